@@ -1,0 +1,121 @@
+use crate::{Diagnostic, Location, VmLimits};
+use serde_json::Value;
+
+/// Identifies one host call within one execution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CallId(pub u64);
+
+/// Where tools appear in the program.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum ToolRoot {
+    /// Under the global `tools` (`tools.orders.lookup(...)`), the default.
+    #[default]
+    Tools,
+    /// Each top-level namespace is a global (`orders.lookup(...)`).
+    Globals,
+    /// Under a global of the host's choosing (`codemode.orders.lookup(...)`).
+    Named(String),
+}
+
+impl ToolRoot {
+    /// The global that holds the tools, if there is one.
+    pub fn global_name(&self) -> Option<&str> {
+        match self {
+            ToolRoot::Tools => Some("tools"),
+            ToolRoot::Globals => None,
+            ToolRoot::Named(name) => Some(name),
+        }
+    }
+}
+
+/// An extension function the host exposes as a global (`now`) or as a member of a global
+/// object (`fs.readFile`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExtensionDecl {
+    /// Dotted name: `now` or `fs.readFile`.
+    pub name: String,
+    /// Async extensions return a promise in JavaScript; sync ones return the value. In Lua
+    /// every host call suspends the program until it is answered.
+    pub is_async: bool,
+}
+
+/// What the interpreter needs to know at compile time.
+#[derive(Debug, Clone, Default)]
+pub struct CompileOptions {
+    pub tool_root: ToolRoot,
+    /// With [`ToolRoot::Globals`], the top-level namespace (or tool) names that become
+    /// globals.
+    pub tool_globals: Vec<String>,
+    pub extensions: Vec<ExtensionDecl>,
+    pub limits: VmLimits,
+}
+
+/// What the interpreter needs to start one execution.
+#[derive(Debug, Clone, Default)]
+pub struct StartOptions {
+    /// Seed for the program's random numbers; `None` means a fixed default seed, so runs are
+    /// deterministic unless the host asks otherwise.
+    pub seed: Option<u64>,
+}
+
+/// What a host call asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HostTarget {
+    /// A tool, by its segments relative to the tool root.
+    Tool(Vec<String>),
+    /// The built-in `search(...)`.
+    Search,
+    /// An extension, by its dotted name.
+    Extension(String),
+}
+
+/// How the program waits for a host call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallMode {
+    /// The calling task is suspended until the answer arrives (Lua; sync extensions).
+    Blocking,
+    /// The call returned a promise; other tasks keep running (JavaScript tools).
+    Async,
+}
+
+/// A request from the program to the host.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HostCall {
+    pub id: CallId,
+    pub target: HostTarget,
+    /// Tools and search receive their one argument (or null); extensions receive their
+    /// arguments as an array.
+    pub input: Value,
+    pub mode: CallMode,
+    pub location: Option<Location>,
+}
+
+/// A failure the program can see and handle (`pcall`, `catch`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostError {
+    pub message: String,
+    /// A short machine-readable class such as `ToolFailure`, `InvalidToolInput` or `Denied`,
+    /// which JavaScript exposes as the error's `name`-adjacent `code`.
+    pub code: String,
+}
+
+impl HostError {
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
+        HostError {
+            code: code.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// The host's answer to a call.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HostOutcome {
+    /// The call succeeded with this value.
+    Ok(Value),
+    /// The call failed in a way the program may catch.
+    Err(HostError),
+    /// The execution must end with this diagnostic (unknown tool, call limit, timeout);
+    /// program error handlers do not see it.
+    Fatal(Diagnostic),
+}

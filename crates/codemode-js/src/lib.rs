@@ -1,0 +1,1 @@
+//! A metered JavaScript-subset interpreter with async host calls
