@@ -1,0 +1,1 @@
+//! JavaScript-subset lexer (logos), parser (lalrpop) and AST for codemode

@@ -1,0 +1,1 @@
+//! Lua 5.4 lexer (logos), parser (lalrpop) and AST for codemode
