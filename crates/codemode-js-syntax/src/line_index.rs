@@ -18,11 +18,7 @@ impl LineIndex {
         while i < bytes.len() {
             match bytes[i] {
                 b'\n' => line_starts.push(i as u32 + 1),
-                b'\r' => {
-                    if bytes.get(i + 1) != Some(&b'\n') {
-                        line_starts.push(i as u32 + 1);
-                    }
-                }
+                b'\r' if bytes.get(i + 1) != Some(&b'\n') => line_starts.push(i as u32 + 1),
                 // U+2028 / U+2029 are E2 80 A8 / E2 80 A9.
                 0xE2 if bytes.get(i + 1) == Some(&0x80)
                     && matches!(bytes.get(i + 2), Some(0xA8) | Some(0xA9)) =>
