@@ -1,0 +1,877 @@
+//! Lua 5.4 patterns over byte strings: `find`, `match`, `gmatch`, `gsub`.
+//!
+//! The matcher follows PUC Lua's backtracking design and its observable behaviour
+//! (which errors are raised lazily, the 200-call depth limit "pattern too complex",
+//! 32 captures), with two guarantees on top: every step spends fuel from a [`Meter`],
+//! and native recursion is bounded by that same depth limit, so no pattern can hang
+//! or overflow the Rust stack.
+
+use std::fmt;
+
+use crate::meter::{Meter, OutOfFuel};
+
+/// Lua's LUA_MAXCAPTURES.
+pub const MAX_CAPTURES: usize = 32;
+/// Lua's MAXCCALLS for the matcher: nesting beyond it is "pattern too complex".
+pub const MAX_MATCH_DEPTH: u32 = 200;
+
+const CAP_UNFINISHED: isize = -1;
+const CAP_POSITION: isize = -2;
+
+/// Bytes that make a pattern non-plain (Lua's SPECIALS).
+const SPECIALS: &[u8] = b"^$*+?.([%-";
+
+/// One successful match: byte offsets into the subject, end exclusive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    pub start: usize,
+    pub end: usize,
+    pub captures: Vec<Capture>,
+}
+
+/// One capture of a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Capture {
+    /// A captured substring, as byte offsets into the subject (end exclusive).
+    Span { start: usize, end: usize },
+    /// A position capture `()`: the 1-based position Lua returns.
+    Position(usize),
+}
+
+/// A capture as the Lua value it becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptureValue<'a> {
+    Bytes(&'a [u8]),
+    Position(i64),
+}
+
+/// A pattern failure. `Malformed` carries the (catchable) Lua error message, e.g.
+/// "malformed pattern (missing ']')"; `OutOfFuel` is the uncatchable exhaustion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PatternError {
+    Malformed(String),
+    OutOfFuel,
+}
+
+impl From<OutOfFuel> for PatternError {
+    fn from(_: OutOfFuel) -> Self {
+        PatternError::OutOfFuel
+    }
+}
+
+impl fmt::Display for PatternError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PatternError::Malformed(m) => f.write_str(m),
+            PatternError::OutOfFuel => f.write_str("out of fuel"),
+        }
+    }
+}
+
+impl std::error::Error for PatternError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, PatternError> {
+    Err(PatternError::Malformed(msg.into()))
+}
+
+impl Match {
+    /// The values Lua returns for this match (`string.match`, `gmatch`, the arguments
+    /// of a gsub function): the captures, or the whole match when there are none.
+    pub fn values<'s>(&self, subject: &'s [u8]) -> Vec<CaptureValue<'s>> {
+        if self.captures.is_empty() {
+            return vec![CaptureValue::Bytes(
+                subject.get(self.start..self.end).unwrap_or(&[]),
+            )];
+        }
+        self.captures
+            .iter()
+            .map(|c| capture_value(c, subject))
+            .collect()
+    }
+
+    /// The first value (what a gsub table replacement indexes with).
+    pub fn first_value<'s>(&self, subject: &'s [u8]) -> CaptureValue<'s> {
+        match self.captures.first() {
+            Some(c) => capture_value(c, subject),
+            None => CaptureValue::Bytes(subject.get(self.start..self.end).unwrap_or(&[])),
+        }
+    }
+
+    /// The matched bytes.
+    pub fn whole<'s>(&self, subject: &'s [u8]) -> &'s [u8] {
+        subject.get(self.start..self.end).unwrap_or(&[])
+    }
+}
+
+fn capture_value<'s>(c: &Capture, subject: &'s [u8]) -> CaptureValue<'s> {
+    match *c {
+        Capture::Span { start, end } => CaptureValue::Bytes(subject.get(start..end).unwrap_or(&[])),
+        Capture::Position(p) => CaptureValue::Position(p as i64),
+    }
+}
+
+/// C's ctype classes in the C locale.
+fn match_class(c: u8, cl: u8) -> bool {
+    let res = match cl.to_ascii_lowercase() {
+        b'a' => c.is_ascii_alphabetic(),
+        b'c' => c < 0x20 || c == 0x7f,
+        b'd' => c.is_ascii_digit(),
+        b'g' => c.is_ascii_graphic(),
+        b'l' => c.is_ascii_lowercase(),
+        b'p' => c.is_ascii_punctuation(),
+        b's' => matches!(c, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'),
+        b'u' => c.is_ascii_uppercase(),
+        b'w' => c.is_ascii_alphanumeric(),
+        b'x' => c.is_ascii_hexdigit(),
+        b'z' => c == 0,
+        _ => return cl == c,
+    };
+    if cl.is_ascii_lowercase() {
+        res
+    } else {
+        !res
+    }
+}
+
+struct State<'a, 'm> {
+    src: &'a [u8],
+    pat: &'a [u8],
+    level: usize,
+    capture: [(usize, isize); MAX_CAPTURES],
+    depth: u32,
+    meter: &'m mut Meter,
+}
+
+type Step = Result<Option<usize>, PatternError>;
+
+impl<'a, 'm> State<'a, 'm> {
+    fn new(src: &'a [u8], pat: &'a [u8], meter: &'m mut Meter) -> Self {
+        State {
+            src,
+            pat,
+            level: 0,
+            capture: [(0, 0); MAX_CAPTURES],
+            depth: MAX_MATCH_DEPTH,
+            meter,
+        }
+    }
+
+    /// Pattern byte, or 0 past the end (C reads the terminating '\0').
+    #[inline]
+    fn p(&self, i: usize) -> u8 {
+        self.pat.get(i).copied().unwrap_or(0)
+    }
+
+    /// Subject byte, or 0 past the end.
+    #[inline]
+    fn s(&self, i: usize) -> u8 {
+        self.src.get(i).copied().unwrap_or(0)
+    }
+
+    fn class_end(&self, mut p: usize) -> Result<usize, PatternError> {
+        let c = self.p(p);
+        p += 1;
+        if c == b'%' {
+            if p >= self.pat.len() {
+                return err("malformed pattern (ends with '%')");
+            }
+            return Ok(p + 1);
+        }
+        if c == b'[' {
+            if self.p(p) == b'^' {
+                p += 1;
+            }
+            loop {
+                if p >= self.pat.len() {
+                    return err("malformed pattern (missing ']')");
+                }
+                let cc = self.p(p);
+                p += 1;
+                if cc == b'%' && p < self.pat.len() {
+                    p += 1;
+                }
+                if self.p(p) == b']' {
+                    break;
+                }
+            }
+            return Ok(p + 1);
+        }
+        Ok(p)
+    }
+
+    /// `[set]` test; `p` at '[', `ec` at the closing ']'.
+    fn match_bracket(&self, c: u8, mut p: usize, ec: usize) -> bool {
+        let mut sig = true;
+        if self.p(p + 1) == b'^' {
+            sig = false;
+            p += 1;
+        }
+        loop {
+            p += 1;
+            if p >= ec {
+                break;
+            }
+            let pc = self.p(p);
+            if pc == b'%' {
+                p += 1;
+                if match_class(c, self.p(p)) {
+                    return sig;
+                }
+            } else if self.p(p + 1) == b'-' && p + 2 < ec {
+                p += 2;
+                if self.p(p - 2) <= c && c <= self.p(p) {
+                    return sig;
+                }
+            } else if pc == c {
+                return sig;
+            }
+        }
+        !sig
+    }
+
+    #[inline]
+    fn single_match(&mut self, s: usize, p: usize, ep: usize) -> Result<bool, PatternError> {
+        let Some(&c) = self.src.get(s) else {
+            return Ok(false);
+        };
+        Ok(match self.p(p) {
+            b'.' => true,
+            b'%' => match_class(c, self.p(p + 1)),
+            b'[' => {
+                let ec = ep.saturating_sub(1);
+                self.meter.charge(((ec - p.min(ec)) / 16) as u64)?;
+                self.match_bracket(c, p, ec)
+            }
+            pc => pc == c,
+        })
+    }
+
+    fn match_balance(&mut self, s: usize, p: usize) -> Step {
+        if p + 1 >= self.pat.len() {
+            return err("malformed pattern (missing arguments to '%b')");
+        }
+        if self.s(s) != self.p(p) || s >= self.src.len() {
+            return Ok(None);
+        }
+        let (open, close) = (self.p(p), self.p(p + 1));
+        let mut cont = 1usize;
+        let rest = self.src.get(s + 1..).unwrap_or(&[]);
+        for (k, &c) in rest.iter().enumerate() {
+            if c == close {
+                cont -= 1;
+                if cont == 0 {
+                    self.meter.charge(1 + k as u64 / 8)?;
+                    return Ok(Some(s + 1 + k + 1));
+                }
+            } else if c == open {
+                cont += 1;
+            }
+        }
+        self.meter.charge(1 + rest.len() as u64 / 8)?;
+        Ok(None)
+    }
+
+    fn max_expand(&mut self, s: usize, p: usize, ep: usize) -> Step {
+        let mut i = 0usize;
+        while self.single_match(s + i, p, ep)? {
+            i += 1;
+        }
+        self.meter.charge(1 + i as u64 / 4)?;
+        loop {
+            self.meter.charge(1)?;
+            if let Some(r) = self.do_match(s + i, ep + 1)? {
+                return Ok(Some(r));
+            }
+            if i == 0 {
+                return Ok(None);
+            }
+            i -= 1;
+        }
+    }
+
+    fn min_expand(&mut self, mut s: usize, p: usize, ep: usize) -> Step {
+        loop {
+            self.meter.charge(1)?;
+            if let Some(r) = self.do_match(s, ep + 1)? {
+                return Ok(Some(r));
+            }
+            if self.single_match(s, p, ep)? {
+                s += 1;
+            } else {
+                return Ok(None);
+            }
+        }
+    }
+
+    fn start_capture(&mut self, s: usize, p: usize, what: isize) -> Step {
+        let level = self.level;
+        let Some(slot) = self.capture.get_mut(level) else {
+            return err("too many captures");
+        };
+        *slot = (s, what);
+        self.level = level + 1;
+        let res = self.do_match(s, p)?;
+        if res.is_none() {
+            self.level -= 1;
+        }
+        Ok(res)
+    }
+
+    fn end_capture(&mut self, s: usize, p: usize) -> Step {
+        let Some(l) = (0..self.level)
+            .rev()
+            .find(|&l| self.capture.get(l).is_some_and(|c| c.1 == CAP_UNFINISHED))
+        else {
+            return err("invalid pattern capture");
+        };
+        if let Some(c) = self.capture.get_mut(l) {
+            c.1 = (s - c.0) as isize;
+        }
+        let res = self.do_match(s, p)?;
+        if res.is_none() {
+            if let Some(c) = self.capture.get_mut(l) {
+                c.1 = CAP_UNFINISHED;
+            }
+        }
+        Ok(res)
+    }
+
+    fn match_capture(&mut self, s: usize, l: u8) -> Step {
+        let idx = i32::from(l) - i32::from(b'1');
+        let cap = usize::try_from(idx)
+            .ok()
+            .filter(|&i| i < self.level)
+            .and_then(|i| self.capture.get(i).copied())
+            .filter(|c| c.1 != CAP_UNFINISHED);
+        let Some((init, len)) = cap else {
+            return err(format!("invalid capture index %{}", idx + 1));
+        };
+        // A position capture has no length: C compares against (size_t)-2 and fails.
+        let Ok(len) = usize::try_from(len) else {
+            return Ok(None);
+        };
+        self.meter.charge(1 + len as u64 / 16)?;
+        let here = self.src.get(s..s + len);
+        let there = self.src.get(init..init + len);
+        match (here, there) {
+            (Some(a), Some(b)) if a == b => Ok(Some(s + len)),
+            _ => Ok(None),
+        }
+    }
+
+    fn do_match(&mut self, s: usize, p: usize) -> Step {
+        if self.depth == 0 {
+            return err("pattern too complex");
+        }
+        self.depth -= 1;
+        let res = self.match_body(s, p);
+        self.depth += 1;
+        res
+    }
+
+    fn match_body(&mut self, mut s: usize, mut p: usize) -> Step {
+        loop {
+            self.meter.charge(1)?;
+            if p >= self.pat.len() {
+                return Ok(Some(s));
+            }
+            match self.p(p) {
+                b'(' => {
+                    return if self.p(p + 1) == b')' {
+                        self.start_capture(s, p + 2, CAP_POSITION)
+                    } else {
+                        self.start_capture(s, p + 1, CAP_UNFINISHED)
+                    };
+                }
+                b')' => return self.end_capture(s, p + 1),
+                b'$' if p + 1 == self.pat.len() => {
+                    return Ok(if s == self.src.len() { Some(s) } else { None });
+                }
+                b'%' if self.p(p + 1) == b'b' => match self.match_balance(s, p + 2)? {
+                    Some(ns) => {
+                        s = ns;
+                        p += 4;
+                        continue;
+                    }
+                    None => return Ok(None),
+                },
+                b'%' if self.p(p + 1) == b'f' => {
+                    p += 2;
+                    if self.p(p) != b'[' {
+                        return err("missing '[' after '%f' in pattern");
+                    }
+                    let ep = self.class_end(p)?;
+                    let previous = if s == 0 { 0 } else { self.s(s - 1) };
+                    let current = self.s(s);
+                    if !self.match_bracket(previous, p, ep - 1)
+                        && self.match_bracket(current, p, ep - 1)
+                    {
+                        p = ep;
+                        continue;
+                    }
+                    return Ok(None);
+                }
+                b'%' if self.p(p + 1).is_ascii_digit() => {
+                    match self.match_capture(s, self.p(p + 1))? {
+                        Some(ns) => {
+                            s = ns;
+                            p += 2;
+                            continue;
+                        }
+                        None => return Ok(None),
+                    }
+                }
+                _ => {}
+            }
+            // A single-character class with an optional repetition suffix.
+            let ep = self.class_end(p)?;
+            let suffix = self.p(ep);
+            let at_end = ep >= self.pat.len();
+            if !self.single_match(s, p, ep)? {
+                if !at_end && matches!(suffix, b'*' | b'?' | b'-') {
+                    p = ep + 1;
+                    continue;
+                }
+                return Ok(None);
+            }
+            match suffix {
+                b'?' if !at_end => {
+                    if let Some(r) = self.do_match(s + 1, ep + 1)? {
+                        return Ok(Some(r));
+                    }
+                    p = ep + 1;
+                }
+                b'+' if !at_end => return self.max_expand(s + 1, p, ep),
+                b'*' if !at_end => return self.max_expand(s, p, ep),
+                b'-' if !at_end => return self.min_expand(s, p, ep),
+                _ => {
+                    s += 1;
+                    p = ep;
+                }
+            }
+        }
+    }
+
+    /// Capture `i` as Lua's `get_onecapture` sees it (whole match when i == 0 and
+    /// there are no captures).
+    fn one_capture(&self, i: usize, s: usize, e: usize) -> Result<Capture, PatternError> {
+        if i >= self.level {
+            if i != 0 {
+                return err(format!("invalid capture index %{}", i + 1));
+            }
+            return Ok(Capture::Span { start: s, end: e });
+        }
+        let (init, len) = self.capture.get(i).copied().unwrap_or((0, CAP_UNFINISHED));
+        match len {
+            CAP_UNFINISHED => err("unfinished capture"),
+            CAP_POSITION => Ok(Capture::Position(init + 1)),
+            len => Ok(Capture::Span {
+                start: init,
+                end: init + len as usize,
+            }),
+        }
+    }
+
+    /// The match with its captures; any unfinished capture is an error, as when Lua
+    /// pushes all captures.
+    fn to_match(&self, start: usize, end: usize) -> Result<Match, PatternError> {
+        let mut captures = Vec::new();
+        if self.level > 0 {
+            captures.reserve_exact(self.level);
+            for i in 0..self.level {
+                captures.push(self.one_capture(i, start, end)?);
+            }
+        }
+        Ok(Match {
+            start,
+            end,
+            captures,
+        })
+    }
+}
+
+fn split_anchor(pattern: &[u8]) -> (bool, &[u8]) {
+    match pattern.split_first() {
+        Some((b'^', rest)) => (true, rest),
+        _ => (false, pattern),
+    }
+}
+
+/// True when `pattern` has no magic characters, so `find` may search it literally.
+pub fn is_plain(pattern: &[u8]) -> bool {
+    !pattern.iter().any(|c| SPECIALS.contains(c))
+}
+
+/// Literal search (`string.find` with `plain` or a pattern without specials):
+/// the 0-based offset of the first occurrence of `needle` at or after `init`.
+pub fn find_plain(
+    subject: &[u8],
+    needle: &[u8],
+    init: usize,
+    meter: &mut Meter,
+) -> Result<Option<usize>, PatternError> {
+    if init > subject.len() {
+        return Ok(None);
+    }
+    let Some((&first, tail)) = needle.split_first() else {
+        return Ok(Some(init));
+    };
+    if needle.len() > subject.len() - init {
+        return Ok(None);
+    }
+    let last_start = subject.len() - needle.len();
+    let mut pos = init;
+    let per_candidate = 1 + tail.len() as u64 / 16;
+    while pos <= last_start {
+        let window = subject.get(pos..=last_start).unwrap_or(&[]);
+        let Some(off) = window.iter().position(|&c| c == first) else {
+            meter.charge(1 + window.len() as u64 / 16)?;
+            return Ok(None);
+        };
+        meter.charge(per_candidate + off as u64 / 16)?;
+        let cand = pos + off;
+        if subject.get(cand + 1..cand + needle.len()) == Some(tail) {
+            return Ok(Some(cand));
+        }
+        pos = cand + 1;
+    }
+    Ok(None)
+}
+
+/// Match `pattern` anchored at byte `pos` (a leading '^' is *not* special here: the
+/// caller strips it). `Ok(None)` when there is no match at `pos`.
+pub fn match_at(
+    subject: &[u8],
+    pattern: &[u8],
+    pos: usize,
+    meter: &mut Meter,
+) -> Result<Option<Match>, PatternError> {
+    if pos > subject.len() {
+        return Ok(None);
+    }
+    let mut ms = State::new(subject, pattern, meter);
+    match ms.do_match(pos, 0)? {
+        Some(e) => ms.to_match(pos, e).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// `string.find` / `string.match` without `plain`: honours a leading '^' and scans
+/// forward from the 0-based `init` like Lua's `str_find_aux`. For `find`, report the
+/// captures (none when the pattern has none); for `match`, use [`Match::values`].
+pub fn find(
+    subject: &[u8],
+    pattern: &[u8],
+    init: usize,
+    meter: &mut Meter,
+) -> Result<Option<Match>, PatternError> {
+    if init > subject.len() {
+        return Ok(None);
+    }
+    if is_plain(pattern) {
+        return Ok(
+            find_plain(subject, pattern, init, meter)?.map(|start| Match {
+                start,
+                end: start + pattern.len(),
+                captures: Vec::new(),
+            }),
+        );
+    }
+    let (anchor, pat) = split_anchor(pattern);
+    let mut ms = State::new(subject, pat, meter);
+    let mut s1 = init;
+    loop {
+        ms.level = 0;
+        if let Some(e) = ms.do_match(s1, 0)? {
+            return ms.to_match(s1, e).map(Some);
+        }
+        s1 += 1;
+        if anchor || s1 > subject.len() {
+            return Ok(None);
+        }
+    }
+}
+
+/// One step of a `gmatch` iterator (Lua's `gmatch_aux`): the next match starting at
+/// or after `pos` whose end differs from `lastmatch`, with the new position (which is
+/// also the new `lastmatch`). In Lua 5.4 a '^' in a gmatch pattern is an ordinary
+/// character, and so it is here.
+pub fn gmatch_next(
+    subject: &[u8],
+    pattern: &[u8],
+    pos: usize,
+    lastmatch: Option<usize>,
+    meter: &mut Meter,
+) -> Result<Option<(Match, usize)>, PatternError> {
+    let mut ms = State::new(subject, pattern, meter);
+    let mut src = pos;
+    while src <= subject.len() {
+        ms.level = 0;
+        if let Some(e) = ms.do_match(src, 0)? {
+            if Some(e) != lastmatch {
+                return Ok(Some((ms.to_match(src, e)?, e)));
+            }
+        }
+        src += 1;
+    }
+    Ok(None)
+}
+
+/// The successive matches `string.gsub` replaces, following Lua 5.4's loop exactly
+/// (a leading '^' anchors; an empty match right after the previous match is skipped).
+/// `max_n` is gsub's 4th argument (`None` = no limit; pass `Some(0)` for n <= 0).
+///
+/// The text between matches is copied unchanged by the caller. A match with an
+/// unfinished capture fails with "unfinished capture" (Lua raises it when it passes
+/// the captures to a function replacement; see [`gsub_string`] for string ones).
+pub fn gsub_matches(
+    subject: &[u8],
+    pattern: &[u8],
+    max_n: Option<usize>,
+    meter: &mut Meter,
+) -> Result<Vec<Match>, PatternError> {
+    let mut found = Vec::new();
+    gsub_loop(subject, pattern, max_n, meter, |ms, s, e| {
+        found.push(ms.to_match(s, e)?);
+        Ok(())
+    })?;
+    Ok(found)
+}
+
+/// Runs gsub's matching loop, calling `on_match(state, start, end)` per replacement;
+/// returns the number of replacements.
+fn gsub_loop(
+    subject: &[u8],
+    pattern: &[u8],
+    max_n: Option<usize>,
+    meter: &mut Meter,
+    mut on_match: impl FnMut(&State<'_, '_>, usize, usize) -> Result<(), PatternError>,
+) -> Result<usize, PatternError> {
+    let (anchor, pat) = split_anchor(pattern);
+    let max_n = max_n.unwrap_or(usize::MAX);
+    let mut ms = State::new(subject, pat, meter);
+    let mut src = 0usize;
+    let mut lastmatch: Option<usize> = None;
+    let mut n = 0usize;
+    while n < max_n {
+        ms.level = 0;
+        match ms.do_match(src, 0)? {
+            Some(e) if Some(e) != lastmatch => {
+                n += 1;
+                on_match(&ms, src, e)?;
+                src = e;
+                lastmatch = Some(e);
+            }
+            _ => {
+                if src < subject.len() {
+                    src += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        if anchor {
+            break;
+        }
+    }
+    Ok(n)
+}
+
+/// `string.gsub` with a string (or number, converted by the caller) replacement,
+/// appending the whole result to `out` and returning the number of replacements.
+/// At most `max_len` bytes are appended ("resulting string too large" beyond). On
+/// error `out` is left as it was.
+pub fn gsub_string(
+    subject: &[u8],
+    pattern: &[u8],
+    repl: &[u8],
+    max_n: Option<usize>,
+    out: &mut Vec<u8>,
+    max_len: usize,
+    meter: &mut Meter,
+) -> Result<usize, PatternError> {
+    let start = out.len();
+    let mut copied = 0usize;
+    let res = gsub_loop(subject, pattern, max_n, meter, |ms, s, e| {
+        out.extend_from_slice(subject.get(copied..s).unwrap_or(&[]));
+        add_s(repl, subject, out, |i| ms.one_capture(i, s, e), s, e)?;
+        copied = e;
+        if out.len() - start > max_len {
+            return err("resulting string too large");
+        }
+        Ok(())
+    });
+    match res {
+        Ok(n) => {
+            out.extend_from_slice(subject.get(copied..).unwrap_or(&[]));
+            if out.len() - start > max_len {
+                out.truncate(start);
+                return err("resulting string too large");
+            }
+            Ok(n)
+        }
+        Err(e) => {
+            out.truncate(start);
+            Err(e)
+        }
+    }
+}
+
+/// Lua's `add_s`: expand `%0`-`%9` and `%%` in a replacement string.
+fn add_s(
+    repl: &[u8],
+    subject: &[u8],
+    out: &mut Vec<u8>,
+    capture: impl Fn(usize) -> Result<Capture, PatternError>,
+    s: usize,
+    e: usize,
+) -> Result<(), PatternError> {
+    let mut k = 0usize;
+    while let Some(off) = repl
+        .get(k..)
+        .and_then(|t| t.iter().position(|&c| c == b'%'))
+    {
+        out.extend_from_slice(repl.get(k..k + off).unwrap_or(&[]));
+        let p = k + off + 1;
+        match repl.get(p).copied() {
+            Some(b'%') => out.push(b'%'),
+            Some(b'0') => out.extend_from_slice(subject.get(s..e).unwrap_or(&[])),
+            Some(d) if d.is_ascii_digit() => match capture(usize::from(d - b'1'))? {
+                Capture::Span { start, end } => {
+                    out.extend_from_slice(subject.get(start..end).unwrap_or(&[]))
+                }
+                Capture::Position(pos) => crate::number::write_int(out, pos as i64),
+            },
+            _ => return err("invalid use of '%' in replacement string"),
+        }
+        k = p + 1;
+    }
+    out.extend_from_slice(repl.get(k..).unwrap_or(&[]));
+    Ok(())
+}
+
+/// Expand a gsub replacement string for one match (from [`gsub_matches`]):
+/// `%0` whole match, `%1`..`%9` captures (`%1` is the whole match when the pattern
+/// has no captures; position captures expand to their number), `%%` a percent.
+pub fn expand_replacement(
+    repl: &[u8],
+    subject: &[u8],
+    m: &Match,
+    out: &mut Vec<u8>,
+) -> Result<(), PatternError> {
+    let capture = |i: usize| -> Result<Capture, PatternError> {
+        match m.captures.get(i) {
+            Some(c) => Ok(*c),
+            None if i == 0 && m.captures.is_empty() => Ok(Capture::Span {
+                start: m.start,
+                end: m.end,
+            }),
+            None => err(format!("invalid capture index %{}", i + 1)),
+        }
+    };
+    add_s(repl, subject, out, capture, m.start, m.end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m() -> Meter {
+        Meter::new(10_000_000)
+    }
+
+    fn find_str(s: &str, p: &str) -> Option<(usize, usize)> {
+        find(s.as_bytes(), p.as_bytes(), 0, &mut m())
+            .ok()
+            .flatten()
+            .map(|m| (m.start + 1, m.end))
+    }
+
+    #[test]
+    fn basics() {
+        assert_eq!(find_str("hello world", "o w"), Some((5, 7)));
+        assert_eq!(find_str("hello", "l+"), Some((3, 4)));
+        assert_eq!(find_str("hello", "^h"), Some((1, 1)));
+        assert_eq!(find_str("hello", "^e"), None);
+        assert_eq!(find_str("THE (quick) fox", "%((%a+)%)"), Some((5, 11)));
+        assert_eq!(find_str("x = f(a(b)c) y", "%b()"), Some((6, 12)));
+        assert_eq!(find_str("THE (quick) fox", "%f[%a]%a+%f[%A]"), Some((1, 3)));
+        assert_eq!(find_str("abc", "$"), Some((4, 3)));
+    }
+
+    #[test]
+    fn captures_and_positions() {
+        let s = b"key = value";
+        let r = find(s, b"()(%w+)%s*=%s*(%w+)()", 0, &mut m())
+            .ok()
+            .flatten();
+        let r = r.map(|m| m.values(s));
+        assert_eq!(
+            r,
+            Some(vec![
+                CaptureValue::Position(1),
+                CaptureValue::Bytes(b"key"),
+                CaptureValue::Bytes(b"value"),
+                CaptureValue::Position(12),
+            ])
+        );
+    }
+
+    #[test]
+    fn gsub_rules() {
+        let mut out = Vec::new();
+        let n = gsub_string(b"hello world", b"", b"-", None, &mut out, 1 << 20, &mut m());
+        assert_eq!(n, Ok(12));
+        assert_eq!(out, b"-h-e-l-l-o- -w-o-r-l-d-");
+        out.clear();
+        let n = gsub_string(b"abc", b"%w*", b"x", None, &mut out, 1 << 20, &mut m());
+        assert_eq!((n, out.as_slice()), (Ok(1), &b"x"[..]));
+        out.clear();
+        let n = gsub_string(
+            b"hello world",
+            b"(o)",
+            b"[%1%0]",
+            Some(1),
+            &mut out,
+            1 << 20,
+            &mut m(),
+        );
+        assert_eq!((n, out.as_slice()), (Ok(1), &b"hell[oo] world"[..]));
+    }
+
+    #[test]
+    fn errors_are_lazy_like_lua() {
+        assert_eq!(find_str("abc", "x%"), None);
+        let e = find(b"abc", b"a%", 0, &mut m());
+        assert_eq!(
+            e,
+            Err(PatternError::Malformed(
+                "malformed pattern (ends with '%')".into()
+            ))
+        );
+        let e = find(b"abc", b"(", 0, &mut m());
+        assert_eq!(e, Err(PatternError::Malformed("unfinished capture".into())));
+    }
+
+    #[test]
+    fn bombs_end() {
+        let subject = "a".repeat(30);
+        let pattern = format!("{}b", "a*".repeat(30));
+        let r = find(
+            subject.as_bytes(),
+            pattern.as_bytes(),
+            0,
+            &mut Meter::new(1_000_000),
+        );
+        assert_eq!(r, Err(PatternError::OutOfFuel));
+        let deep = "(".repeat(100_000);
+        let r = find(b"abc", deep.as_bytes(), 0, &mut m());
+        assert_eq!(r, Err(PatternError::Malformed("too many captures".into())));
+        let deep = "a?".repeat(100_000);
+        let r = find(&[b'a'; 300], deep.as_bytes(), 0, &mut m());
+        assert_eq!(
+            r,
+            Err(PatternError::Malformed("pattern too complex".into()))
+        );
+    }
+}

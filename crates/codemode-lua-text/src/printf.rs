@@ -1,0 +1,482 @@
+//! C `printf` conversions of numbers, as glibc prints them (the reference `lua5.4`
+//! is linked against glibc). Digits come from Rust's exact float formatting, which
+//! rounds the exact binary value half-to-even like glibc does.
+
+use std::fmt;
+
+/// Big enough for the longest item: `%.99f` of the largest double (309 integer digits,
+/// a point and 99 decimals), and for `%99.99e`.
+const STACK_CAP: usize = 512;
+
+/// A fixed buffer on the stack so the hot paths of `string.format` and `tostring`
+/// never touch the heap.
+pub(crate) struct StackBuf {
+    buf: [u8; STACK_CAP],
+    len: usize,
+}
+
+impl StackBuf {
+    pub(crate) fn new() -> Self {
+        StackBuf {
+            buf: [0; STACK_CAP],
+            len: 0,
+        }
+    }
+
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or(&[])
+    }
+
+    pub(crate) fn push(&mut self, b: u8) {
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
+
+    pub(crate) fn extend(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.push(b);
+        }
+    }
+
+    fn truncate(&mut self, len: usize) {
+        if len < self.len {
+            self.len = len;
+        }
+    }
+}
+
+impl fmt::Write for StackBuf {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        match self.buf.get_mut(self.len..end) {
+            Some(dst) => {
+                dst.copy_from_slice(s.as_bytes());
+                self.len = end;
+                Ok(())
+            }
+            None => Err(fmt::Error),
+        }
+    }
+}
+
+/// Flags, width and precision of one conversion (Lua limits both numbers to 2 digits).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Spec {
+    pub left: bool,
+    pub plus: bool,
+    pub space: bool,
+    pub alt: bool,
+    pub zero: bool,
+    pub width: usize,
+    pub precision: Option<usize>,
+}
+
+fn push_repeat(out: &mut Vec<u8>, b: u8, n: usize) {
+    out.resize(out.len() + n, b);
+}
+
+/// Lay out sign, prefix and body in the field width.
+fn pad(
+    out: &mut Vec<u8>,
+    spec: &Spec,
+    sign: Option<u8>,
+    prefix: &[u8],
+    body: &[u8],
+    zero_ok: bool,
+) {
+    let total = usize::from(sign.is_some()) + prefix.len() + body.len();
+    let fill = spec.width.saturating_sub(total);
+    if spec.left {
+        out.extend(sign);
+        out.extend_from_slice(prefix);
+        out.extend_from_slice(body);
+        push_repeat(out, b' ', fill);
+    } else if spec.zero && zero_ok {
+        out.extend(sign);
+        out.extend_from_slice(prefix);
+        push_repeat(out, b'0', fill);
+        out.extend_from_slice(body);
+    } else {
+        push_repeat(out, b' ', fill);
+        out.extend(sign);
+        out.extend_from_slice(prefix);
+        out.extend_from_slice(body);
+    }
+}
+
+/// Pad a string (`%s`, `%c`): only `-` and the width apply here.
+pub(crate) fn pad_str(out: &mut Vec<u8>, spec: &Spec, body: &[u8]) {
+    pad(out, spec, None, b"", body, false);
+}
+
+/// Digits of `v` in `base`, most significant first, into `buf`.
+fn digits(buf: &mut StackBuf, mut v: u64, base: u64, upper: bool) {
+    let mut tmp = [0u8; 64];
+    let mut i = tmp.len();
+    let table: &[u8; 16] = if upper {
+        b"0123456789ABCDEF"
+    } else {
+        b"0123456789abcdef"
+    };
+    loop {
+        i -= 1;
+        let d = (v % base) as usize;
+        if let (Some(slot), Some(&c)) = (tmp.get_mut(i), table.get(d)) {
+            *slot = c;
+        }
+        v /= base;
+        if v == 0 || i == 0 {
+            break;
+        }
+    }
+    buf.extend(tmp.get(i..).unwrap_or(&[]));
+}
+
+/// Apply a C integer precision (minimum number of digits) to `raw` digits.
+fn with_precision(raw: &[u8], precision: Option<usize>, zero_value: bool) -> StackBuf {
+    let mut body = StackBuf::new();
+    match precision {
+        Some(0) if zero_value => {}
+        Some(p) => {
+            for _ in raw.len()..p {
+                body.push(b'0');
+            }
+            body.extend(raw);
+        }
+        None => body.extend(raw),
+    }
+    body
+}
+
+/// `%d` / `%i`.
+pub(crate) fn fmt_signed(out: &mut Vec<u8>, spec: &Spec, v: i64) {
+    let mut raw = StackBuf::new();
+    digits(&mut raw, v.unsigned_abs(), 10, false);
+    let body = with_precision(raw.as_bytes(), spec.precision, v == 0);
+    let sign = if v < 0 {
+        Some(b'-')
+    } else if spec.plus {
+        Some(b'+')
+    } else if spec.space {
+        Some(b' ')
+    } else {
+        None
+    };
+    pad(
+        out,
+        spec,
+        sign,
+        b"",
+        body.as_bytes(),
+        spec.precision.is_none(),
+    );
+}
+
+/// `%u`, `%o`, `%x`, `%X` (the integer's two's-complement bits, as C's `%llx`).
+pub(crate) fn fmt_unsigned(out: &mut Vec<u8>, spec: &Spec, v: u64, conv: u8) {
+    let (base, upper) = match conv {
+        b'o' => (8, false),
+        b'x' => (16, false),
+        b'X' => (16, true),
+        _ => (10, false),
+    };
+    let mut raw = StackBuf::new();
+    digits(&mut raw, v, base, upper);
+    let mut body = with_precision(raw.as_bytes(), spec.precision, v == 0);
+    if spec.alt && conv == b'o' && body.as_bytes().first() != Some(&b'0') {
+        let mut fixed = StackBuf::new();
+        fixed.push(b'0');
+        fixed.extend(body.as_bytes());
+        body = fixed;
+    }
+    let prefix: &[u8] = if spec.alt && v != 0 && conv == b'x' {
+        b"0x"
+    } else if spec.alt && v != 0 && conv == b'X' {
+        b"0X"
+    } else {
+        b""
+    };
+    pad(
+        out,
+        spec,
+        None,
+        prefix,
+        body.as_bytes(),
+        spec.precision.is_none(),
+    );
+}
+
+/// `%e %E %f %F %g %G %a %A` of a double.
+pub(crate) fn fmt_float(out: &mut Vec<u8>, spec: &Spec, x: f64, conv: u8) {
+    let upper = conv.is_ascii_uppercase();
+    let sign = if x.is_sign_negative() {
+        Some(b'-')
+    } else if spec.plus {
+        Some(b'+')
+    } else if spec.space {
+        Some(b' ')
+    } else {
+        None
+    };
+    if !x.is_finite() {
+        let body: &[u8] = match (x.is_nan(), upper) {
+            (true, false) => b"nan",
+            (true, true) => b"NAN",
+            (false, false) => b"inf",
+            (false, true) => b"INF",
+        };
+        pad(out, spec, sign, b"", body, false);
+        return;
+    }
+    let ax = x.abs();
+    let mut body = StackBuf::new();
+    let lower = conv.to_ascii_lowercase();
+    let prefix: &[u8] = match lower {
+        b'a' => {
+            body_a(&mut body, ax, spec.precision, spec.alt);
+            b"0x"
+        }
+        b'e' => {
+            body_e(&mut body, ax, spec.precision.unwrap_or(6), spec.alt);
+            b""
+        }
+        b'f' => {
+            body_f(&mut body, ax, spec.precision.unwrap_or(6), spec.alt);
+            b""
+        }
+        _ => {
+            body_g(&mut body, ax, spec.precision, spec.alt);
+            b""
+        }
+    };
+    if upper {
+        let up = body.as_bytes().to_ascii_uppercase_stack();
+        let prefix_up: &[u8] = if prefix.is_empty() { b"" } else { b"0X" };
+        pad(out, spec, sign, prefix_up, up.as_bytes(), true);
+    } else {
+        pad(out, spec, sign, prefix, body.as_bytes(), true);
+    }
+}
+
+/// Upper-casing into a stack buffer (avoids `to_ascii_uppercase`'s allocation).
+trait UpperStack {
+    fn to_ascii_uppercase_stack(&self) -> StackBuf;
+}
+
+impl UpperStack for [u8] {
+    fn to_ascii_uppercase_stack(&self) -> StackBuf {
+        let mut b = StackBuf::new();
+        for &c in self {
+            b.push(c.to_ascii_uppercase());
+        }
+        b
+    }
+}
+
+/// Split Rust's `{:e}` output ("1.25e-3") into mantissa and exponent.
+fn rust_exp(buf: &mut StackBuf, ax: f64, prec: usize) -> i32 {
+    use fmt::Write as _;
+    let start = buf.len;
+    let _ = write!(buf, "{:.*e}", prec, ax);
+    let written = buf.as_bytes().get(start..).unwrap_or(&[]);
+    let epos = written
+        .iter()
+        .position(|&c| c == b'e')
+        .unwrap_or(written.len());
+    let exp = written
+        .get(epos + 1..)
+        .and_then(|t| std::str::from_utf8(t).ok())
+        .and_then(|t| t.parse::<i32>().ok())
+        .unwrap_or(0);
+    buf.truncate(start + epos);
+    exp
+}
+
+fn push_exponent(buf: &mut StackBuf, exp: i32) {
+    buf.push(b'e');
+    buf.push(if exp < 0 { b'-' } else { b'+' });
+    let mut d = StackBuf::new();
+    digits(&mut d, u64::from(exp.unsigned_abs()), 10, false);
+    if d.as_bytes().len() < 2 {
+        buf.push(b'0');
+    }
+    buf.extend(d.as_bytes());
+}
+
+fn body_e(buf: &mut StackBuf, ax: f64, prec: usize, alt: bool) {
+    let exp = rust_exp(buf, ax, prec);
+    if prec == 0 && alt {
+        buf.push(b'.');
+    }
+    push_exponent(buf, exp);
+}
+
+fn body_f(buf: &mut StackBuf, ax: f64, prec: usize, alt: bool) {
+    use fmt::Write as _;
+    let _ = write!(buf, "{:.*}", prec, ax);
+    if prec == 0 && alt {
+        buf.push(b'.');
+    }
+}
+
+fn strip_fraction_zeros(buf: &mut StackBuf, from: usize) {
+    let bytes = buf.as_bytes();
+    let Some(rel_dot) = bytes
+        .get(from..)
+        .and_then(|t| t.iter().position(|&c| c == b'.'))
+    else {
+        return;
+    };
+    let dot = from + rel_dot;
+    let mut end = bytes.len();
+    while end > dot + 1 && bytes.get(end - 1) == Some(&b'0') {
+        end -= 1;
+    }
+    if end == dot + 1 {
+        end = dot;
+    }
+    buf.truncate(end);
+}
+
+fn body_g(buf: &mut StackBuf, ax: f64, precision: Option<usize>, alt: bool) {
+    let p = match precision {
+        None => 6,
+        Some(0) => 1,
+        Some(p) => p,
+    };
+    let x_exp = if ax == 0.0 {
+        0
+    } else {
+        let mut probe = StackBuf::new();
+        rust_exp(&mut probe, ax, p - 1)
+    };
+    let p_i = i32::try_from(p).unwrap_or(i32::MAX);
+    if x_exp < -4 || x_exp >= p_i {
+        let exp = rust_exp(buf, ax, p - 1);
+        if alt {
+            if p == 1 {
+                buf.push(b'.');
+            }
+        } else {
+            strip_fraction_zeros(buf, 0);
+        }
+        push_exponent(buf, exp);
+    } else {
+        let decimals = usize::try_from(p_i - 1 - x_exp).unwrap_or(0);
+        body_f(buf, ax, decimals, alt);
+        if !alt {
+            strip_fraction_zeros(buf, 0);
+        }
+    }
+}
+
+/// glibc's `%a`: normal numbers print as `1.xxxp+e`, subnormals as `0.xxxp-1022`;
+/// a requested precision rounds half-to-even and may carry into the leading digit.
+fn body_a(buf: &mut StackBuf, ax: f64, precision: Option<usize>, alt: bool) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let bits = ax.to_bits();
+    let exp_bits = ((bits >> 52) & 0x7ff) as i32;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (lead, exp) = if exp_bits == 0 {
+        (0u64, if frac == 0 { 0 } else { -1022 })
+    } else {
+        (1u64, exp_bits - 1023)
+    };
+    let full = (lead << 52) | frac;
+    let (lead_digit, frac_digits, ndigits) = match precision {
+        None => {
+            let mut n = 13usize;
+            let mut f = frac;
+            while n > 0 && f & 0xf == 0 {
+                f >>= 4;
+                n -= 1;
+            }
+            (lead, f, n)
+        }
+        Some(p) if p >= 13 => (lead, frac, 13),
+        Some(p) => {
+            let shift = (13 - p) * 4;
+            let mut kept = full >> shift;
+            let rem = full & ((1u64 << shift) - 1);
+            let half = 1u64 << (shift - 1);
+            if rem > half || (rem == half && kept & 1 == 1) {
+                kept += 1;
+            }
+            let fbits = p * 4;
+            let mask = if fbits == 0 { 0 } else { (1u64 << fbits) - 1 };
+            (kept >> fbits, kept & mask, p)
+        }
+    };
+    if let Some(&c) = HEX.get(lead_digit as usize & 0xf) {
+        buf.push(c);
+    }
+    let extra_zeros = match precision {
+        Some(p) if p > 13 => p - 13,
+        _ => 0,
+    };
+    if ndigits > 0 || extra_zeros > 0 || alt {
+        buf.push(b'.');
+    }
+    for i in (0..ndigits).rev() {
+        let d = (frac_digits >> (i * 4)) & 0xf;
+        if let Some(&c) = HEX.get(d as usize) {
+            buf.push(c);
+        }
+    }
+    for _ in 0..extra_zeros {
+        buf.push(b'0');
+    }
+    buf.push(b'p');
+    buf.push(if exp < 0 { b'-' } else { b'+' });
+    let mut d = StackBuf::new();
+    digits(&mut d, u64::from(exp.unsigned_abs()), 10, false);
+    buf.extend(d.as_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(spec: Spec, x: f64, conv: u8) -> String {
+        let mut out = Vec::new();
+        fmt_float(&mut out, &spec, x, conv);
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    fn prec(p: usize) -> Spec {
+        Spec {
+            precision: Some(p),
+            ..Spec::default()
+        }
+    }
+
+    #[test]
+    fn g_conversions() {
+        assert_eq!(f(prec(14), 0.1, b'g'), "0.1");
+        assert_eq!(f(prec(14), 1e15, b'g'), "1e+15");
+        assert_eq!(f(prec(14), 2f64.powi(63), b'g'), "9.2233720368548e+18");
+        assert_eq!(f(Spec::default(), 0.0001, b'g'), "0.0001");
+        assert_eq!(f(Spec::default(), 123456789.0, b'g'), "1.23457e+08");
+        assert_eq!(f(Spec::default(), 1e-5, b'g'), "1e-05");
+    }
+
+    #[test]
+    fn hex_floats() {
+        assert_eq!(f(Spec::default(), 1.0, b'a'), "0x1p+0");
+        assert_eq!(f(Spec::default(), 0.5, b'A'), "0X1P-1");
+        assert_eq!(f(Spec::default(), -0.0, b'a'), "-0x0p+0");
+        assert_eq!(f(Spec::default(), 1e-320, b'a'), "0x0.00000000007e8p-1022");
+        assert_eq!(f(prec(0), 1.5, b'a'), "0x2p+0");
+        assert_eq!(f(prec(3), 1.9999999, b'a'), "0x2.000p+0");
+    }
+
+    #[test]
+    fn integers() {
+        let mut out = Vec::new();
+        fmt_signed(&mut out, &prec(3), 5);
+        fmt_unsigned(&mut out, &Spec::default(), u64::MAX, b'x');
+        assert_eq!(out, b"005ffffffffffffffff");
+    }
+}
