@@ -200,8 +200,10 @@ fn arg_at<'a, 'b>(args: &'b [PackArg<'a>], k: usize) -> Option<&'b PackArg<'a>> 
     args.get(k)
 }
 
+/// A missing argument: Lua's `str_pack` pushes a nil mark after the arguments, so
+/// the first missing one reads as nil.
 fn no_value(argn: usize, expected: &str) -> FormatError {
-    FormatError::arg(argn, format!("{expected} expected, got no value"))
+    FormatError::arg(argn, format!("{expected} expected, got nil"))
 }
 
 fn check_int(arg: Option<&PackArg<'_>>, argn: usize) -> Result<i64, FormatError> {

@@ -556,9 +556,10 @@ pub fn match_at(
     }
 }
 
-/// `string.find` / `string.match` without `plain`: honours a leading '^' and scans
-/// forward from the 0-based `init` like Lua's `str_find_aux`. For `find`, report the
-/// captures (none when the pattern has none); for `match`, use [`Match::values`].
+/// `string.find` without `plain`: honours a leading '^' and scans forward from the
+/// 0-based `init` like Lua's `str_find_aux`; a pattern without magic characters is
+/// searched literally, as Lua does. Return `start + 1`, `end` and the captures (none
+/// when the pattern has none).
 pub fn find(
     subject: &[u8],
     pattern: &[u8],
@@ -576,6 +577,20 @@ pub fn find(
                 captures: Vec::new(),
             }),
         );
+    }
+    str_match(subject, pattern, init, meter)
+}
+
+/// `string.match`: like [`find`] but always through the matcher (so `")"` is an
+/// error here, while `find` searches it literally). Return [`Match::values`].
+pub fn str_match(
+    subject: &[u8],
+    pattern: &[u8],
+    init: usize,
+    meter: &mut Meter,
+) -> Result<Option<Match>, PatternError> {
+    if init > subject.len() {
+        return Ok(None);
     }
     let (anchor, pat) = split_anchor(pattern);
     let mut ms = State::new(subject, pat, meter);
