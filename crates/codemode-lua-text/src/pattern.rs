@@ -3,8 +3,9 @@
 //! The matcher follows PUC Lua's backtracking design and its observable behaviour
 //! (which errors are raised lazily, the 200-call depth limit "pattern too complex",
 //! 32 captures), with two guarantees on top: every step spends fuel from a [`Meter`],
-//! and native recursion is bounded by that same depth limit, so no pattern can hang
-//! or overflow the Rust stack.
+//! and it does not recurse natively: Lua's recursive calls are frames on an explicit
+//! stack bounded by that same depth limit, so no pattern can hang or overflow the
+//! Rust stack.
 
 use std::fmt;
 
@@ -133,12 +134,34 @@ fn match_class(c: u8, cl: u8) -> bool {
     }
 }
 
+/// A pending alternative (or an undo) of the backtracking matcher. Each frame stands
+/// for one nested `match` call of PUC Lua's recursive matcher, so the stack depth is
+/// exactly Lua's recursion depth and the same limit applies ("pattern too complex").
+#[derive(Debug, Clone, Copy)]
+enum Frame {
+    /// A capture was opened: on failure, drop it.
+    UndoStart,
+    /// Capture `l` was closed: on failure, reopen it.
+    UndoEnd(usize),
+    /// Greedy `*`/`+`: `i` repetitions from `s` are being tried; on failure try `i - 1`.
+    MaxExpand {
+        s: usize,
+        p: usize,
+        ep: usize,
+        i: usize,
+    },
+    /// Lazy `-`: the rest is being tried at `s`; on failure take one more repetition.
+    MinExpand { s: usize, p: usize, ep: usize },
+    /// `?` took its item; on failure continue at `s` without it.
+    Optional { s: usize, p: usize },
+}
+
 struct State<'a, 'm> {
     src: &'a [u8],
     pat: &'a [u8],
     level: usize,
     capture: [(usize, isize); MAX_CAPTURES],
-    depth: u32,
+    stack: Vec<Frame>,
     meter: &'m mut Meter,
 }
 
@@ -151,7 +174,7 @@ impl<'a, 'm> State<'a, 'm> {
             pat,
             level: 0,
             capture: [(0, 0); MAX_CAPTURES],
-            depth: MAX_MATCH_DEPTH,
+            stack: Vec::new(),
             meter,
         }
     }
@@ -271,69 +294,13 @@ impl<'a, 'm> State<'a, 'm> {
         Ok(None)
     }
 
-    fn max_expand(&mut self, s: usize, p: usize, ep: usize) -> Step {
-        let mut i = 0usize;
-        while self.single_match(s + i, p, ep)? {
-            i += 1;
+    /// Enter a nested match (Lua's recursive `match` call) with an undo frame.
+    fn push(&mut self, frame: Frame) -> Result<(), PatternError> {
+        if self.stack.len() + 1 >= MAX_MATCH_DEPTH as usize {
+            return err("pattern too complex");
         }
-        self.meter.charge(1 + i as u64 / 4)?;
-        loop {
-            self.meter.charge(1)?;
-            if let Some(r) = self.do_match(s + i, ep + 1)? {
-                return Ok(Some(r));
-            }
-            if i == 0 {
-                return Ok(None);
-            }
-            i -= 1;
-        }
-    }
-
-    fn min_expand(&mut self, mut s: usize, p: usize, ep: usize) -> Step {
-        loop {
-            self.meter.charge(1)?;
-            if let Some(r) = self.do_match(s, ep + 1)? {
-                return Ok(Some(r));
-            }
-            if self.single_match(s, p, ep)? {
-                s += 1;
-            } else {
-                return Ok(None);
-            }
-        }
-    }
-
-    fn start_capture(&mut self, s: usize, p: usize, what: isize) -> Step {
-        let level = self.level;
-        let Some(slot) = self.capture.get_mut(level) else {
-            return err("too many captures");
-        };
-        *slot = (s, what);
-        self.level = level + 1;
-        let res = self.do_match(s, p)?;
-        if res.is_none() {
-            self.level -= 1;
-        }
-        Ok(res)
-    }
-
-    fn end_capture(&mut self, s: usize, p: usize) -> Step {
-        let Some(l) = (0..self.level)
-            .rev()
-            .find(|&l| self.capture.get(l).is_some_and(|c| c.1 == CAP_UNFINISHED))
-        else {
-            return err("invalid pattern capture");
-        };
-        if let Some(c) = self.capture.get_mut(l) {
-            c.1 = (s - c.0) as isize;
-        }
-        let res = self.do_match(s, p)?;
-        if res.is_none() {
-            if let Some(c) = self.capture.get_mut(l) {
-                c.1 = CAP_UNFINISHED;
-            }
-        }
-        Ok(res)
+        self.stack.push(frame);
+        Ok(())
     }
 
     fn match_capture(&mut self, s: usize, l: u8) -> Step {
@@ -359,17 +326,57 @@ impl<'a, 'm> State<'a, 'm> {
         }
     }
 
+    /// Match `pat[p..]` against `src[s..]`: the end of the match, or `None`.
     fn do_match(&mut self, s: usize, p: usize) -> Step {
-        if self.depth == 0 {
-            return err("pattern too complex");
+        self.stack.clear();
+        let (mut s, mut p) = (s, p);
+        loop {
+            if let Some(e) = self.run(s, p)? {
+                self.stack.clear();
+                return Ok(Some(e));
+            }
+            match self.backtrack()? {
+                Some((ns, np)) => {
+                    s = ns;
+                    p = np;
+                }
+                None => return Ok(None),
+            }
         }
-        self.depth -= 1;
-        let res = self.match_body(s, p);
-        self.depth += 1;
-        res
     }
 
-    fn match_body(&mut self, mut s: usize, mut p: usize) -> Step {
+    /// Unwind after a failure to the most recent alternative: where to resume.
+    fn backtrack(&mut self) -> Result<Option<(usize, usize)>, PatternError> {
+        while let Some(frame) = self.stack.pop() {
+            self.meter.charge(1)?;
+            match frame {
+                Frame::UndoStart => self.level = self.level.saturating_sub(1),
+                Frame::UndoEnd(l) => {
+                    if let Some(c) = self.capture.get_mut(l) {
+                        c.1 = CAP_UNFINISHED;
+                    }
+                }
+                Frame::MaxExpand { s, p, ep, i } => {
+                    if i > 0 {
+                        self.stack.push(Frame::MaxExpand { s, p, ep, i: i - 1 });
+                        return Ok(Some((s + i - 1, ep + 1)));
+                    }
+                }
+                Frame::MinExpand { s, p, ep } => {
+                    if self.single_match(s, p, ep)? {
+                        self.stack.push(Frame::MinExpand { s: s + 1, p, ep });
+                        return Ok(Some((s + 1, ep + 1)));
+                    }
+                }
+                Frame::Optional { s, p } => return Ok(Some((s, p))),
+            }
+        }
+        Ok(None)
+    }
+
+    /// Run forward from (s, p) until the pattern ends (success) or an item fails;
+    /// choice points are pushed on the stack instead of recursing.
+    fn run(&mut self, mut s: usize, mut p: usize) -> Step {
         loop {
             self.meter.charge(1)?;
             if p >= self.pat.len() {
@@ -377,13 +384,35 @@ impl<'a, 'm> State<'a, 'm> {
             }
             match self.p(p) {
                 b'(' => {
-                    return if self.p(p + 1) == b')' {
-                        self.start_capture(s, p + 2, CAP_POSITION)
+                    let (what, next) = if self.p(p + 1) == b')' {
+                        (CAP_POSITION, p + 2)
                     } else {
-                        self.start_capture(s, p + 1, CAP_UNFINISHED)
+                        (CAP_UNFINISHED, p + 1)
                     };
+                    let level = self.level;
+                    let Some(slot) = self.capture.get_mut(level) else {
+                        return err("too many captures");
+                    };
+                    *slot = (s, what);
+                    self.level = level + 1;
+                    self.push(Frame::UndoStart)?;
+                    p = next;
+                    continue;
                 }
-                b')' => return self.end_capture(s, p + 1),
+                b')' => {
+                    let Some(l) = (0..self.level)
+                        .rev()
+                        .find(|&l| self.capture.get(l).is_some_and(|c| c.1 == CAP_UNFINISHED))
+                    else {
+                        return err("invalid pattern capture");
+                    };
+                    if let Some(c) = self.capture.get_mut(l) {
+                        c.1 = (s - c.0) as isize;
+                    }
+                    self.push(Frame::UndoEnd(l))?;
+                    p += 1;
+                    continue;
+                }
                 b'$' if p + 1 == self.pat.len() => {
                     return Ok(if s == self.src.len() { Some(s) } else { None });
                 }
@@ -425,25 +454,35 @@ impl<'a, 'm> State<'a, 'm> {
             }
             // A single-character class with an optional repetition suffix.
             let ep = self.class_end(p)?;
-            let suffix = self.p(ep);
-            let at_end = ep >= self.pat.len();
+            let suffix = if ep < self.pat.len() { self.p(ep) } else { 0 };
             if !self.single_match(s, p, ep)? {
-                if !at_end && matches!(suffix, b'*' | b'?' | b'-') {
+                if matches!(suffix, b'*' | b'?' | b'-') {
                     p = ep + 1;
                     continue;
                 }
                 return Ok(None);
             }
             match suffix {
-                b'?' if !at_end => {
-                    if let Some(r) = self.do_match(s + 1, ep + 1)? {
-                        return Ok(Some(r));
-                    }
+                b'?' => {
+                    self.push(Frame::Optional { s, p: ep + 1 })?;
+                    s += 1;
                     p = ep + 1;
                 }
-                b'+' if !at_end => return self.max_expand(s + 1, p, ep),
-                b'*' if !at_end => return self.max_expand(s, p, ep),
-                b'-' if !at_end => return self.min_expand(s, p, ep),
+                b'+' | b'*' => {
+                    let base = if suffix == b'+' { s + 1 } else { s };
+                    let mut i = 0usize;
+                    while self.single_match(base + i, p, ep)? {
+                        i += 1;
+                    }
+                    self.meter.charge(1 + i as u64 / 4)?;
+                    self.push(Frame::MaxExpand { s: base, p, ep, i })?;
+                    s = base + i;
+                    p = ep + 1;
+                }
+                b'-' => {
+                    self.push(Frame::MinExpand { s, p, ep })?;
+                    p = ep + 1;
+                }
                 _ => {
                     s += 1;
                     p = ep;

@@ -1258,3 +1258,133 @@ fn utf8_matches_lua() {
     let lua = run_lua("utf8", &body);
     compare("utf8", &lua, &ours, &labels);
 }
+
+/// Cases for `string.find`, `string.match` and `string.gsub` with a string replacement,
+/// returning (lua lines, our lines, labels).
+fn pattern_cases(cases: &[(Vec<u8>, Vec<u8>, Vec<u8>)]) -> (String, Vec<String>, Vec<String>) {
+    let mut body = String::new();
+    let mut ours = Vec::new();
+    let mut labels = Vec::new();
+    let big = || Meter::new(200_000_000);
+    for (s, p, repl) in cases {
+        let (ls, lp, lr) = (lua_str(s), lua_str(p), lua_str(repl));
+        let _ = writeln!(body, "print(run(string.find, {ls}, {lp}))");
+        let _ = writeln!(body, "print(run(string.match, {ls}, {lp}))");
+        let _ = writeln!(body, "print(run(string.gsub, {ls}, {lp}, {lr}))");
+        let label = format!(
+            "s={:?} p={:?} repl={:?}",
+            String::from_utf8_lossy(s),
+            String::from_utf8_lossy(p),
+            String::from_utf8_lossy(repl)
+        );
+        labels.extend(["find", "match", "gsub"].map(|op| format!("{op} {label}")));
+        ours.push(match pattern::find(s, p, 0, &mut big()) {
+            Ok(Some(m)) => {
+                let mut v = vec![V::I(m.start as i64 + 1), V::I(m.end as i64)];
+                if !m.captures.is_empty() {
+                    v.extend(cap_vals(m.values(s)));
+                }
+                ok(&v)
+            }
+            Ok(None) => ok(&[V::Nil]),
+            Err(e) => perr(e),
+        });
+        ours.push(match pattern::str_match(s, p, 0, &mut big()) {
+            Ok(Some(m)) => ok(&cap_vals(m.values(s))),
+            Ok(None) => ok(&[V::Nil]),
+            Err(e) => perr(e),
+        });
+        let mut out = Vec::new();
+        ours.push(
+            match pattern::gsub_string(s, p, repl, None, &mut out, 1 << 24, &mut big()) {
+                Ok(n) => ok(&[V::S(out), V::I(n as i64)]),
+                Err(e) => perr(e),
+            },
+        );
+    }
+    (body, ours, labels)
+}
+
+#[test]
+fn pattern_depth_limits_match_lua() {
+    let mut cases = Vec::new();
+    let a300 = vec![b'a'; 300];
+    for n in [150usize, 197, 198, 199, 200, 201, 250] {
+        cases.push((a300.clone(), "a?".repeat(n).into_bytes(), b"<%0>".to_vec()));
+        cases.push((vec![b'a'; 5], "a?".repeat(n).into_bytes(), b"x".to_vec()));
+        cases.push((
+            a300.clone(),
+            format!("{}$", "a*".repeat(n)).into_bytes(),
+            b"x".to_vec(),
+        ));
+        cases.push((
+            b"aaa".to_vec(),
+            format!("{}$", "a-".repeat(n)).into_bytes(),
+            b"x".to_vec(),
+        ));
+        cases.push((
+            a300.clone(),
+            format!("{}{}", "(a)".repeat(20), "a?".repeat(n - 40)).into_bytes(),
+            b"%3".to_vec(),
+        ));
+        cases.push((
+            a300.clone(),
+            format!("{}{}", "()".repeat(30), "a?".repeat(n - 60)).into_bytes(),
+            b"%2".to_vec(),
+        ));
+    }
+    for k in [31usize, 32, 33] {
+        cases.push((b"abc".to_vec(), "(".repeat(k).into_bytes(), b"x".to_vec()));
+        cases.push((a300.clone(), "(a)".repeat(k).into_bytes(), b"%9".to_vec()));
+        cases.push((a300.clone(), "()".repeat(k).into_bytes(), b"x".to_vec()));
+    }
+    let nested = format!("{}{}", "(".repeat(40), ")".repeat(40));
+    cases.push((
+        b"x(y(z)w)v((()))".to_vec(),
+        b"%b()".to_vec(),
+        b"[%0]".to_vec(),
+    ));
+    cases.push((
+        nested.clone().into_bytes(),
+        b"%b()".to_vec(),
+        b"[%0]".to_vec(),
+    ));
+    cases.push((nested.into_bytes(), b"(%b())".to_vec(), b"%1".to_vec()));
+    let (body, ours, labels) = pattern_cases(&cases);
+    let lua = run_lua("pattern_depth", &body);
+    compare("pattern depth", &lua, &ours, &labels);
+}
+
+#[test]
+fn random_patterns_match_lua() {
+    let mut seed = 0x1234_5678_9abc_def0u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize
+    };
+    let atoms: &[&[u8]] = &[
+        b"a", b"b", b".", b"%a", b"%d", b"%s", b"%w", b"%A", b"[ab]", b"[^a]", b"[a-c]", b"%%",
+        b"(", b")", b"()", b"%1", b"%2", b"%b()", b"%f[%w]", b"%f[%s]", b"^", b"$", b"-", b"*",
+        b"+", b"?", b"[%d]", b"x", b"%",
+    ];
+    let quants: &[&[u8]] = &[b"", b"", b"*", b"+", b"-", b"?"];
+    let sub_alpha = b"aab b1 (x)[]%c";
+    let repls: &[&[u8]] = &[b"<%0>", b"%1", b"%2-%1", b"", b"%%"];
+    let mut cases = Vec::new();
+    for _ in 0..4000 {
+        let mut p = Vec::new();
+        for _ in 0..1 + next() % 6 {
+            p.extend_from_slice(atoms[next() % atoms.len()]);
+            p.extend_from_slice(quants[next() % quants.len()]);
+        }
+        let s: Vec<u8> = (0..next() % 16)
+            .map(|_| sub_alpha[next() % sub_alpha.len()])
+            .collect();
+        cases.push((s, p, repls[next() % repls.len()].to_vec()));
+    }
+    let (body, ours, labels) = pattern_cases(&cases);
+    let lua = run_lua("random_patterns", &body);
+    compare("random patterns", &lua, &ours, &labels);
+}
