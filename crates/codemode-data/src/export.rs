@@ -40,7 +40,7 @@ pub enum Shape<'a, V> {
 /// An interpreter's view of its own values for export.
 pub trait ExportSource {
     type Value;
-    fn shape<'a>(&'a self, value: &Self::Value) -> Shape<'a, Self::Value>;
+    fn shape<'a>(&'a self, value: &'a Self::Value) -> Shape<'a, Self::Value>;
 }
 
 /// Converts a program value into JSON, enforcing the data contract.
