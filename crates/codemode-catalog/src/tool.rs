@@ -110,13 +110,13 @@ pub enum SchemaMode {
 
 type EnabledFn = dyn Fn(&Context) -> bool + Send + Sync;
 
-/// A tool the program can call.
+/// A tool the program can call. Cloning is cheap (schemas and handler are shared).
 #[derive(Clone)]
 pub struct Tool {
     path: ToolPath,
-    description: String,
-    input_schema: Value,
-    output_schema: Option<Value>,
+    description: Arc<str>,
+    input_schema: Arc<Value>,
+    output_schema: Option<Arc<Value>>,
     schema_mode: SchemaMode,
     handler: Arc<dyn ToolHandler>,
     enabled: Option<Arc<EnabledFn>>,
@@ -151,8 +151,8 @@ impl Tool {
     ) -> Result<Tool, String> {
         Ok(Tool {
             path: ToolPath::parse(path)?,
-            description: description.into(),
-            input_schema,
+            description: Arc::from(description.into()),
+            input_schema: Arc::new(input_schema),
             output_schema: None,
             schema_mode: SchemaMode::Validate,
             handler: Arc::new(handler),
@@ -196,12 +196,12 @@ impl Tool {
             }
         };
         let mut tool = Tool::new(path, description, input_schema, handler)?;
-        tool.output_schema = Some(output_schema);
+        tool.output_schema = Some(Arc::new(output_schema));
         Ok(tool)
     }
 
     pub fn with_output_schema(mut self, schema: Value) -> Tool {
-        self.output_schema = Some(schema);
+        self.output_schema = Some(Arc::new(schema));
         self.validators = Arc::default();
         self
     }
@@ -234,7 +234,7 @@ impl Tool {
     }
 
     pub fn output_schema(&self) -> Option<&Value> {
-        self.output_schema.as_ref()
+        self.output_schema.as_deref()
     }
 
     pub fn schema_mode(&self) -> SchemaMode {
@@ -244,6 +244,12 @@ impl Tool {
     /// Whether the tool exists for an execution with this context.
     pub fn is_enabled(&self, context: &Context) -> bool {
         self.enabled.as_ref().is_none_or(|p| p(context))
+    }
+
+    /// Whether the tool has an `enabled_when` predicate (hosts skip per-context filtering
+    /// when no tool has one).
+    pub fn has_enabled_predicate(&self) -> bool {
+        self.enabled.is_some()
     }
 
     /// Starts the call. Validation is the driver's job ([`Tool::validate_input`]).

@@ -1,0 +1,473 @@
+//! A JSON Schema turned into a small type language both signature printers read. Building it
+//! once keeps the TypeScript and Lua renderings in agreement about what a schema means.
+
+use crate::schema::{ref_name, resolve_ref};
+use serde_json::{Map, Value};
+
+/// Object and array nesting deeper than this renders as an opaque table/object.
+pub(crate) const MAX_DEPTH: usize = 10;
+/// Native recursion bound for one build (nesting plus `$ref` hops plus combinators).
+const MAX_LEVEL: usize = 64;
+/// How many schema nodes one signature may visit; a schema that expands beyond this (for
+/// example references that fan out exponentially) renders the rest as `unknown`.
+const NODE_BUDGET: usize = 4000;
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Ty {
+    Unknown,
+    Never,
+    Null,
+    String,
+    Number,
+    Integer,
+    Boolean,
+    Literal(Value),
+    Array(Box<Ty>),
+    Tuple(Vec<Ty>),
+    Object(Obj),
+    /// An object with only arbitrary keys.
+    Record(Box<Ty>),
+    Union(Vec<Ty>),
+    Intersection(Vec<Ty>),
+    /// A recursive definition, by index into the definitions.
+    Named(usize),
+    /// An object past the depth cap.
+    Opaque,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Obj {
+    pub props: Vec<Prop>,
+    /// The type of keys not listed (index signature), when the schema allows them.
+    pub extra: Option<Box<Ty>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Prop {
+    pub name: String,
+    pub ty: Ty,
+    pub optional: bool,
+    pub doc: Doc,
+}
+
+/// What a schema says about a value beyond its type: description and constraint tags.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Doc {
+    pub description: Option<String>,
+    pub tags: Vec<(&'static str, String)>,
+}
+
+impl Doc {
+    pub fn is_empty(&self) -> bool {
+        self.description.is_none() && self.tags.is_empty()
+    }
+}
+
+/// A definition that refers to itself, rendered by name.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Def {
+    pub name: String,
+    pub ty: Ty,
+}
+
+/// Builds types from one or more schema documents (a tool's input and output), sharing the
+/// table of recursive definitions.
+pub(crate) struct Builder<'a> {
+    roots: Vec<&'a Value>,
+    defs: Vec<Def>,
+    def_keys: Vec<(usize, String)>,
+    stack: Vec<(usize, String)>,
+    budget: usize,
+}
+
+const TAGS: &[&str] = &[
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "default",
+    "examples",
+    "deprecated",
+];
+
+impl<'a> Builder<'a> {
+    pub fn new() -> Self {
+        Builder {
+            roots: Vec::new(),
+            defs: Vec::new(),
+            def_keys: Vec::new(),
+            stack: Vec::new(),
+            budget: NODE_BUDGET,
+        }
+    }
+
+    /// The type of a whole document, and its own documentation.
+    pub fn root(&mut self, schema: &'a Value) -> (Ty, Doc) {
+        let id = self.roots.len();
+        self.roots.push(schema);
+        let ty = self.build(id, schema, 0, 0);
+        let doc = self.doc(id, schema);
+        (ty, doc)
+    }
+
+    pub fn finish(self) -> Vec<Def> {
+        self.defs
+    }
+
+    fn build(&mut self, root: usize, schema: &'a Value, depth: usize, level: usize) -> Ty {
+        let map = match schema {
+            Value::Bool(false) => return Ty::Never,
+            Value::Object(map) => map,
+            _ => return Ty::Unknown,
+        };
+        if self.budget == 0 || level >= MAX_LEVEL {
+            return Ty::Unknown;
+        }
+        self.budget -= 1;
+        if let Some(reference) = map.get("$ref").and_then(Value::as_str) {
+            return self.build_ref(root, reference, depth, level + 1);
+        }
+        let mut parts = Vec::new();
+        let base = self.base(root, map, depth, level + 1);
+        if base != Ty::Unknown {
+            parts.push(base);
+        }
+        for key in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(members)) = map.get(key) {
+                let members: Vec<Ty> = members
+                    .iter()
+                    .map(|m| self.build(root, m, depth, level + 1))
+                    .collect();
+                let u = union(members);
+                if u != Ty::Unknown {
+                    parts.push(u);
+                }
+            }
+        }
+        if let Some(Value::Array(members)) = map.get("allOf") {
+            for m in members {
+                let t = self.build(root, m, depth, level + 1);
+                if t != Ty::Unknown {
+                    parts.push(t);
+                }
+            }
+        }
+        let ty = intersect(parts);
+        if map.get("nullable") == Some(&Value::Bool(true)) && ty != Ty::Unknown {
+            union(vec![ty, Ty::Null])
+        } else {
+            ty
+        }
+    }
+
+    fn build_ref(&mut self, root: usize, reference: &str, depth: usize, level: usize) -> Ty {
+        let key = (root, reference.to_owned());
+        if self.stack.contains(&key) {
+            return Ty::Named(self.def_index(key));
+        }
+        let Some(target) = self.roots.get(root).and_then(|r| resolve_ref(r, reference)) else {
+            return Ty::Unknown;
+        };
+        self.stack.push(key.clone());
+        let ty = self.build(root, target, depth, level);
+        self.stack.pop();
+        match self.def_keys.iter().position(|k| *k == key) {
+            Some(index) => {
+                if let Some(def) = self.defs.get_mut(index) {
+                    def.ty = ty;
+                }
+                Ty::Named(index)
+            }
+            None => ty,
+        }
+    }
+
+    fn def_index(&mut self, key: (usize, String)) -> usize {
+        if let Some(index) = self.def_keys.iter().position(|k| *k == key) {
+            return index;
+        }
+        let base = type_name(&ref_name(&key.1));
+        let mut name = base.clone();
+        let mut n = 2;
+        while self.defs.iter().any(|d| d.name == name) {
+            name = format!("{base}{n}");
+            n += 1;
+        }
+        self.defs.push(Def {
+            name,
+            ty: Ty::Unknown,
+        });
+        self.def_keys.push(key);
+        self.defs.len() - 1
+    }
+
+    /// The type from `const`, `enum`, `type` and the structural keywords.
+    fn base(&mut self, root: usize, map: &'a Map<String, Value>, depth: usize, level: usize) -> Ty {
+        if let Some(value) = map.get("const") {
+            return Ty::Literal(value.clone());
+        }
+        if let Some(Value::Array(values)) = map.get("enum") {
+            return union(values.iter().cloned().map(Ty::Literal).collect());
+        }
+        let types: Vec<&str> = match map.get("type") {
+            Some(Value::String(t)) => vec![t.as_str()],
+            Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+            _ => {
+                if ["properties", "additionalProperties", "patternProperties"]
+                    .iter()
+                    .any(|k| map.contains_key(*k))
+                {
+                    vec!["object"]
+                } else if map.contains_key("items") || map.contains_key("prefixItems") {
+                    vec!["array"]
+                } else {
+                    Vec::new()
+                }
+            }
+        };
+        let members = types
+            .into_iter()
+            .map(|t| match t {
+                "string" => Ty::String,
+                "number" => Ty::Number,
+                "integer" => Ty::Integer,
+                "boolean" => Ty::Boolean,
+                "null" => Ty::Null,
+                "object" => self.object(root, map, depth, level),
+                "array" => self.array(root, map, depth, level),
+                _ => Ty::Unknown,
+            })
+            .collect::<Vec<_>>();
+        if members.is_empty() {
+            Ty::Unknown
+        } else {
+            union(members)
+        }
+    }
+
+    fn object(
+        &mut self,
+        root: usize,
+        map: &'a Map<String, Value>,
+        depth: usize,
+        level: usize,
+    ) -> Ty {
+        if depth >= MAX_DEPTH {
+            return Ty::Opaque;
+        }
+        let required: Vec<&str> = match map.get("required") {
+            Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        let mut props = Vec::new();
+        if let Some(Value::Object(properties)) = map.get("properties") {
+            for (name, schema) in properties {
+                if self.budget == 0 {
+                    break;
+                }
+                let ty = self.build(root, schema, depth + 1, level + 1);
+                let doc = self.doc(root, schema);
+                props.push(Prop {
+                    name: name.clone(),
+                    ty,
+                    optional: !required.contains(&name.as_str()),
+                    doc,
+                });
+            }
+        }
+        let mut extras = Vec::new();
+        let mut closed = false;
+        match map.get("additionalProperties") {
+            Some(Value::Bool(false)) => closed = true,
+            Some(schema @ Value::Object(_)) => {
+                extras.push(self.build(root, schema, depth + 1, level + 1))
+            }
+            Some(Value::Bool(true)) => extras.push(Ty::Unknown),
+            _ => {}
+        }
+        if let Some(Value::Object(patterns)) = map.get("patternProperties") {
+            for schema in patterns.values() {
+                extras.push(self.build(root, schema, depth + 1, level + 1));
+            }
+        }
+        let extra = if extras.is_empty() {
+            // An object that lists nothing at all accepts anything.
+            (!closed && !map.contains_key("properties")).then_some(Ty::Unknown)
+        } else {
+            Some(union(extras))
+        };
+        match extra {
+            Some(extra) if props.is_empty() => Ty::Record(Box::new(extra)),
+            extra => Ty::Object(Obj {
+                props,
+                extra: extra.map(Box::new),
+            }),
+        }
+    }
+
+    fn array(
+        &mut self,
+        root: usize,
+        map: &'a Map<String, Value>,
+        depth: usize,
+        level: usize,
+    ) -> Ty {
+        if depth >= MAX_DEPTH {
+            return Ty::Array(Box::new(Ty::Unknown));
+        }
+        let tuple = match (map.get("prefixItems"), map.get("items")) {
+            (Some(Value::Array(items)), _) | (None, Some(Value::Array(items))) => Some(items),
+            _ => None,
+        };
+        if let Some(items) = tuple {
+            return Ty::Tuple(
+                items
+                    .iter()
+                    .map(|s| self.build(root, s, depth + 1, level + 1))
+                    .collect(),
+            );
+        }
+        match map.get("items") {
+            Some(items) => Ty::Array(Box::new(self.build(root, items, depth + 1, level + 1))),
+            None => Ty::Array(Box::new(Ty::Unknown)),
+        }
+    }
+
+    /// Description and constraint tags of a schema; a `$ref` contributes what its target
+    /// says unless the schema says it itself.
+    fn doc(&self, root: usize, schema: &'a Value) -> Doc {
+        let mut doc = Doc::default();
+        let Some(map) = schema.as_object() else {
+            return doc;
+        };
+        let target = map
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| self.roots.get(root).and_then(|root| resolve_ref(root, r)))
+            .and_then(Value::as_object);
+        let get = |key: &str| map.get(key).or_else(|| target.and_then(|t| t.get(key)));
+        doc.description = get("description")
+            .or_else(|| get("title"))
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+            .map(str::to_owned);
+        for tag in TAGS {
+            let Some(value) = get(tag) else { continue };
+            let text = match (tag, value) {
+                (_, Value::String(s)) if *tag != "default" => s.clone(),
+                (&"deprecated", Value::Bool(true)) => String::new(),
+                (&"deprecated", _) => continue,
+                (&"examples", Value::Array(items)) => match items.first() {
+                    Some(first) => first.to_string(),
+                    None => continue,
+                },
+                (_, value) => value.to_string(),
+            };
+            let tag: &'static str = match *tag {
+                "examples" => "example",
+                other => TAGS
+                    .iter()
+                    .find(|t| **t == other)
+                    .copied()
+                    .unwrap_or("note"),
+            };
+            doc.tags.push((tag, text));
+        }
+        doc
+    }
+}
+
+/// A union with nested unions flattened, duplicates removed, `unknown` absorbing everything
+/// and `never` dropped.
+pub(crate) fn union(members: Vec<Ty>) -> Ty {
+    let mut out: Vec<Ty> = Vec::new();
+    let mut stack: Vec<Ty> = members.into_iter().rev().collect();
+    while let Some(m) = stack.pop() {
+        match m {
+            Ty::Unknown => return Ty::Unknown,
+            Ty::Never => {}
+            Ty::Union(inner) => stack.extend(inner.into_iter().rev()),
+            m => {
+                if !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+        }
+    }
+    match out.len() {
+        0 => Ty::Never,
+        1 => out.pop().unwrap_or(Ty::Never),
+        _ => Ty::Union(out),
+    }
+}
+
+/// An intersection; parts that are all objects merge into one object.
+pub(crate) fn intersect(parts: Vec<Ty>) -> Ty {
+    let mut flat: Vec<Ty> = Vec::new();
+    for p in parts {
+        match p {
+            Ty::Unknown => {}
+            Ty::Intersection(inner) => flat.extend(inner),
+            p => {
+                if !flat.contains(&p) {
+                    flat.push(p);
+                }
+            }
+        }
+    }
+    if flat.len() <= 1 {
+        return flat.pop().unwrap_or(Ty::Unknown);
+    }
+    if flat.iter().all(|t| matches!(t, Ty::Object(_))) {
+        let mut merged = Obj::default();
+        for part in flat {
+            let Ty::Object(obj) = part else { continue };
+            for prop in obj.props {
+                match merged.props.iter_mut().find(|p| p.name == prop.name) {
+                    Some(existing) => {
+                        existing.optional &= prop.optional;
+                        if existing.ty == Ty::Unknown {
+                            existing.ty = prop.ty;
+                        }
+                        if existing.doc.is_empty() {
+                            existing.doc = prop.doc;
+                        }
+                    }
+                    None => merged.props.push(prop),
+                }
+            }
+            if merged.extra.is_none() {
+                merged.extra = obj.extra;
+            }
+        }
+        return Ty::Object(merged);
+    }
+    Ty::Intersection(flat)
+}
+
+/// A PascalCase identifier from arbitrary text (`resolve-library-id` → `ResolveLibraryId`).
+pub(crate) fn type_name(text: &str) -> String {
+    let mut out = String::new();
+    for word in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            out.push(first.to_ascii_uppercase());
+            out.extend(chars);
+        }
+    }
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, 'T');
+    }
+    out
+}

@@ -1,0 +1,344 @@
+//! Lua renderings in LuaCATS, the annotation dialect the Lua Language Server reads: a
+//! one-line form for catalogs and `---@class` / `---@param` / `---@return` declarations.
+
+use super::ir::{type_name, Def, Doc, Obj, Ty};
+use super::{SignatureForm, SignatureParts};
+use crate::expression::{is_identifier, quote};
+use codemode_core::Language;
+
+pub(crate) fn render(parts: &SignatureParts<'_>, form: SignatureForm) -> String {
+    match form {
+        SignatureForm::Compact => compact(parts),
+        SignatureForm::Full => full(parts),
+    }
+}
+
+fn compact(parts: &SignatureParts<'_>) -> String {
+    let mut out = parts.expression.clone();
+    out.push_str(if parts.optional_input {
+        "(input?: "
+    } else {
+        "(input: "
+    });
+    out.push_str(&inline(&parts.input, &parts.defs));
+    out.push_str("): ");
+    match &parts.output {
+        Some((ty, _)) => out.push_str(&inline(ty, &parts.defs)),
+        None => out.push_str("any"),
+    }
+    out
+}
+
+/// A LuaCATS type written inline (table literals for objects).
+fn inline(ty: &Ty, defs: &[Def]) -> String {
+    match ty {
+        Ty::Unknown => "any".into(),
+        Ty::Never | Ty::Null => "nil".into(),
+        Ty::String => "string".into(),
+        Ty::Number => "number".into(),
+        Ty::Integer => "integer".into(),
+        Ty::Boolean => "boolean".into(),
+        Ty::Opaque => "table".into(),
+        Ty::Literal(v) => literal(v),
+        Ty::Named(i) => defs.get(*i).map_or("any".into(), |d| d.name.clone()),
+        Ty::Array(item) => array_of(inline(item, defs), item),
+        Ty::Tuple(items) => format!(
+            "[{}]",
+            items
+                .iter()
+                .map(|t| inline(t, defs))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Ty::Record(value) => format!("table<string, {}>", inline(value, defs)),
+        Ty::Union(members) => members
+            .iter()
+            .map(|m| inline(m, defs))
+            .collect::<Vec<_>>()
+            .join("|"),
+        // LuaCATS has no intersections; object parts were merged already, so show the
+        // most specific remaining part.
+        Ty::Intersection(parts) => parts.first().map_or("any".into(), |p| inline(p, defs)),
+        Ty::Object(obj) => {
+            if obj.props.is_empty() && obj.extra.is_none() {
+                return "table".into();
+            }
+            let mut fields: Vec<String> = obj
+                .props
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{}{}: {}",
+                        field_name(&p.name),
+                        if p.optional { "?" } else { "" },
+                        inline(&p.ty, defs)
+                    )
+                })
+                .collect();
+            if let Some(extra) = &obj.extra {
+                fields.push(format!("[string]: {}", inline(extra, defs)));
+            }
+            format!("{{ {} }}", fields.join(", "))
+        }
+    }
+}
+
+fn array_of(item_text: String, item: &Ty) -> String {
+    if matches!(item, Ty::Union(_)) {
+        format!("({item_text})[]")
+    } else {
+        format!("{item_text}[]")
+    }
+}
+
+fn literal(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(s) => quote(s),
+        serde_json::Value::Null => "nil".into(),
+        serde_json::Value::Bool(_) | serde_json::Value::Number(_) => value.to_string(),
+        _ => "table".into(),
+    }
+}
+
+fn field_name(name: &str) -> String {
+    if is_identifier(name, Language::Lua) {
+        name.to_owned()
+    } else {
+        format!("[{}]", quote(name))
+    }
+}
+
+/// Classes collected while rendering the full form, in the order they are first named.
+struct Classes<'a> {
+    defs: &'a [Def],
+    def_names: Vec<String>,
+    blocks: Vec<String>,
+    names: Vec<String>,
+}
+
+impl<'a> Classes<'a> {
+    fn unique(&mut self, base: &str) -> String {
+        let mut name = base.to_owned();
+        let mut n = 2;
+        while self.names.contains(&name) {
+            name = format!("{base}{n}");
+            n += 1;
+        }
+        self.names.push(name.clone());
+        name
+    }
+
+    /// The type's name or inline text; every object becomes a class named from `hint`.
+    fn ty(&mut self, ty: &Ty, hint: &str) -> String {
+        match ty {
+            Ty::Object(obj) => self.class(obj, hint, None),
+            Ty::Named(i) => self
+                .def_names
+                .get(*i)
+                .cloned()
+                .unwrap_or_else(|| "any".into()),
+            Ty::Array(item) => {
+                let text = self.ty(item, &format!("{hint}Item"));
+                array_of(text, item)
+            }
+            Ty::Tuple(items) => {
+                let texts: Vec<String> = items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| self.ty(t, &format!("{hint}{}", i + 1)))
+                    .collect();
+                format!("[{}]", texts.join(", "))
+            }
+            Ty::Record(value) => {
+                let text = self.ty(value, &format!("{hint}Value"));
+                format!("table<string, {text}>")
+            }
+            Ty::Union(members) => {
+                let objects = members
+                    .iter()
+                    .filter(|m| matches!(m, Ty::Object(_)))
+                    .count();
+                let mut k = 0;
+                let texts: Vec<String> = members
+                    .iter()
+                    .map(|m| {
+                        if objects > 1 && matches!(m, Ty::Object(_)) {
+                            k += 1;
+                            self.ty(m, &format!("{hint}{k}"))
+                        } else {
+                            self.ty(m, hint)
+                        }
+                    })
+                    .collect();
+                texts.join("|")
+            }
+            Ty::Intersection(parts) => match parts.first() {
+                Some(p) => self.ty(p, hint),
+                None => "any".into(),
+            },
+            other => inline(other, self.defs),
+        }
+    }
+
+    /// Declares a class for `obj` and returns its name. `doc` documents the class itself.
+    fn class(&mut self, obj: &Obj, hint: &str, doc: Option<&str>) -> String {
+        let name = self.unique(hint);
+        // Reserve the slot so a class is listed before the classes of its fields.
+        let slot = self.blocks.len();
+        self.blocks.push(String::new());
+        let mut block = String::new();
+        if let Some(doc) = doc {
+            push_description(&mut block, doc);
+        }
+        block.push_str("---@class ");
+        block.push_str(&name);
+        block.push('\n');
+        for prop in &obj.props {
+            let ty = self.ty(&prop.ty, &format!("{name}{}", type_name(&prop.name)));
+            block.push_str("---@field ");
+            block.push_str(&field_name(&prop.name));
+            if prop.optional {
+                block.push('?');
+            }
+            block.push(' ');
+            block.push_str(&ty);
+            let text = field_doc(&prop.doc);
+            if !text.is_empty() {
+                block.push(' ');
+                block.push_str(&text);
+            }
+            block.push('\n');
+        }
+        if let Some(extra) = &obj.extra {
+            let ty = self.ty(extra, &format!("{name}Value"));
+            block.push_str("---@field [string] ");
+            block.push_str(&ty);
+            block.push('\n');
+        }
+        if let Some(b) = self.blocks.get_mut(slot) {
+            *b = block;
+        }
+        name
+    }
+}
+
+fn full(parts: &SignatureParts<'_>) -> String {
+    let mut classes = Classes {
+        defs: &parts.defs,
+        def_names: Vec::new(),
+        blocks: Vec::new(),
+        names: Vec::new(),
+    };
+    // Recursive definitions are classes named after the tool and the definition.
+    for def in parts.defs.iter() {
+        let name = classes.unique(&format!("{}{}", parts.class_base, def.name));
+        classes.def_names.push(name);
+    }
+    let input = match &parts.input {
+        Ty::Object(obj) => classes.class(obj, &parts.input_class, None),
+        other => classes.ty(other, &parts.input_class),
+    };
+    let output = match &parts.output {
+        Some((Ty::Object(obj), _)) => classes.class(obj, &parts.output_class, None),
+        Some((other, _)) => classes.ty(other, &parts.output_class),
+        None => "any".into(),
+    };
+    for (i, def) in parts.defs.iter().enumerate() {
+        let name = classes.def_names.get(i).cloned().unwrap_or_default();
+        match &def.ty {
+            Ty::Object(obj) => {
+                // The name is taken already; declare the class under it.
+                classes.names.retain(|n| *n != name);
+                classes.class(obj, &name, None);
+            }
+            other => {
+                let text = classes.ty(other, &name);
+                classes.blocks.push(format!("---@alias {name} {text}\n"));
+            }
+        }
+    }
+    let mut out = String::new();
+    for block in classes.blocks.iter().filter(|b| !b.is_empty()) {
+        out.push_str(block);
+        out.push('\n');
+    }
+    push_description(&mut out, parts.description);
+    out.push_str("---@param input");
+    if parts.optional_input {
+        out.push('?');
+    }
+    out.push(' ');
+    out.push_str(&input);
+    if let Some(d) = &parts.input_doc.description {
+        out.push(' ');
+        out.push_str(&one_line(d));
+    }
+    out.push('\n');
+    out.push_str("---@return ");
+    out.push_str(&output);
+    if let Some(d) = parts
+        .output
+        .as_ref()
+        .and_then(|(_, doc)| doc.description.as_ref())
+    {
+        out.push(' ');
+        out.push_str(&one_line(d));
+    }
+    out.push('\n');
+    if parts.segments_are_names {
+        out.push_str("function ");
+        out.push_str(&parts.expression);
+        out.push_str("(input) end");
+    } else {
+        out.push_str(&parts.expression);
+        out.push_str(" = function(input) end");
+    }
+    out
+}
+
+/// `---text` lines. A line that starts with `@` would read as an annotation and one that
+/// starts with `-` would run into the comment marker, so those are set off by a space.
+fn push_description(out: &mut String, text: &str) {
+    let text = text.trim();
+    if text.is_empty() {
+        return;
+    }
+    for line in text.lines() {
+        let line = line.trim_end();
+        out.push_str("---");
+        if line.starts_with(['@', '-']) || line.trim_start().starts_with('@') {
+            out.push(' ');
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A field's description on one line, with its constraints in parentheses.
+fn field_doc(doc: &Doc) -> String {
+    let mut text = doc.description.as_deref().map(one_line).unwrap_or_default();
+    if !doc.tags.is_empty() {
+        let tags: Vec<String> = doc
+            .tags
+            .iter()
+            .map(|(tag, value)| {
+                if value.is_empty() {
+                    (*tag).to_owned()
+                } else {
+                    format!("{tag} {}", one_line(value))
+                }
+            })
+            .collect();
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push('(');
+        text.push_str(&tags.join(", "));
+        text.push(')');
+    }
+    text
+}
