@@ -156,6 +156,17 @@ enum Frame {
     Optional { s: usize, p: usize },
 }
 
+/// A cheap test of where matches can start, used to skip hopeless positions.
+#[derive(Debug, Clone, Copy)]
+enum Filter {
+    /// No shortcut.
+    Any,
+    /// The pattern is a non-empty literal: search it like `find_plain`.
+    Literal,
+    /// The first item is a single-character class that must match once (`pat[..ep]`).
+    First { ep: usize },
+}
+
 struct State<'a, 'm> {
     src: &'a [u8],
     pat: &'a [u8],
@@ -491,6 +502,53 @@ impl<'a, 'm> State<'a, 'm> {
         }
     }
 
+    /// What the first pattern item tells about where a match can start.
+    fn filter(&self) -> Filter {
+        let pat = self.pat;
+        if pat.is_empty() {
+            return Filter::Any;
+        }
+        if !pat.iter().any(|c| SPECIALS.contains(c) || *c == b')') {
+            return Filter::Literal;
+        }
+        match self.p(0) {
+            b'(' | b')' => return Filter::Any,
+            b'%' if matches!(self.p(1), b'b' | b'f' | b'0'..=b'9') => return Filter::Any,
+            b'$' if pat.len() == 1 => return Filter::Any,
+            _ => {}
+        }
+        // A class_end error is left for the matcher to raise at the same moment Lua does.
+        match self.class_end(0) {
+            Ok(ep) if !matches!(self.p(ep), b'*' | b'?' | b'-') || ep >= pat.len() => {
+                Filter::First { ep }
+            }
+            _ => Filter::Any,
+        }
+    }
+
+    /// The first position at or after `from` where a match may start (positions
+    /// skipped cannot match, so skipping them is invisible); `src.len() + 1` if none.
+    fn next_candidate(&mut self, filter: Filter, from: usize) -> Result<usize, PatternError> {
+        match filter {
+            Filter::Any => Ok(from),
+            Filter::Literal => {
+                Ok(find_plain(self.src, self.pat, from, self.meter)?.unwrap_or(self.src.len() + 1))
+            }
+            Filter::First { ep } => {
+                let mut s = from;
+                while s < self.src.len() && !self.single_match(s, 0, ep)? {
+                    s += 1;
+                }
+                self.meter.charge(1 + (s - from) as u64 / 4)?;
+                Ok(if s < self.src.len() {
+                    s
+                } else {
+                    self.src.len() + 1
+                })
+            }
+        }
+    }
+
     /// Capture `i` as Lua's `get_onecapture` sees it (whole match when i == 0 and
     /// there are no captures).
     fn one_capture(&self, i: usize, s: usize, e: usize) -> Result<Capture, PatternError> {
@@ -633,8 +691,15 @@ pub fn str_match(
     }
     let (anchor, pat) = split_anchor(pattern);
     let mut ms = State::new(subject, pat, meter);
+    let filter = ms.filter();
     let mut s1 = init;
     loop {
+        if !anchor {
+            s1 = ms.next_candidate(filter, s1)?;
+            if s1 > subject.len() {
+                return Ok(None);
+            }
+        }
         ms.level = 0;
         if let Some(e) = ms.do_match(s1, 0)? {
             return ms.to_match(s1, e).map(Some);
@@ -658,8 +723,13 @@ pub fn gmatch_next(
     meter: &mut Meter,
 ) -> Result<Option<(Match, usize)>, PatternError> {
     let mut ms = State::new(subject, pattern, meter);
+    let filter = ms.filter();
     let mut src = pos;
     while src <= subject.len() {
+        src = ms.next_candidate(filter, src)?;
+        if src > subject.len() {
+            break;
+        }
         ms.level = 0;
         if let Some(e) = ms.do_match(src, 0)? {
             if Some(e) != lastmatch {
@@ -704,10 +774,17 @@ fn gsub_loop(
     let (anchor, pat) = split_anchor(pattern);
     let max_n = max_n.unwrap_or(usize::MAX);
     let mut ms = State::new(subject, pat, meter);
+    let filter = ms.filter();
     let mut src = 0usize;
     let mut lastmatch: Option<usize> = None;
     let mut n = 0usize;
     while n < max_n {
+        if !anchor {
+            src = ms.next_candidate(filter, src)?;
+            if src > subject.len() {
+                break;
+            }
+        }
         ms.level = 0;
         match ms.do_match(src, 0)? {
             Some(e) if Some(e) != lastmatch => {

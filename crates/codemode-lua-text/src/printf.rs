@@ -346,26 +346,51 @@ fn body_g(buf: &mut StackBuf, ax: f64, precision: Option<usize>, alt: bool) {
         Some(0) => 1,
         Some(p) => p,
     };
+    // The p significant digits and the exponent after rounding: one exact conversion
+    // serves both styles, since %f with p-1-X decimals rounds at the same digit.
+    let mut sig = StackBuf::new();
     let x_exp = if ax == 0.0 {
+        for _ in 0..p {
+            sig.push(b'0');
+        }
         0
     } else {
-        let mut probe = StackBuf::new();
-        rust_exp(&mut probe, ax, p - 1)
+        let exp = rust_exp(&mut sig, ax, p - 1);
+        // "d.ddd" -> "dddd"
+        if sig.len > 1 {
+            sig.buf.copy_within(2..sig.len, 1);
+            sig.len -= 1;
+        }
+        exp
     };
+    let d = sig.as_bytes();
     let p_i = i32::try_from(p).unwrap_or(i32::MAX);
     if x_exp < -4 || x_exp >= p_i {
-        let exp = rust_exp(buf, ax, p - 1);
-        if alt {
-            if p == 1 {
-                buf.push(b'.');
-            }
-        } else {
+        buf.extend(d.get(..1).unwrap_or(b"0"));
+        if p > 1 || alt {
+            buf.push(b'.');
+            buf.extend(d.get(1..).unwrap_or(&[]));
+        }
+        if !alt {
             strip_fraction_zeros(buf, 0);
         }
-        push_exponent(buf, exp);
+        push_exponent(buf, x_exp);
     } else {
-        let decimals = usize::try_from(p_i - 1 - x_exp).unwrap_or(0);
-        body_f(buf, ax, decimals, alt);
+        if x_exp >= 0 {
+            let int_len = (x_exp + 1) as usize;
+            buf.extend(d.get(..int_len).unwrap_or(d));
+            let frac = d.get(int_len..).unwrap_or(&[]);
+            if !frac.is_empty() || alt {
+                buf.push(b'.');
+                buf.extend(frac);
+            }
+        } else {
+            buf.extend(b"0.");
+            for _ in 0..(-x_exp - 1) {
+                buf.push(b'0');
+            }
+            buf.extend(d);
+        }
         if !alt {
             strip_fraction_zeros(buf, 0);
         }
