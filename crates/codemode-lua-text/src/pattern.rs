@@ -111,22 +111,99 @@ fn capture_value<'s>(c: &Capture, subject: &'s [u8]) -> CaptureValue<'s> {
     }
 }
 
-/// C's ctype classes in the C locale.
+const CL_ALPHA: u16 = 1;
+const CL_CNTRL: u16 = 1 << 1;
+const CL_DIGIT: u16 = 1 << 2;
+const CL_GRAPH: u16 = 1 << 3;
+const CL_LOWER: u16 = 1 << 4;
+const CL_PUNCT: u16 = 1 << 5;
+const CL_SPACE: u16 = 1 << 6;
+const CL_UPPER: u16 = 1 << 7;
+const CL_ALNUM: u16 = 1 << 8;
+const CL_XDIGIT: u16 = 1 << 9;
+const CL_ZERO: u16 = 1 << 10;
+
+/// C's ctype classes in the C locale, one bit per class, for every byte.
+const CLASS_TABLE: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        let mut bits = 0;
+        if c.is_ascii_alphabetic() {
+            bits |= CL_ALPHA;
+        }
+        if c < 0x20 || c == 0x7f {
+            bits |= CL_CNTRL;
+        }
+        if c.is_ascii_digit() {
+            bits |= CL_DIGIT;
+        }
+        if c.is_ascii_graphic() {
+            bits |= CL_GRAPH;
+        }
+        if c.is_ascii_lowercase() {
+            bits |= CL_LOWER;
+        }
+        if c.is_ascii_punctuation() {
+            bits |= CL_PUNCT;
+        }
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r') {
+            bits |= CL_SPACE;
+        }
+        if c.is_ascii_uppercase() {
+            bits |= CL_UPPER;
+        }
+        if c.is_ascii_alphanumeric() {
+            bits |= CL_ALNUM;
+        }
+        if c.is_ascii_hexdigit() {
+            bits |= CL_XDIGIT;
+        }
+        if c == 0 {
+            bits |= CL_ZERO;
+        }
+        t[i] = bits;
+        i += 1;
+    }
+    t
+};
+
+/// The class bit a pattern letter names (either case), or 0 for a literal.
+const CLASS_OF_LETTER: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let pairs: [(u8, u16); 11] = [
+        (b'a', CL_ALPHA),
+        (b'c', CL_CNTRL),
+        (b'd', CL_DIGIT),
+        (b'g', CL_GRAPH),
+        (b'l', CL_LOWER),
+        (b'p', CL_PUNCT),
+        (b's', CL_SPACE),
+        (b'u', CL_UPPER),
+        (b'w', CL_ALNUM),
+        (b'x', CL_XDIGIT),
+        (b'z', CL_ZERO),
+    ];
+    let mut k = 0;
+    while k < pairs.len() {
+        let (l, bit) = pairs[k];
+        t[l as usize] = bit;
+        t[l.to_ascii_uppercase() as usize] = bit;
+        k += 1;
+    }
+    t
+};
+
+/// `%x` class test: C's ctype classes in the C locale; uppercase letters complement;
+/// any other character stands for itself.
+#[inline]
 fn match_class(c: u8, cl: u8) -> bool {
-    let res = match cl.to_ascii_lowercase() {
-        b'a' => c.is_ascii_alphabetic(),
-        b'c' => c < 0x20 || c == 0x7f,
-        b'd' => c.is_ascii_digit(),
-        b'g' => c.is_ascii_graphic(),
-        b'l' => c.is_ascii_lowercase(),
-        b'p' => c.is_ascii_punctuation(),
-        b's' => matches!(c, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'),
-        b'u' => c.is_ascii_uppercase(),
-        b'w' => c.is_ascii_alphanumeric(),
-        b'x' => c.is_ascii_hexdigit(),
-        b'z' => c == 0,
-        _ => return cl == c,
-    };
+    let bit = CLASS_OF_LETTER[usize::from(cl)];
+    if bit == 0 {
+        return cl == c;
+    }
+    let res = CLASS_TABLE[usize::from(c)] & bit != 0;
     if cl.is_ascii_lowercase() {
         res
     } else {
@@ -178,6 +255,19 @@ struct State<'a, 'm> {
 
 type Step = Result<Option<usize>, PatternError>;
 
+thread_local! {
+    /// One reusable backtrack stack per thread, so matching does not allocate per call.
+    static FRAME_POOL: std::cell::Cell<Vec<Frame>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl Drop for State<'_, '_> {
+    fn drop(&mut self) {
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        FRAME_POOL.with(|pool| pool.set(stack));
+    }
+}
+
 impl<'a, 'm> State<'a, 'm> {
     fn new(src: &'a [u8], pat: &'a [u8], meter: &'m mut Meter) -> Self {
         State {
@@ -185,7 +275,7 @@ impl<'a, 'm> State<'a, 'm> {
             pat,
             level: 0,
             capture: [(0, 0); MAX_CAPTURES],
-            stack: Vec::new(),
+            stack: FRAME_POOL.with(|pool| pool.take()),
             meter,
         }
     }

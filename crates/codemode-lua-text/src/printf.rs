@@ -340,6 +340,37 @@ fn strip_fraction_zeros(buf: &mut StackBuf, from: usize) {
     buf.truncate(end);
 }
 
+/// When the shortest round-trip digits of `ax` number at most `p` (and p <= 15, so a
+/// normal double's rounding error is below half a unit of the p-th digit), they are exactly
+/// the p-digit rounding: fill `sig` with them, zero-padded, and return the exponent.
+/// The shortest conversion is much cheaper than an exact one.
+fn shortest_digits(sig: &mut StackBuf, ax: f64, p: usize) -> Option<i32> {
+    use fmt::Write as _;
+    if p > 15 || !ax.is_normal() {
+        return None;
+    }
+    let mut tmp = StackBuf::new();
+    let _ = write!(tmp, "{ax:e}");
+    let text = tmp.as_bytes();
+    let epos = text.iter().position(|&c| c == b'e')?;
+    let exp: i32 = std::str::from_utf8(text.get(epos + 1..)?)
+        .ok()?
+        .parse()
+        .ok()?;
+    let mant = text.get(..epos)?;
+    let ndigits = mant.iter().filter(|c| c.is_ascii_digit()).count();
+    if ndigits > p {
+        return None;
+    }
+    for &c in mant.iter().filter(|c| c.is_ascii_digit()) {
+        sig.push(c);
+    }
+    for _ in ndigits..p {
+        sig.push(b'0');
+    }
+    Some(exp)
+}
+
 fn body_g(buf: &mut StackBuf, ax: f64, precision: Option<usize>, alt: bool) {
     let p = match precision {
         None => 6,
@@ -354,6 +385,8 @@ fn body_g(buf: &mut StackBuf, ax: f64, precision: Option<usize>, alt: bool) {
             sig.push(b'0');
         }
         0
+    } else if let Some(exp) = shortest_digits(&mut sig, ax, p) {
+        exp
     } else {
         let exp = rust_exp(&mut sig, ax, p - 1);
         // "d.ddd" -> "dddd"
