@@ -45,6 +45,8 @@ pub(crate) struct Inner {
     pub namespaces: Vec<NsEntry>,
     pub ns_by_path: HashMap<String, usize>,
     pub index: SearchIndex,
+    /// Whether any tool has an `enabled_when` predicate.
+    any_predicate: bool,
     cache: Mutex<HashMap<SigKey, Arc<str>>>,
 }
 
@@ -172,6 +174,7 @@ impl Catalog {
             .map(|(i, n)| (n.path.clone(), i))
             .collect();
         let index = SearchIndex::build(&tools, &namespaces);
+        let any_predicate = tools.iter().any(Tool::has_enabled_predicate);
         Ok(Catalog {
             inner: Arc::new(Inner {
                 tools,
@@ -180,6 +183,7 @@ impl Catalog {
                 namespaces,
                 ns_by_path,
                 index,
+                any_predicate,
                 cache: Mutex::new(HashMap::new()),
             }),
             visible: None,
@@ -188,6 +192,9 @@ impl Catalog {
 
     /// The view of one execution: only tools enabled for `context`.
     pub fn for_context(&self, context: &Context) -> Catalog {
+        if !self.inner.any_predicate {
+            return self.clone();
+        }
         let mask: Vec<bool> = self
             .inner
             .tools
@@ -413,7 +420,14 @@ impl Catalog {
             scored.push((score, i));
         }
         scored.sort();
-        scored.into_iter().take(n).map(|(_, i)| i).collect()
+        // Far worse candidates than the best one are noise.
+        let cutoff = scored.first().map_or(0, |(best, _)| best + 2);
+        scored
+            .into_iter()
+            .take_while(|(score, _)| *score <= cutoff)
+            .take(n)
+            .map(|(_, i)| i)
+            .collect()
     }
 }
 

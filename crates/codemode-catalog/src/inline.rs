@@ -84,14 +84,14 @@ impl Catalog {
                 .and_then(|&k| self.inner.namespaces.get(k))
                 .map(|n| clip(&one_line(&n.description), HEADER_DESCRIPTION_CHARS))
                 .unwrap_or_default();
-            let count = g.entries.len();
+            let count = match g.entries.len() {
+                1 => "1 tool".to_owned(),
+                n => format!("{n} tools"),
+            };
             g.header = if description.is_empty() {
-                format!("{comment} namespace {} ({count} tools)\n", g.path)
+                format!("{comment} namespace {} ({count})\n", g.path)
             } else {
-                format!(
-                    "{comment} namespace {} ({count} tools): {description}\n",
-                    g.path
-                )
+                format!("{comment} namespace {} ({count}): {description}\n", g.path)
             };
         }
         let total: usize = groups.iter().map(|g| g.entries.len()).sum();

@@ -116,7 +116,14 @@ impl<'a> Builder<'a> {
         let id = self.roots.len();
         self.roots.push(schema);
         let ty = self.build(id, schema, 0, 0);
-        let doc = self.doc(id, schema);
+        let mut doc = self.doc(id, schema);
+        // A document's title names the type (`Order`); only a description says something.
+        doc.description = schema
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+            .map(str::to_owned);
         (ty, doc)
     }
 

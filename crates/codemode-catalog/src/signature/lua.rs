@@ -1,7 +1,7 @@
 //! Lua renderings in LuaCATS, the annotation dialect the Lua Language Server reads: a
 //! one-line form for catalogs and `---@class` / `---@param` / `---@return` declarations.
 
-use super::ir::{type_name, Def, Doc, Obj, Ty};
+use super::ir::{type_name, Doc, Obj, Ty};
 use super::{SignatureForm, SignatureParts};
 use crate::expression::{is_identifier, quote};
 use codemode_core::Language;
@@ -13,24 +13,35 @@ pub(crate) fn render(parts: &SignatureParts<'_>, form: SignatureForm) -> String 
     }
 }
 
+/// Lua names of the recursive definitions: prefixed with the tool's class base, since
+/// LuaCATS classes are global.
+fn def_names(parts: &SignatureParts<'_>) -> Vec<String> {
+    parts
+        .defs
+        .iter()
+        .map(|d| format!("{}{}", parts.class_base, d.name))
+        .collect()
+}
+
 fn compact(parts: &SignatureParts<'_>) -> String {
+    let names = def_names(parts);
     let mut out = parts.expression.clone();
     out.push_str(if parts.optional_input {
         "(input?: "
     } else {
         "(input: "
     });
-    out.push_str(&inline(&parts.input, &parts.defs));
+    out.push_str(&inline(&parts.input, &names));
     out.push_str("): ");
     match &parts.output {
-        Some((ty, _)) => out.push_str(&inline(ty, &parts.defs)),
+        Some((ty, _)) => out.push_str(&inline(ty, &names)),
         None => out.push_str("any"),
     }
     out
 }
 
 /// A LuaCATS type written inline (table literals for objects).
-fn inline(ty: &Ty, defs: &[Def]) -> String {
+fn inline(ty: &Ty, defs: &[String]) -> String {
     match ty {
         Ty::Unknown => "any".into(),
         Ty::Never | Ty::Null => "nil".into(),
@@ -40,7 +51,7 @@ fn inline(ty: &Ty, defs: &[Def]) -> String {
         Ty::Boolean => "boolean".into(),
         Ty::Opaque => "table".into(),
         Ty::Literal(v) => literal(v),
-        Ty::Named(i) => defs.get(*i).map_or("any".into(), |d| d.name.clone()),
+        Ty::Named(i) => defs.get(*i).cloned().unwrap_or_else(|| "any".into()),
         Ty::Array(item) => array_of(inline(item, defs), item),
         Ty::Tuple(items) => format!(
             "[{}]",
@@ -109,14 +120,13 @@ fn field_name(name: &str) -> String {
 }
 
 /// Classes collected while rendering the full form, in the order they are first named.
-struct Classes<'a> {
-    defs: &'a [Def],
+struct Classes {
     def_names: Vec<String>,
     blocks: Vec<String>,
     names: Vec<String>,
 }
 
-impl<'a> Classes<'a> {
+impl Classes {
     fn unique(&mut self, base: &str) -> String {
         let mut name = base.to_owned();
         let mut n = 2;
@@ -176,7 +186,7 @@ impl<'a> Classes<'a> {
                 Some(p) => self.ty(p, hint),
                 None => "any".into(),
             },
-            other => inline(other, self.defs),
+            other => inline(other, &self.def_names),
         }
     }
 
@@ -223,17 +233,13 @@ impl<'a> Classes<'a> {
 }
 
 fn full(parts: &SignatureParts<'_>) -> String {
-    let mut classes = Classes {
-        defs: &parts.defs,
-        def_names: Vec::new(),
-        blocks: Vec::new(),
-        names: Vec::new(),
-    };
     // Recursive definitions are classes named after the tool and the definition.
-    for def in parts.defs.iter() {
-        let name = classes.unique(&format!("{}{}", parts.class_base, def.name));
-        classes.def_names.push(name);
-    }
+    let def_names = def_names(parts);
+    let mut classes = Classes {
+        names: def_names.clone(),
+        def_names,
+        blocks: Vec::new(),
+    };
     let input = match &parts.input {
         Ty::Object(obj) => classes.class(obj, &parts.input_class, None),
         other => classes.ty(other, &parts.input_class),
