@@ -4,35 +4,66 @@
 //! Everything here works on `&[u8]` (Lua strings are byte strings), never panics on
 //! any input, charges fuel to a [`Meter`] in every loop whose length the program
 //! controls, bounds what it allocates (callers pass a `max_len`), and matches the
-//! reference `lua5.4` (5.4.4 on x86-64 Linux, glibc) down to error messages.
+//! reference `lua5.4` (5.4.4 on x86-64 Linux with glibc) down to error messages; the
+//! differential tests in `tests/differential.rs` check that against the installed
+//! interpreter.
 //!
 //! # The contract with the VM (`codemode-lua`)
 //!
-//! - [`meter`]: [`Meter::new`], [`Meter::charge`], [`Meter::remaining`]; [`OutOfFuel`]
-//!   is uncatchable (the VM must not hand it to `pcall`).
-//! - [`pattern`]: [`find`](pattern::find) (find/match with `^` and forward scan),
-//!   [`find_plain`](pattern::find_plain), [`match_at`](pattern::match_at),
-//!   [`gmatch_next`](pattern::gmatch_next), [`gsub_matches`](pattern::gsub_matches)
-//!   plus [`expand_replacement`](pattern::expand_replacement) for table/function
-//!   replacements, and the fast [`gsub_string`](pattern::gsub_string) for string
-//!   replacements. Errors: [`PatternError::Malformed`] carries Lua's message (raise it
-//!   as a Lua error), [`PatternError::OutOfFuel`] is uncatchable.
-//! - [`format`]: [`format::format`] appends into the caller's buffer. Errors are
-//!   [`FormatError`] `{ arg, message, out_of_fuel }`: render with
-//!   [`FormatError::render`]`("format")` → `bad argument #2 to 'format' (...)`.
-//!   The same error type (alias [`LibError`]) is used by pack, utf8 and random.
-//! - [`number`]: `tostring` of numbers ([`fmt_float`](number::fmt_float),
-//!   [`fmt_int`](number::fmt_int), allocation-free `write_*`), `lua_stringtonumber`
-//!   ([`parse_number`](number::parse_number)), `tonumber(s, base)`
-//!   ([`parse_int_base`](number::parse_int_base)), float→integer conversions and exact
-//!   mixed integer/float comparisons.
-//! - [`pack`]: [`pack`](pack::pack), [`unpack`](pack::unpack), [`packsize`](pack::packsize).
-//! - [`utf8`]: decode/encode and the library functions' algorithms.
-//! - [`random`]: [`Random`] (xoshiro256** exactly as Lua 5.4 seeds and projects).
+//! Conventions: byte offsets are 0-based where the VM has already applied Lua's
+//! relative-position rules (`find`'s `init`, `unpack`'s `pos`); positions Lua returns
+//! as values are 1-based (position captures, utf8 results). Catchable errors carry
+//! Lua's exact message; running out of fuel is separate and must not reach `pcall`.
 //!
-//! Positions: this crate takes 0-based byte offsets where the VM has already applied
-//! Lua's relative-position rules (`find`'s `init`, `unpack`'s `pos`), and reports
-//! 1-based positions where Lua returns them as values (position captures, utf8).
+//! - [`meter`]: [`Meter::new`]`(fuel)`, [`Meter::charge`]`(n) -> Result<(), OutOfFuel>`,
+//!   [`Meter::remaining`], [`Meter::set_remaining`], [`Meter::unlimited`].
+//! - [`pattern`] (errors: [`PatternError::Malformed`]`(msg)` is a Lua error,
+//!   [`PatternError::OutOfFuel`] is not):
+//!   - [`pattern::find`]`(subject, pattern, init, meter)`: `string.find` without
+//!     `plain` (leading `^`, forward scan, literal search for patterns without magic
+//!     characters). [`pattern::find_plain`] for `plain = true`.
+//!   - [`pattern::str_match`]: `string.match` (always through the matcher).
+//!   - [`pattern::match_at`]: one anchored attempt at a byte offset.
+//!   - [`pattern::gmatch_next`]`(subject, pattern, pos, lastmatch, meter)`: one step of
+//!     the gmatch iterator; returns the match and the new `pos` (= new `lastmatch`).
+//!   - [`pattern::gsub_string`]: whole `string.gsub` with a string replacement, into
+//!     the caller's buffer, exact including lazily raised replacement errors.
+//!   - [`pattern::gsub_matches`] + [`pattern::expand_replacement`] or
+//!     [`Match::values`]/[`Match::first_value`]: the matches for table/function
+//!     replacements.
+//!   - [`Match`] `{ start, end, captures }`, [`Capture`] `Span | Position`,
+//!     [`CaptureValue`] `Bytes | Position`.
+//! - [`format()`]`(fmt, args, out, max_len, meter)`: `string.format` appending to `out`.
+//!   Arguments are [`FormatArg`]. Errors are [`FormatError`] `{ arg, message,
+//!   out_of_fuel }`: [`FormatError::render`]`("format")` gives
+//!   `bad argument #2 to 'format' (number expected, got string)` or the bare message.
+//!   [`LibError`] is the same type, used by pack, utf8 and random too.
+//! - [`number`]: `tostring` of numbers ([`number::fmt_float`], [`number::fmt_int`],
+//!   allocation-free [`number::write_float`]/[`number::write_int`]),
+//!   `lua_stringtonumber` ([`number::parse_number`] -> [`Number`]), `tonumber(s, base)`
+//!   ([`number::parse_int_base`]), float to integer ([`number::float_to_int_exact`],
+//!   [`number::float_to_int`] with floor/ceil modes for for-loop limits), exact mixed
+//!   comparisons ([`number::int_lt_float`] and friends), [`number::ldexp`].
+//! - [`pack`]: [`pack::pack`], [`pack::unpack`], [`pack::packsize`]; arguments are
+//!   [`FormatArg`]s (alias [`PackArg`]), results [`Unpacked`].
+//! - [`utf8`]: [`utf8::decode`], [`utf8::encode`], [`utf8::CHARPATTERN`] and the
+//!   library functions' algorithms ([`utf8::len`], [`utf8::codepoint`],
+//!   [`utf8::offset`], [`utf8::codes_next`], [`utf8::char`]).
+//! - [`random`]: [`Random`] (xoshiro256**, seeded, projected and converted exactly as
+//!   Lua 5.4 does).
+//!
+//! # Known, deliberate differences from `lua5.4`
+//!
+//! - Output limits: results longer than `max_len` fail with "resulting string too
+//!   large" instead of being built (Lua would try to allocate, e.g. `("c2000000000")`
+//!   in `string.pack`).
+//! - [`pattern::gsub_matches`] fails with "unfinished capture" for any match that has
+//!   an unfinished capture; Lua raises it only when that capture is used (it always
+//!   is for function replacements; for table replacements only capture 1 is used).
+//! - `%p` in `string.format` prints "(null)" for values without an address and, for
+//!   other values, the address their `tostring` text shows (strings have none here).
+//! - Errors inside the gmatch and `utf8.codes` iterators carry no "file:line:" prefix;
+//!   Lua adds the caller's position there (the VM's job).
 
 pub mod format;
 pub mod meter;

@@ -1388,3 +1388,73 @@ fn random_patterns_match_lua() {
     let lua = run_lua("random_patterns", &body);
     compare("random patterns", &lua, &ours, &labels);
 }
+
+#[test]
+fn random_floats_format_like_lua() {
+    let mut seed = 0x0dd_f00du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut floats = Vec::new();
+    for k in 0..1500 {
+        let bits = next();
+        let f = match k % 3 {
+            // Any bit pattern (NaNs included, normalised to the two signs Lua makes).
+            0 => f64::from_bits(bits),
+            // Values of every magnitude with short mantissas (many ties and carries).
+            1 => {
+                let mant = (bits >> 40) as f64;
+                let exp = ((bits & 0xff) as i32) - 128;
+                mant * 2f64.powi(exp)
+            }
+            // Decimal-looking values.
+            _ => ((bits % 2_000_000) as f64 - 1_000_000.0) / 1000.0,
+        };
+        let f = if f.is_nan() {
+            if f.is_sign_negative() {
+                neg_nan()
+            } else {
+                f64::NAN
+            }
+        } else {
+            f
+        };
+        floats.push(f);
+    }
+    let fmts: &[&[u8]] = &[
+        b"%.14g", b"%.17g", b"%a", b"%.3a", b"%e", b"%.0e", b"%.3f", b"%g", b"%#.5g", b"%.1f",
+    ];
+    let mut body = String::from("local fmts = {");
+    for f in fmts {
+        body.push_str(&lua_str(f));
+        body.push(',');
+    }
+    body.push_str("}\nlocal floats = {");
+    for f in &floats {
+        body.push_str(&lua_float(*f));
+        body.push(',');
+    }
+    body.push_str(&format!(
+        "}}\nfor i = 1, {} do local x = floats[i]\n  print(run(tostring, x))\n  for _, f in ipairs(fmts) do print(run(string.format, f, x)) end\nend\n",
+        floats.len()
+    ));
+    let mut ours = Vec::new();
+    let mut labels = Vec::new();
+    for f in &floats {
+        ours.push(ok(&[V::S(number::fmt_float(*f).into_bytes())]));
+        labels.push(format!("tostring {f:e} ({:#x})", f.to_bits()));
+        for fm in fmts {
+            ours.push(fmt_ours(fm, &[V::F(*f)]));
+            labels.push(format!(
+                "{} {f:e} ({:#x})",
+                String::from_utf8_lossy(fm),
+                f.to_bits()
+            ));
+        }
+    }
+    let lua = run_lua("random_floats", &body);
+    compare("random floats", &lua, &ours, &labels);
+}
