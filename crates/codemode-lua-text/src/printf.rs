@@ -315,10 +315,73 @@ fn body_e(buf: &mut StackBuf, ax: f64, prec: usize, alt: bool) {
 
 fn body_f(buf: &mut StackBuf, ax: f64, prec: usize, alt: bool) {
     use fmt::Write as _;
-    let _ = write!(buf, "{:.*}", prec, ax);
+    if !fixed_small(buf, ax, prec) {
+        let _ = write!(buf, "{:.*}", prec, ax);
+    }
     if prec == 0 && alt {
         buf.push(b'.');
     }
+}
+
+/// `%.{prec}f` by integer arithmetic for the common case (|x| < 2^64, prec <= 15):
+/// x = m * 2^e exactly, so x * 10^prec rounds half-to-even from an exact quotient
+/// and remainder. Returns false (writing nothing) outside that range.
+fn fixed_small(buf: &mut StackBuf, ax: f64, prec: usize) -> bool {
+    if prec > 15 {
+        return false;
+    }
+    let bits = ax.to_bits();
+    let exp_bits = ((bits >> 52) & 0x7ff) as i32;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (m, e) = if exp_bits == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1u64 << 52), exp_bits - 1075)
+    };
+    let pow10 = 10u128.pow(prec as u32);
+    let q: u128 = if e >= 0 {
+        if e > 11 {
+            return false;
+        }
+        (u128::from(m) << e) * pow10
+    } else {
+        let k = e.unsigned_abs();
+        if k > 127 {
+            0
+        } else {
+            let prod = u128::from(m) * pow10;
+            let q = prod >> k;
+            let r = prod & ((1u128 << k) - 1);
+            let half = 1u128 << (k - 1);
+            if r > half || (r == half && q & 1 == 1) {
+                q + 1
+            } else {
+                q
+            }
+        }
+    };
+    // Decimal digits of q, at least prec + 1 of them.
+    let mut tmp = [0u8; 48];
+    let mut i = tmp.len();
+    let mut v = q;
+    while v > 0 || tmp.len() - i < prec + 1 {
+        i -= 1;
+        if let Some(slot) = tmp.get_mut(i) {
+            *slot = b'0' + (v % 10) as u8;
+        }
+        v /= 10;
+        if i == 0 {
+            break;
+        }
+    }
+    let digits = tmp.get(i..).unwrap_or(&[]);
+    let int_len = digits.len() - prec;
+    buf.extend(digits.get(..int_len).unwrap_or(&[]));
+    if prec > 0 {
+        buf.push(b'.');
+        buf.extend(digits.get(int_len..).unwrap_or(&[]));
+    }
+    true
 }
 
 fn strip_fraction_zeros(buf: &mut StackBuf, from: usize) {
@@ -528,6 +591,30 @@ mod tests {
         assert_eq!(f(Spec::default(), 1e-320, b'a'), "0x0.00000000007e8p-1022");
         assert_eq!(f(prec(0), 1.5, b'a'), "0x2p+0");
         assert_eq!(f(prec(3), 1.9999999, b'a'), "0x2.000p+0");
+    }
+
+    #[test]
+    fn fixed_fast_path_agrees_with_exact_formatting() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for k in 0..200_000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = match k % 3 {
+                0 => f64::from_bits(x >> 2),
+                1 => (x >> 11) as f64 / (1u64 << (x % 60)) as f64,
+                _ => (x % 100_000) as f64 / 1000.0 + 0.0005,
+            };
+            if !v.is_finite() {
+                continue;
+            }
+            let prec = (k % 16) as usize;
+            let mut fast = StackBuf::new();
+            if fixed_small(&mut fast, v, prec) {
+                let exact = format!("{v:.prec$}");
+                assert_eq!(fast.as_bytes(), exact.as_bytes(), "{v:e} .{prec}");
+            }
+        }
     }
 
     #[test]
