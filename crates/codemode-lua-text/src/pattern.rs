@@ -859,7 +859,7 @@ fn gsub_loop(
     pattern: &[u8],
     max_n: Option<usize>,
     meter: &mut Meter,
-    mut on_match: impl FnMut(&State<'_, '_>, usize, usize) -> Result<(), PatternError>,
+    mut on_match: impl FnMut(&mut State<'_, '_>, usize, usize) -> Result<(), PatternError>,
 ) -> Result<usize, PatternError> {
     let (anchor, pat) = split_anchor(pattern);
     let max_n = max_n.unwrap_or(usize::MAX);
@@ -879,7 +879,7 @@ fn gsub_loop(
         match ms.do_match(src, 0)? {
             Some(e) if Some(e) != lastmatch => {
                 n += 1;
-                on_match(&ms, src, e)?;
+                on_match(&mut ms, src, e)?;
                 src = e;
                 lastmatch = Some(e);
             }
@@ -914,8 +914,10 @@ pub fn gsub_string(
     let start = out.len();
     let mut copied = 0usize;
     let res = gsub_loop(subject, pattern, max_n, meter, |ms, s, e| {
+        let before = out.len();
         out.extend_from_slice(subject.get(copied..s).unwrap_or(&[]));
         add_s(repl, subject, out, |i| ms.one_capture(i, s, e), s, e)?;
+        ms.meter.charge(1 + (out.len() - before) as u64 / 16)?;
         copied = e;
         if out.len() - start > max_len {
             return err("resulting string too large");
