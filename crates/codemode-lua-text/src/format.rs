@@ -393,21 +393,32 @@ fn convert(
             if !item.body.contains(&b'.') && out.len() - start + direct_len > max_len {
                 return Err(too_large());
             }
-            let from = out.len();
-            push_tostring(out, arg);
-            if !item.body.is_empty() {
-                let len = out.len() - from;
-                if out.get(from..).is_some_and(|t| t.contains(&0)) {
-                    return Err(FormatError::arg(argn, "string contains zeros"));
+            if item.body.is_empty() {
+                push_tostring(out, arg);
+                return Ok(());
+            }
+            // Modifiers: format from a borrowed slice (numbers and the like are short
+            // and go through a stack buffer), so the common "%-10s" never allocates.
+            let mut small = printf::StackBuf::new();
+            let text: &[u8] = match arg {
+                FormatArg::Str(s) => s,
+                FormatArg::Other { text, .. } => text,
+                _ => {
+                    let from = out.len();
+                    push_tostring(out, arg);
+                    small.extend(out.get(from..).unwrap_or(&[]));
+                    out.truncate(from);
+                    small.as_bytes()
                 }
-                let spec = item.check(FLAGS_C, true)?;
-                if spec.precision.is_some() || len < 100 {
-                    let mut text: Vec<u8> = out.split_off(from);
-                    if let Some(p) = spec.precision {
-                        text.truncate(p);
-                    }
-                    printf::pad_str(out, &spec, &text);
-                }
+            };
+            if text.contains(&0) {
+                return Err(FormatError::arg(argn, "string contains zeros"));
+            }
+            let spec = item.check(FLAGS_C, true)?;
+            match spec.precision {
+                None if text.len() >= 100 => out.extend_from_slice(text),
+                Some(p) => printf::pad_str(out, &spec, text.get(..p).unwrap_or(text)),
+                None => printf::pad_str(out, &spec, text),
             }
         }
         _ => {
