@@ -1259,6 +1259,20 @@ fn utf8_matches_lua() {
     compare("utf8", &lua, &ours, &labels);
 }
 
+/// Seed and case count for the randomized tests: `CODEMODE_DIFF_SEED` and
+/// `CODEMODE_DIFF_SCALE` (a multiplier) let a longer local run explore more.
+fn random_scale(default_seed: u64, default_count: usize) -> (u64, usize) {
+    let seed = std::env::var("CODEMODE_DIFF_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default_seed);
+    let scale: usize = std::env::var("CODEMODE_DIFF_SCALE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    (seed | 1, default_count * scale.max(1))
+}
+
 /// Cases for `string.find`, `string.match` and `string.gsub` with a string replacement,
 /// returning (lua lines, our lines, labels).
 fn pattern_cases(cases: &[(Vec<u8>, Vec<u8>, Vec<u8>)]) -> (String, Vec<String>, Vec<String>) {
@@ -1357,7 +1371,7 @@ fn pattern_depth_limits_match_lua() {
 
 #[test]
 fn random_patterns_match_lua() {
-    let mut seed = 0x1234_5678_9abc_def0u64;
+    let (mut seed, count) = random_scale(0x1234_5678_9abc_def0u64, 4000);
     let mut next = move || {
         seed = seed
             .wrapping_mul(6364136223846793005)
@@ -1373,7 +1387,7 @@ fn random_patterns_match_lua() {
     let sub_alpha = b"aab b1 (x)[]%c";
     let repls: &[&[u8]] = &[b"<%0>", b"%1", b"%2-%1", b"", b"%%"];
     let mut cases = Vec::new();
-    for _ in 0..4000 {
+    for _ in 0..count {
         let mut p = Vec::new();
         for _ in 0..1 + next() % 6 {
             p.extend_from_slice(atoms[next() % atoms.len()]);
@@ -1391,7 +1405,7 @@ fn random_patterns_match_lua() {
 
 #[test]
 fn random_floats_format_like_lua() {
-    let mut seed = 0x0dd_f00du64;
+    let (mut seed, count) = random_scale(0x0dd_f00du64, 1500);
     let mut next = move || {
         seed ^= seed << 13;
         seed ^= seed >> 7;
@@ -1399,7 +1413,7 @@ fn random_floats_format_like_lua() {
         seed
     };
     let mut floats = Vec::new();
-    for k in 0..1500 {
+    for k in 0..count {
         let bits = next();
         let f = match k % 3 {
             // Any bit pattern (NaNs included, normalised to the two signs Lua makes).
@@ -1457,4 +1471,78 @@ fn random_floats_format_like_lua() {
     }
     let lua = run_lua("random_floats", &body);
     compare("random floats", &lua, &ours, &labels);
+}
+
+#[test]
+fn tricky_patterns_match_lua() {
+    let c = |s: &[u8], p: &[u8], r: &[u8]| (s.to_vec(), p.to_vec(), r.to_vec());
+    let cases = vec![
+        c(b"", b"^", b"r"),
+        c(b"", b"$", b"r"),
+        c(b"", b"", b"r"),
+        c(b"a b cd", b" *", b"-"),
+        c(b"alo alo", b"()[al]", b"%1"),
+        c(b"abc=xyz", b"(%w*)(%p)(%w+)", b"%3%2%1-%0"),
+        c(b"abc", b"%w", b"%1%0"),
+        c(b"abc", b"%w+", b"%0%1"),
+        c(b"alo", b"(%0)", b"a"),
+        c(b"alo", b"(%1)", b"a"),
+        c(b"alo", b".", b"%2"),
+        c(b"aaa aa a aaa a", b"%f[%w]a", b"x"),
+        c(b"[[]] [][] [[[[", b"%f[[].", b"x"),
+        c(b"01abc45de3", b"%f[%d]", b"."),
+        c(b"01abc45 de3x", b"%f[%D]%w", b"."),
+        c(b"function", b"%f[\x01-\xff]%w", b"."),
+        c(b"function", b"%f[^\x01-\xff]", b"."),
+        c(b"a", b"%f[a]", b""),
+        c(b"a", b"%f[^%z]", b""),
+        c(b"a", b"%f[^%l]", b""),
+        c(b"aba", b"%f[a%z]", b""),
+        c(b"aba", b"%f[%z]", b""),
+        c(b"aba", b"%f[%l%z]", b""),
+        c(b"aba", b"%f[^%l%z]", b""),
+        c(b" alo aalo allo", b"%f[%S].-%f[%s].-%f[%S]", b"<%0>"),
+        c(b" alo aalo allo", b"%f[%S](.-%f[%s].-%f[%S])", b"<%1>"),
+        c(b"alo alo th02 is 1hat", b"()%f[%w%d]", b"%1"),
+        c(b"abc\0efg\0\x01e\x01g", b"%b\0\x01", b"[%0]"),
+        c(b"abc", b"(.", b"x"),
+        c(b"abc", b".)", b"x"),
+        c(b"abc", b"[]", b"x"),
+        c(b"abc", b"[^]", b"x"),
+        c(b"abc", b"[a%]", b"x"),
+        c(b"abc", b"[a%", b"x"),
+        c(b"abc", b"%ba", b"x"),
+        c(b"a]b", b"[]]", b"x"),
+        c(b"a]b^", b"[^]]", b"x"),
+        c(b"a-b", b"[a-]", b"x"),
+        c(b"a-b", b"[-a]", b"x"),
+        c(b"a-b", b"[%a-]", b"x"),
+        c(b"a^b", b"^a^b", b"x"),
+        c(b"$a$", b"$a$", b"x"),
+        c(b"$a", b"$a$", b"x"),
+        c(b"  alo alo  ", b"^%s*(.-)%s*$", b"%1"),
+        c(b"hello", b"(h)(e)(l)(l)(o)", b"%5%4%3%2%1"),
+        c(b"hello", b"()ll()", b"%1-%2"),
+        c(b"x", b"()", b"%1"),
+        c(b"aaa", b"a-", b"x"),
+        c(b"aaa", b"a-$", b"x"),
+        c(b"aaab", b"a-b", b"x"),
+        c(b"abc", b"%", b"x"),
+        c(b"\xff\xfe", b"[\x80-\xff]", b"x"),
+        c(b"ABCabc", b"%u+", b"x"),
+        c(b"a.b", b"%.", b"x"),
+        c(b"a\nb", b"%c", b"x"),
+        c(b"tab\there", b"%s", b"_"),
+        c(b"x = 10, y = 20", b"(%w+)%s*=%s*(%w+)", b"%2=%1"),
+        c(b"((a)(b))", b"%b()", b"[%0]"),
+        c(b"(((", b"%b()", b"x"),
+        c(b"abc", b"%bac", b"x"),
+        c(b"abcabc", b"(abc)%1", b"<%1>"),
+        c(b"abab", b"(ab)%1", b"<%1>"),
+        c(b"aXa", b"(a)X%1", b"<%1>"),
+        c(b"aa", b"()%1", b"x"),
+    ];
+    let (body, ours, labels) = pattern_cases(&cases);
+    let lua = run_lua("tricky_patterns", &body);
+    compare("tricky patterns", &lua, &ours, &labels);
 }
