@@ -1546,3 +1546,137 @@ fn tricky_patterns_match_lua() {
     let lua = run_lua("tricky_patterns", &body);
     compare("tricky patterns", &lua, &ours, &labels);
 }
+
+#[test]
+fn random_format_strings_match_lua() {
+    let (mut seed, count) = random_scale(0xf0f0_1234, 3000);
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 3) as usize
+    };
+    let pieces: &[&[u8]] = &[
+        b"%", b"%%", b"-", b"+", b" ", b"#", b"0", b"1", b"2", b"9", b".", b"d", b"i", b"u", b"c",
+        b"x", b"X", b"o", b"e", b"E", b"f", b"g", b"G", b"a", b"A", b"q", b"s", b"z", b"l", b"[",
+        b"]",
+    ];
+    let values = [
+        V::I(0),
+        V::I(-7),
+        V::I(65),
+        V::I(i64::MAX),
+        V::F(0.5),
+        V::F(-1e-7),
+        V::F(123.456),
+        V::F(f64::INFINITY),
+        V::S(b"str".to_vec()),
+        V::S(b"12".to_vec()),
+        V::S(b"a\0b".to_vec()),
+        V::B(false),
+        V::Nil,
+    ];
+    let mut body = String::new();
+    let mut ours = Vec::new();
+    let mut labels = Vec::new();
+    for _ in 0..count {
+        let mut f = Vec::new();
+        for _ in 0..1 + next() % 8 {
+            f.extend_from_slice(pieces[next() % pieces.len()]);
+        }
+        let args: Vec<V> = (0..next() % 4)
+            .map(|_| values[next() % values.len()].clone())
+            .collect();
+        let mut call = lua_str(&f);
+        for a in &args {
+            call.push_str(", ");
+            call.push_str(&lua_val(a));
+        }
+        let _ = writeln!(body, "print(run(string.format, {call}))");
+        ours.push(fmt_ours(&f, &args));
+        labels.push(format!("{:?} {:?}", String::from_utf8_lossy(&f), args));
+    }
+    let lua = run_lua("random_format", &body);
+    compare("random format strings", &lua, &ours, &labels);
+}
+
+#[test]
+fn random_pack_formats_match_lua() {
+    let (mut seed, count) = random_scale(0xabcdef, 3000);
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 3) as usize
+    };
+    let pieces: &[&[u8]] = &[
+        b"<", b">", b"=", b"!", b" ", b"b", b"B", b"h", b"H", b"l", b"L", b"j", b"J", b"T", b"i",
+        b"I", b"f", b"d", b"n", b"s", b"z", b"x", b"X", b"c", b"1", b"2", b"3", b"4", b"8", b"9",
+    ];
+    let values = [
+        V::I(0),
+        V::I(-1),
+        V::I(127),
+        V::I(300),
+        V::I(-40000),
+        V::I(i64::MIN),
+        V::F(2.5),
+        V::F(-0.1),
+        V::S(b"ab".to_vec()),
+        V::S(b"".to_vec()),
+        V::S(b"7".to_vec()),
+    ];
+    let mut body = String::from(
+        "local function pu(f, ...) local ok, d = pcall(string.pack, f, ...) if not ok then return 'nopack' end return string.unpack(f, d) end\n",
+    );
+    let mut ours = Vec::new();
+    let mut labels = Vec::new();
+    for _ in 0..count {
+        let mut f = Vec::new();
+        for _ in 0..1 + next() % 6 {
+            f.extend_from_slice(pieces[next() % pieces.len()]);
+        }
+        let args: Vec<V> = (0..next() % 5)
+            .map(|_| values[next() % values.len()].clone())
+            .collect();
+        let mut call = lua_str(&f);
+        for a in &args {
+            call.push_str(", ");
+            call.push_str(&lua_val(a));
+        }
+        let _ = writeln!(body, "print(run(string.pack, {call}))");
+        let _ = writeln!(body, "print(run(string.packsize, {}))", lua_str(&f));
+        let _ = writeln!(body, "print(run(pu, {call}))");
+        let pa: Vec<FormatArg<'_>> = args
+            .iter()
+            .map(|v| match v {
+                V::Nil => FormatArg::Nil,
+                V::B(b) => FormatArg::Bool(*b),
+                V::I(i) => FormatArg::Int(*i),
+                V::F(x) => FormatArg::Float(*x),
+                V::S(s) => FormatArg::Str(s),
+            })
+            .collect();
+        let mut out = Vec::new();
+        let packed = pack::pack(&f, &pa, &mut out, 1 << 20);
+        ours.push(match &packed {
+            Ok(()) => ok(&[V::S(out.clone())]),
+            Err(e) => err(&e.render("string.pack")),
+        });
+        ours.push(match pack::packsize(&f) {
+            Ok(n) => ok(&[V::I(n as i64)]),
+            Err(e) => err(&e.render("string.packsize")),
+        });
+        ours.push(match packed {
+            Err(_) => ok(&[V::S(b"nopack".to_vec())]),
+            Ok(()) => match pack::unpack(&f, &out, 0) {
+                Ok((vals, next)) => unpacked(&vals, next),
+                Err(e) => err(&e.render("string.unpack")),
+            },
+        });
+        let label = format!("{:?} {:?}", String::from_utf8_lossy(&f), args);
+        labels.extend(["pack", "packsize", "unpack"].map(|op| format!("{op} {label}")));
+    }
+    let lua = run_lua("random_pack", &body);
+    compare("random pack formats", &lua, &ours, &labels);
+}
