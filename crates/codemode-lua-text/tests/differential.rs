@@ -1680,3 +1680,42 @@ fn random_pack_formats_match_lua() {
     let lua = run_lua("random_pack", &body);
     compare("random pack formats", &lua, &ours, &labels);
 }
+
+#[test]
+fn random_numerals_match_lua() {
+    let (mut seed, count) = random_scale(0x5151, 4000);
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 3) as usize
+    };
+    let alpha = b"0123456789abcdefxXpPeE+-. \t\nnI";
+    let mut body = String::new();
+    let mut ours = Vec::new();
+    let mut labels = Vec::new();
+    for k in 0..count {
+        let mut s: Vec<u8> = (0..next() % 12)
+            .map(|_| alpha[next() % alpha.len()])
+            .collect();
+        if k % 3 == 0 {
+            // Bias towards well-formed prefixes so more cases parse.
+            let prefixes: [&[u8]; 4] = [b"0x", b"1", b"-0x1", b" 9"];
+            let mut v = prefixes[next() % 4].to_vec();
+            v.extend_from_slice(&s);
+            s = v;
+        }
+        let _ = writeln!(body, "print(run(tonumber, {}))", lua_str(&s));
+        ours.push(num_line(number::parse_number(&s)));
+        labels.push(format!("tonumber {:?}", String::from_utf8_lossy(&s)));
+        let base = 2 + (next() % 35) as u32;
+        let _ = writeln!(body, "print(run(tonumber, {}, {base}))", lua_str(&s));
+        ours.push(num_line(number::parse_int_base(&s, base).map(Number::Int)));
+        labels.push(format!(
+            "tonumber {:?} base {base}",
+            String::from_utf8_lossy(&s)
+        ));
+    }
+    let lua = run_lua("random_numerals", &body);
+    compare("random numerals", &lua, &ours, &labels);
+}
