@@ -574,8 +574,12 @@ impl<'a, 'm> State<'a, 'm> {
                     let mut i = 0usize;
                     while self.single_match(base + i, p, ep)? {
                         i += 1;
+                        // Charge as we go so a long run cannot overshoot the budget.
+                        if i % 4096 == 0 {
+                            self.meter.charge(1024)?;
+                        }
                     }
-                    self.meter.charge(1 + i as u64 / 4)?;
+                    self.meter.charge(1 + (i % 4096) as u64 / 4)?;
                     self.push(Frame::MaxExpand { s: base, p, ep, i })?;
                     s = base + i;
                     p = ep + 1;
@@ -628,8 +632,11 @@ impl<'a, 'm> State<'a, 'm> {
                 let mut s = from;
                 while s < self.src.len() && !self.single_match(s, 0, ep)? {
                     s += 1;
+                    if (s - from) % 4096 == 0 {
+                        self.meter.charge(1024)?;
+                    }
                 }
-                self.meter.charge(1 + (s - from) as u64 / 4)?;
+                self.meter.charge(1 + ((s - from) % 4096) as u64 / 4)?;
                 Ok(if s < self.src.len() {
                     s
                 } else {
