@@ -1,0 +1,460 @@
+//! The execution's heap: arenas of strings, tables, closures, upvalues and host proxies,
+//! named by index handles (so the whole VM is `Send` without reference counting), with byte
+//! accounting on every allocation and a tracing mark-and-sweep collector.
+//!
+//! The collector never runs inside an allocation: allocations only add to the debt, and the
+//! VM collects at safe points where every live value is reachable from its roots.
+
+use crate::table::Table;
+use crate::value::{FuncRef, ProxyRef, StrRef, TableRef, UpvalRef, Value};
+
+pub const STRING_OVERHEAD: usize = 40;
+pub const CLOSURE_OVERHEAD: usize = 48;
+pub const UPVAL_SIZE: usize = 32;
+
+struct Slot<T> {
+    value: Option<T>,
+    marked: bool,
+}
+
+pub struct Arena<T> {
+    slots: Vec<Slot<T>>,
+    free: Vec<u32>,
+}
+
+impl<T> Default for Arena<T> {
+    fn default() -> Self {
+        Arena {
+            slots: Vec::new(),
+            free: Vec::new(),
+        }
+    }
+}
+
+impl<T: Clone> Clone for Arena<T> {
+    fn clone(&self) -> Self {
+        Arena {
+            slots: self
+                .slots
+                .iter()
+                .map(|s| Slot {
+                    value: s.value.clone(),
+                    marked: s.marked,
+                })
+                .collect(),
+            free: self.free.clone(),
+        }
+    }
+}
+
+impl<T> Arena<T> {
+    fn insert(&mut self, value: T) -> u32 {
+        if let Some(i) = self.free.pop() {
+            self.slots[i as usize] = Slot {
+                value: Some(value),
+                marked: false,
+            };
+            i
+        } else {
+            self.slots.push(Slot {
+                value: Some(value),
+                marked: false,
+            });
+            (self.slots.len() - 1) as u32
+        }
+    }
+
+    #[inline(always)]
+    pub fn get(&self, i: u32) -> &T {
+        match &self.slots[i as usize].value {
+            Some(v) => v,
+            None => unreachable!("dangling heap handle"),
+        }
+    }
+
+    #[inline(always)]
+    pub fn get_mut(&mut self, i: u32) -> &mut T {
+        match &mut self.slots[i as usize].value {
+            Some(v) => v,
+            None => unreachable!("dangling heap handle"),
+        }
+    }
+
+    /// Marks slot `i`; returns whether it was unmarked before.
+    #[inline]
+    fn mark(&mut self, i: u32) -> bool {
+        let s = &mut self.slots[i as usize];
+        let was = s.marked;
+        s.marked = true;
+        !was
+    }
+
+    pub fn live(&self) -> usize {
+        self.slots.len() - self.free.len()
+    }
+}
+
+#[derive(Clone)]
+pub struct LuaStr {
+    pub bytes: Box<[u8]>,
+    hash: u64,
+    /// Next string in the same intern bucket.
+    next: u32,
+    /// Constants and library names: never collected.
+    fixed: bool,
+}
+
+#[derive(Clone)]
+pub struct Closure {
+    pub proto: u32,
+    pub upvals: Box<[UpvalRef]>,
+}
+
+#[derive(Clone, Copy)]
+pub enum Upval {
+    /// Still a live register: index into the VM's stack.
+    Open(u32),
+    Closed(Value),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proxy {
+    /// A tool path relative to the tool root (empty for the root itself).
+    Tool(Vec<String>),
+    Search,
+    Extension(String),
+    /// A `string.gmatch` iterator: subject, pattern, next position, end of last match.
+    Gmatch {
+        s: StrRef,
+        p: StrRef,
+        pos: usize,
+        last: Option<usize>,
+    },
+}
+
+const NO_STR: u32 = u32::MAX;
+
+#[derive(Clone)]
+pub struct Heap {
+    pub strings: Arena<LuaStr>,
+    buckets: Vec<u32>,
+    pub tables: Arena<Table>,
+    pub closures: Arena<Closure>,
+    pub upvals: Arena<Upval>,
+    pub proxies: Arena<Proxy>,
+    /// Bytes currently accounted to live (or not yet collected) objects.
+    pub bytes: usize,
+    /// Collect when `bytes` passes this.
+    pub threshold: usize,
+    pub max_collection_len: usize,
+}
+
+pub fn hash_bytes(b: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h: u64 = (b.len() as u64).wrapping_mul(K);
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut w = [0u8; 8];
+        w[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    }
+    h ^ (h >> 29)
+}
+
+impl Heap {
+    pub fn new(max_collection_len: usize) -> Heap {
+        Heap {
+            strings: Arena::default(),
+            buckets: vec![NO_STR; 256],
+            tables: Arena::default(),
+            closures: Arena::default(),
+            upvals: Arena::default(),
+            proxies: Arena::default(),
+            bytes: 0,
+            threshold: 1 << 20,
+            max_collection_len,
+        }
+    }
+
+    #[inline(always)]
+    pub fn debt_exceeded(&self) -> bool {
+        self.bytes > self.threshold
+    }
+
+    // ---- strings ----
+
+    pub fn intern(&mut self, b: &[u8]) -> StrRef {
+        let hash = hash_bytes(b);
+        let mask = self.buckets.len() - 1;
+        let mut i = self.buckets[(hash as usize) & mask];
+        while i != NO_STR {
+            let s = self.strings.get(i);
+            if s.hash == hash && &*s.bytes == b {
+                return StrRef(i);
+            }
+            i = s.next;
+        }
+        self.insert_string(b.into(), hash)
+    }
+
+    /// Interns an owned buffer (avoids a copy when the string is new).
+    pub fn intern_vec(&mut self, b: Vec<u8>) -> StrRef {
+        let hash = hash_bytes(&b);
+        let mask = self.buckets.len() - 1;
+        let mut i = self.buckets[(hash as usize) & mask];
+        while i != NO_STR {
+            let s = self.strings.get(i);
+            if s.hash == hash && *s.bytes == *b {
+                return StrRef(i);
+            }
+            i = s.next;
+        }
+        self.insert_string(b.into_boxed_slice(), hash)
+    }
+
+    fn insert_string(&mut self, bytes: Box<[u8]>, hash: u64) -> StrRef {
+        if self.strings.live() >= self.buckets.len() {
+            self.grow_buckets();
+        }
+        self.bytes += STRING_OVERHEAD + bytes.len();
+        let mask = self.buckets.len() - 1;
+        let b = (hash as usize) & mask;
+        let head = self.buckets[b];
+        let i = self.strings.insert(LuaStr {
+            bytes,
+            hash,
+            next: head,
+            fixed: false,
+        });
+        self.buckets[b] = i;
+        StrRef(i)
+    }
+
+    fn grow_buckets(&mut self) {
+        let n = self.buckets.len() * 2;
+        self.bytes += self.buckets.len() * 4;
+        let mut buckets = vec![NO_STR; n];
+        let mask = n - 1;
+        for (i, slot) in self.strings.slots.iter_mut().enumerate() {
+            if let Some(s) = &mut slot.value {
+                let b = (s.hash as usize) & mask;
+                s.next = buckets[b];
+                buckets[b] = i as u32;
+            }
+        }
+        self.buckets = buckets;
+    }
+
+    pub fn intern_fixed(&mut self, b: &[u8]) -> StrRef {
+        let r = self.intern(b);
+        self.strings.get_mut(r.0).fixed = true;
+        r
+    }
+
+    #[inline(always)]
+    pub fn str_bytes(&self, s: StrRef) -> &[u8] {
+        &self.strings.get(s.0).bytes
+    }
+
+    pub fn str_value(&mut self, b: &[u8]) -> Value {
+        Value::Str(self.intern(b))
+    }
+
+    // ---- tables ----
+
+    pub fn new_table(&mut self, narr: usize, nhash: usize) -> TableRef {
+        let t = Table::with_capacity(narr, nhash);
+        self.bytes += t.byte_size();
+        TableRef(self.tables.insert(t))
+    }
+
+    pub fn new_table_from(&mut self, t: Table) -> TableRef {
+        self.bytes += t.byte_size();
+        TableRef(self.tables.insert(t))
+    }
+
+    #[inline(always)]
+    pub fn table(&self, t: TableRef) -> &Table {
+        self.tables.get(t.0)
+    }
+
+    /// Mutates a table and keeps the byte accounting in step with its capacity.
+    #[inline]
+    pub fn with_table<R>(&mut self, t: TableRef, f: impl FnOnce(&mut Table, usize) -> R) -> R {
+        let max = self.max_collection_len;
+        let tab = self.tables.get_mut(t.0);
+        let before = tab.byte_size();
+        let r = f(tab, max);
+        let after = tab.byte_size();
+        if after != before {
+            self.bytes = (self.bytes + after).saturating_sub(before);
+        }
+        r
+    }
+
+    // ---- closures, upvalues, proxies ----
+
+    pub fn new_closure(&mut self, proto: u32, upvals: Box<[UpvalRef]>) -> FuncRef {
+        self.bytes += CLOSURE_OVERHEAD + upvals.len() * 4;
+        FuncRef(self.closures.insert(Closure { proto, upvals }))
+    }
+
+    pub fn new_upval(&mut self, u: Upval) -> UpvalRef {
+        self.bytes += UPVAL_SIZE;
+        UpvalRef(self.upvals.insert(u))
+    }
+
+    pub fn new_proxy(&mut self, p: Proxy) -> ProxyRef {
+        self.bytes += 64
+            + match &p {
+                Proxy::Tool(path) => path.iter().map(|s| s.len() + 24).sum(),
+                Proxy::Extension(n) => n.len(),
+                Proxy::Search | Proxy::Gmatch { .. } => 0,
+            };
+        ProxyRef(self.proxies.insert(p))
+    }
+
+    // ---- collection ----
+
+    /// Marks everything reachable from `roots` (plus fixed strings), frees the rest and
+    /// sets the next threshold.
+    pub fn collect(&mut self, roots: &mut dyn FnMut(&mut dyn FnMut(Value), &mut dyn FnMut(UpvalRef))) {
+        let mut gray: Vec<Value> = Vec::new();
+        let mut gray_upvals: Vec<UpvalRef> = Vec::new();
+        roots(&mut |v| gray.push(v), &mut |u| gray_upvals.push(u));
+        loop {
+            if let Some(u) = gray_upvals.pop() {
+                if self.upvals.mark(u.0) {
+                    if let Upval::Closed(v) = *self.upvals.get(u.0) {
+                        gray.push(v);
+                    }
+                }
+                continue;
+            }
+            let Some(v) = gray.pop() else { break };
+            match v {
+                Value::Str(s) => {
+                    self.strings.mark(s.0);
+                }
+                Value::Table(t) => {
+                    if self.tables.mark(t.0) {
+                        self.tables.get(t.0).for_each_value(|x| {
+                            if needs_mark(x) {
+                                gray.push(x)
+                            }
+                        });
+                    }
+                }
+                Value::Func(f) => {
+                    if self.closures.mark(f.0) {
+                        gray_upvals.extend(self.closures.get(f.0).upvals.iter().copied());
+                    }
+                }
+                Value::Proxy(p) => {
+                    if self.proxies.mark(p.0) {
+                        if let Proxy::Gmatch { s, p, .. } = self.proxies.get(p.0) {
+                            gray.push(Value::Str(*s));
+                            gray.push(Value::Str(*p));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.sweep();
+        self.threshold = self.bytes.saturating_mul(2).saturating_add(1 << 20);
+    }
+
+    fn sweep(&mut self) {
+        // Strings: unlink dead ones from their intern buckets.
+        let mask = self.buckets.len() - 1;
+        for i in 0..self.strings.slots.len() {
+            let slot = &mut self.strings.slots[i];
+            let Some(s) = &slot.value else { continue };
+            if slot.marked || s.fixed {
+                slot.marked = false;
+                continue;
+            }
+            let (hash, next, len) = (s.hash, s.next, s.bytes.len());
+            let b = (hash as usize) & mask;
+            if self.buckets[b] == i as u32 {
+                self.buckets[b] = next;
+            } else {
+                let mut j = self.buckets[b];
+                while j != NO_STR {
+                    let sj = self.strings.get_mut(j);
+                    if sj.next == i as u32 {
+                        sj.next = next;
+                        break;
+                    }
+                    j = sj.next;
+                }
+            }
+            self.strings.slots[i].value = None;
+            self.strings.free.push(i as u32);
+            self.bytes = self.bytes.saturating_sub(STRING_OVERHEAD + len);
+        }
+        let mut freed = 0usize;
+        sweep_arena(&mut self.tables, |t| freed += t.byte_size());
+        sweep_arena(&mut self.closures, |c| freed += CLOSURE_OVERHEAD + c.upvals.len() * 4);
+        sweep_arena(&mut self.upvals, |_| freed += UPVAL_SIZE);
+        sweep_arena(&mut self.proxies, |_| freed += 64);
+        self.bytes = self.bytes.saturating_sub(freed);
+    }
+}
+
+#[inline]
+fn needs_mark(v: Value) -> bool {
+    matches!(
+        v,
+        Value::Str(_) | Value::Table(_) | Value::Func(_) | Value::Proxy(_)
+    )
+}
+
+fn sweep_arena<T>(arena: &mut Arena<T>, mut on_free: impl FnMut(&T)) {
+    for i in 0..arena.slots.len() {
+        let slot = &mut arena.slots[i];
+        if slot.value.is_none() {
+            continue;
+        }
+        if slot.marked {
+            slot.marked = false;
+            continue;
+        }
+        if let Some(v) = slot.value.take() {
+            on_free(&v);
+        }
+        arena.free.push(i as u32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interning_and_collection() {
+        let mut h = Heap::new(1 << 20);
+        let a = h.intern(b"hello");
+        let b = h.intern(b"hello");
+        assert_eq!(a, b);
+        let keep = h.intern(b"keep");
+        for i in 0..1000 {
+            h.intern(format!("garbage{i}").as_bytes());
+        }
+        let t = h.new_table(0, 0);
+        h.collect(&mut |mark, _| {
+            mark(Value::Str(keep));
+            mark(Value::Table(t));
+        });
+        assert_eq!(h.strings.live(), 1);
+        assert_eq!(h.intern(b"keep"), keep);
+        let again = h.intern(b"garbage5");
+        assert_eq!(h.str_bytes(again), b"garbage5");
+    }
+}

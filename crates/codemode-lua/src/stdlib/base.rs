@@ -1,0 +1,243 @@
+//! The basic library.
+
+use codemode_lua_text::number::{self as lnum, Number};
+
+use super::{ret1, Args, Native};
+use crate::value::Value;
+use crate::vm::{Cont, LResult, LuaError, Vm};
+
+pub fn next(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let t = a.check_table(vm, 0)?;
+    let k = a.get(vm, 1);
+    match vm.heap.table(t).next(k) {
+        Ok(Some((k, v))) => {
+            vm.rets.push(k);
+            vm.rets.push(v);
+        }
+        Ok(None) => vm.rets.push(Value::Nil),
+        Err(()) => return Err(LuaError::Msg("invalid key to 'next'".into())),
+    }
+    Ok(Native::Ret)
+}
+
+pub fn ipairs_iter(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let t = a.get(vm, 0);
+    let i = a.check_int(vm, 1)?.wrapping_add(1);
+    let v = match t {
+        Value::Table(t) => vm.heap.table(t).get_int(i),
+        _ => match vm.index(t, Value::Int(i)) {
+            Ok(v) => v,
+            Err(()) => return Err(LuaError::Msg(format!("attempt to index a {} value", vm.type_name(t)))),
+        },
+    };
+    if v.is_nil() {
+        vm.rets.push(Value::Nil);
+    } else {
+        vm.rets.push(Value::Int(i));
+        vm.rets.push(v);
+    }
+    Ok(Native::Ret)
+}
+
+pub fn pairs(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let t = a.check_table(vm, 0).map_err(|_| a.type_error(vm, 0, "table"))?;
+    vm.rets.push(Value::Builtin(super::NEXT));
+    vm.rets.push(Value::Table(t));
+    vm.rets.push(Value::Nil);
+    Ok(Native::Ret)
+}
+
+pub fn ipairs(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let t = a.check_any(vm, 0)?;
+    vm.rets.push(Value::Builtin(super::IPAIRS_ITER));
+    vm.rets.push(t);
+    vm.rets.push(Value::Int(0));
+    Ok(Native::Ret)
+}
+
+pub fn pcall(vm: &mut Vm, a: Args) -> LResult<Native> {
+    a.check_any(vm, 0)?;
+    let func = a.base - 1;
+    vm.push_cont(Cont::Pcall, func, a.nresults)?;
+    call_protected(vm, func + 1, a.n - 1)
+}
+
+/// Calls the value at `func` inside a protected continuation just pushed.
+fn call_protected(vm: &mut Vm, func: usize, nargs: usize) -> LResult<Native> {
+    use crate::vm::CallOutcome;
+    match vm.call_value(func, nargs, -1)? {
+        CallOutcome::Done | CallOutcome::Frame => Ok(Native::Frame),
+        CallOutcome::Suspend => Ok(Native::Suspend),
+    }
+}
+
+pub fn xpcall(vm: &mut Vm, a: Args) -> LResult<Native> {
+    if a.n < 2 {
+        return Err(a.error_vm(vm, 1, "value expected"));
+    }
+    let handler = a.get(vm, 1);
+    let func = a.base - 1;
+    // Shift the arguments over the handler: f, args... at func+1.
+    let f = a.get(vm, 0);
+    for i in 2..a.n {
+        vm.stack[a.base + i - 1] = vm.stack[a.base + i];
+    }
+    vm.stack[a.base] = f;
+    vm.push_cont(Cont::Xpcall { handler }, func, a.nresults)?;
+    call_protected(vm, func + 1, a.n - 2)
+}
+
+pub fn error(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let v = a.get(vm, 0);
+    let level = a.opt_int(vm, 1, 1)?;
+    if let Value::Str(s) = v {
+        if level > 0 {
+            // Level 1: where error was called; 2: that function's caller...
+            if let Some(loc) = vm.frame_location(level as usize - 1) {
+                let mut msg = format!("program:{}: ", loc.line).into_bytes();
+                msg.extend_from_slice(vm.str(s));
+                vm.error_loc = Some(loc);
+                let v = vm.new_str_vec(msg)?;
+                return Err(LuaError::Value(v));
+            }
+        }
+    }
+    vm.error_loc = vm.frame_location(0);
+    Err(LuaError::Value(v))
+}
+
+pub fn assert(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let v = a.check_any(vm, 0)?;
+    if v.truthy() {
+        for i in 0..a.n {
+            let x = a.get(vm, i);
+            vm.rets.push(x);
+        }
+        return Ok(Native::Ret);
+    }
+    if a.n >= 2 {
+        // Like error(message, 1): a string message gets the caller's position.
+        let m = a.get(vm, 1);
+        vm.error_loc = vm.frame_location(0);
+        if let (Value::Str(s), Some(loc)) = (m, vm.frame_location(0)) {
+            let mut msg = format!("program:{}: ", loc.line).into_bytes();
+            msg.extend_from_slice(vm.str(s));
+            let v = vm.new_str_vec(msg)?;
+            return Err(LuaError::Value(v));
+        }
+        return Err(LuaError::Value(m));
+    }
+    Err(LuaError::Msg("assertion failed!".into()))
+}
+
+pub fn print(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let mut out = Vec::new();
+    for i in 0..a.n {
+        if i > 0 {
+            out.push(b'\t');
+        }
+        let v = a.get(vm, i);
+        vm.write_tostring(&mut out, v);
+    }
+    vm.charge(out.len() as u64 / 8)?;
+    vm.log(String::from_utf8_lossy(&out).into_owned())?;
+    Ok(Native::Ret)
+}
+
+pub fn rawequal(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let x = a.check_any(vm, 0)?;
+    let y = a.check_any(vm, 1)?;
+    ret1(vm, Value::Bool(x.raw_eq(y)))
+}
+
+pub fn rawget(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let t = a.check_table(vm, 0)?;
+    let k = a.get(vm, 1);
+    let v = vm.heap.table(t).get(k);
+    ret1(vm, v)
+}
+
+pub fn rawlen(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let n = match a.get(vm, 0) {
+        Value::Table(t) => vm.heap.table(t).len() as i64,
+        Value::Str(s) => vm.str(s).len() as i64,
+        _ => return Err(a.error_vm(vm, 0, "table or string expected")),
+    };
+    ret1(vm, Value::Int(n))
+}
+
+pub fn rawset(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let t = a.check_table(vm, 0)?;
+    let k = a.check_any(vm, 1)?;
+    let v = a.check_any(vm, 2)?;
+    crate::stdlib::table::table_set(vm, t, k, v)?;
+    ret1(vm, Value::Table(t))
+}
+
+pub fn select(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let n = a.n as i64;
+    if let Value::Str(s) = a.get(vm, 0) {
+        if vm.str(s) == b"#" {
+            return ret1(vm, Value::Int(n - 1));
+        }
+    }
+    let i = a.check_int(vm, 0)?;
+    let start = if i < 0 {
+        if -i > n - 1 {
+            return Err(a.error_vm(vm, 0, "index out of range"));
+        }
+        n + i
+    } else if i == 0 {
+        return Err(a.error_vm(vm, 0, "index out of range"));
+    } else {
+        i.min(n)
+    };
+    for j in start as usize..a.n {
+        let v = a.get(vm, j);
+        vm.rets.push(v);
+    }
+    Ok(Native::Ret)
+}
+
+pub fn tonumber(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let base = a.get(vm, 1);
+    if base.is_nil() {
+        let v = a.check_any(vm, 0)?;
+        let r = match v {
+            Value::Int(_) | Value::Float(_) => v,
+            Value::Str(s) => match lnum::parse_number(vm.str(s)) {
+                Some(Number::Int(i)) => Value::Int(i),
+                Some(Number::Float(f)) => Value::Float(f),
+                None => Value::Nil,
+            },
+            _ => Value::Nil,
+        };
+        return ret1(vm, r);
+    }
+    let b = a.check_int(vm, 1)?;
+    let s = match a.get(vm, 0) {
+        Value::Str(s) => s,
+        _ => return Err(a.type_error(vm, 0, "string")),
+    };
+    if !(2..=36).contains(&b) {
+        return Err(a.error_vm(vm, 1, "base out of range"));
+    }
+    let r = match lnum::parse_int_base(vm.str(s), b as u32) {
+        Some(i) => Value::Int(i),
+        None => Value::Nil,
+    };
+    ret1(vm, r)
+}
+
+pub fn tostring(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let v = a.check_any(vm, 0)?;
+    let s = vm.tostring(v)?;
+    ret1(vm, s)
+}
+
+pub fn type_(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let v = a.check_any(vm, 0)?;
+    let name = vm.type_name(v);
+    let s = vm.names.type_name(name);
+    ret1(vm, Value::Str(s))
+}

@@ -1,0 +1,406 @@
+//! The standard library: a registry of builtin functions (indexed by [`BuiltinId`]),
+//! argument checking worded as Lua's auxiliary library words it, and the construction of
+//! the global environment.
+
+pub mod base;
+pub mod json;
+pub mod math;
+pub mod string;
+pub mod table;
+pub mod utf8;
+
+use codemode_lua_text::number::{self as lnum, Number};
+
+use crate::heap::Heap;
+use crate::value::{BuiltinId, StrRef, TableRef, Value};
+use crate::vm::{LResult, LuaError, Vm};
+
+/// What a builtin did.
+pub enum Native {
+    /// Returned the values in `vm.rets`.
+    Ret,
+    /// Pushed a frame (a continuation and usually a callee); the VM runs it.
+    Frame,
+    /// Issued a host call; the program waits.
+    Suspend,
+}
+
+pub type NativeFn = fn(&mut Vm, Args) -> LResult<Native>;
+
+/// The arguments of a builtin call: `nargs` values from stack slot `base`; `func` is the
+/// slot of the called function (where results go).
+#[derive(Clone, Copy)]
+pub struct Args {
+    pub base: usize,
+    pub n: usize,
+    pub name: &'static str,
+    pub lib: &'static str,
+    /// Results the caller wants (-1: all); continuations return this many.
+    pub nresults: i32,
+}
+
+pub struct BuiltinDef {
+    /// The library table (`""` for globals).
+    pub lib: &'static str,
+    pub name: &'static str,
+    pub f: NativeFn,
+}
+
+macro_rules! defs {
+    ($( $lib:literal $name:literal => $f:path ),* $(,)?) => {
+        pub static BUILTINS: &[BuiltinDef] = &[
+            $( BuiltinDef { lib: $lib, name: $name, f: $f } ),*
+        ];
+    };
+}
+
+// The first entries have fixed ids the VM relies on.
+pub const NEXT: BuiltinId = BuiltinId(0);
+pub const IPAIRS_ITER: BuiltinId = BuiltinId(1);
+pub const UTF8_CODES_ITER: BuiltinId = BuiltinId(2);
+pub const UTF8_CODES_LAX_ITER: BuiltinId = BuiltinId(3);
+
+defs! {
+    "" "next" => base::next,
+    "\0" "ipairs_iter" => base::ipairs_iter,
+    "\0" "codes_iter" => utf8::codes_iter,
+    "\0" "codes_iter_lax" => utf8::codes_iter_lax,
+    "" "assert" => base::assert,
+    "" "error" => base::error,
+    "" "ipairs" => base::ipairs,
+    "" "pairs" => base::pairs,
+    "" "pcall" => base::pcall,
+    "" "xpcall" => base::xpcall,
+    "" "print" => base::print,
+    "" "rawequal" => base::rawequal,
+    "" "rawget" => base::rawget,
+    "" "rawlen" => base::rawlen,
+    "" "rawset" => base::rawset,
+    "" "select" => base::select,
+    "" "tonumber" => base::tonumber,
+    "" "tostring" => base::tostring,
+    "" "type" => base::type_,
+    "string" "byte" => string::byte,
+    "string" "char" => string::char,
+    "string" "find" => string::find,
+    "string" "format" => string::format,
+    "string" "gmatch" => string::gmatch,
+    "string" "gsub" => string::gsub,
+    "string" "len" => string::len,
+    "string" "lower" => string::lower,
+    "string" "match" => string::match_,
+    "string" "pack" => string::pack,
+    "string" "packsize" => string::packsize,
+    "string" "rep" => string::rep,
+    "string" "reverse" => string::reverse,
+    "string" "sub" => string::sub,
+    "string" "unpack" => string::unpack,
+    "string" "upper" => string::upper,
+    "table" "concat" => table::concat,
+    "table" "insert" => table::insert,
+    "table" "move" => table::move_,
+    "table" "pack" => table::pack,
+    "table" "remove" => table::remove,
+    "table" "sort" => table::sort,
+    "table" "unpack" => table::unpack,
+    "math" "abs" => math::abs,
+    "math" "ceil" => math::ceil,
+    "math" "floor" => math::floor,
+    "math" "fmod" => math::fmod,
+    "math" "modf" => math::modf,
+    "math" "max" => math::max,
+    "math" "min" => math::min,
+    "math" "sqrt" => math::sqrt,
+    "math" "exp" => math::exp,
+    "math" "log" => math::log,
+    "math" "sin" => math::sin,
+    "math" "cos" => math::cos,
+    "math" "tan" => math::tan,
+    "math" "asin" => math::asin,
+    "math" "acos" => math::acos,
+    "math" "atan" => math::atan,
+    "math" "tointeger" => math::tointeger,
+    "math" "type" => math::type_,
+    "math" "ult" => math::ult,
+    "math" "random" => math::random,
+    "math" "randomseed" => math::randomseed,
+    "utf8" "char" => utf8::char,
+    "utf8" "codepoint" => utf8::codepoint,
+    "utf8" "codes" => utf8::codes,
+    "utf8" "len" => utf8::len,
+    "utf8" "offset" => utf8::offset,
+    "json" "array" => json::array,
+    "json" "encode" => json::encode,
+    "json" "decode" => json::decode,
+}
+
+#[inline]
+pub fn call_builtin(
+    vm: &mut Vm,
+    id: BuiltinId,
+    base: usize,
+    nargs: usize,
+    nresults: i32,
+) -> LResult<Native> {
+    match BUILTINS.get(id.0 as usize) {
+        Some(def) => {
+            vm.charge(1)?;
+            (def.f)(
+                vm,
+                Args {
+                    base,
+                    n: nargs,
+                    name: def.name,
+                    lib: def.lib,
+                    nresults,
+                },
+            )
+        }
+        None => Err(LuaError::Msg("attempt to call an unknown builtin".into())),
+    }
+}
+
+/// Strings the library needs at run time, interned once.
+#[derive(Clone)]
+pub struct Names {
+    pub n: StrRef,
+    pub types: [StrRef; 7],
+    pub integer: StrRef,
+    pub float: StrRef,
+}
+
+impl Names {
+    pub fn new(heap: &mut Heap) -> Names {
+        let mut t = |s: &str| heap.intern_fixed(s.as_bytes());
+        Names {
+            n: t("n"),
+            types: [
+                t("nil"),
+                t("boolean"),
+                t("number"),
+                t("string"),
+                t("table"),
+                t("function"),
+                t("userdata"),
+            ],
+            integer: t("integer"),
+            float: t("float"),
+        }
+    }
+
+    pub fn mark(&self, mark: &mut dyn FnMut(Value)) {
+        mark(Value::Str(self.n));
+    }
+
+    pub fn type_name(&self, name: &str) -> StrRef {
+        match name {
+            "nil" => self.types[0],
+            "boolean" => self.types[1],
+            "number" => self.types[2],
+            "string" => self.types[3],
+            "table" => self.types[4],
+            "function" => self.types[5],
+            _ => self.types[6],
+        }
+    }
+}
+
+/// Builds the library tables and the globals in `heap`. Returns (globals, string table).
+pub fn install(heap: &mut Heap) -> (TableRef, TableRef) {
+    let g = heap.new_table(0, 64);
+    let max = usize::MAX;
+    let mut libs: Vec<(&'static str, TableRef)> = Vec::new();
+    for (i, def) in BUILTINS.iter().enumerate() {
+        if def.lib.starts_with('\0') {
+            continue;
+        }
+        let target = if def.lib.is_empty() {
+            g
+        } else {
+            match libs.iter().find(|(n, _)| *n == def.lib) {
+                Some((_, t)) => *t,
+                None => {
+                    let t = heap.new_table(0, 32);
+                    libs.push((def.lib, t));
+                    t
+                }
+            }
+        };
+        let k = Value::Str(heap.intern_fixed(def.name.as_bytes()));
+        let _ = heap.with_table(target, |t, _| t.set(k, Value::Builtin(BuiltinId(i as u16)), max));
+    }
+    for (name, t) in &libs {
+        let k = Value::Str(heap.intern_fixed(name.as_bytes()));
+        let _ = heap.with_table(g, |tab, _| tab.set(k, Value::Table(*t), max));
+    }
+    let lib = |n: &str| libs.iter().find(|(l, _)| *l == n).map(|(_, t)| *t);
+    let set = |heap: &mut Heap, t: Option<TableRef>, name: &str, v: Value| {
+        if let Some(t) = t {
+            let k = Value::Str(heap.intern_fixed(name.as_bytes()));
+            let _ = heap.with_table(t, |tab, _| tab.set(k, v, max));
+        }
+    };
+    let math = lib("math");
+    set(heap, math, "pi", Value::Float(std::f64::consts::PI));
+    set(heap, math, "huge", Value::Float(f64::INFINITY));
+    set(heap, math, "maxinteger", Value::Int(i64::MAX));
+    set(heap, math, "mininteger", Value::Int(i64::MIN));
+    let cp = Value::Str(heap.intern_fixed(b"[\x00-\x7F\xC2-\xFD][\x80-\xBF]*"));
+    set(heap, lib("utf8"), "charpattern", cp);
+    set(heap, lib("json"), "null", Value::JsonNull);
+    let v = Value::Str(heap.intern_fixed(b"Lua 5.4"));
+    set(heap, Some(g), "_VERSION", v);
+    set(heap, Some(g), "_G", Value::Table(g));
+    let string = lib("string").unwrap_or(g);
+    (g, string)
+}
+
+// ---- argument checking ----
+
+impl Args {
+    #[inline]
+    pub fn get(&self, vm: &Vm, i: usize) -> Value {
+        vm.arg(self.base, self.n, i)
+    }
+
+    pub fn error(&self, i: usize, msg: impl std::fmt::Display) -> LuaError {
+        LuaError::Msg(format!("bad argument #{} to '{}' ({})", i + 1, self.name, msg))
+    }
+
+    /// Like [`Args::error`]; a builtin called by another builtin (not from program code)
+    /// is named with its library, as Lua does ("bad argument #1 to 'table.insert'").
+    pub fn error_vm(&self, vm: &Vm, i: usize, msg: impl std::fmt::Display) -> LuaError {
+        let from_lua = matches!(
+            vm.frames.last().map(|f| &f.kind),
+            Some(crate::vm::FrameKind::Lua { .. })
+        );
+        if from_lua || self.lib.is_empty() {
+            self.error(i, msg)
+        } else {
+            LuaError::Msg(format!("bad argument #{} to '{}.{}' ({})", i + 1, self.lib, self.name, msg))
+        }
+    }
+
+    pub fn type_error(&self, vm: &Vm, i: usize, expected: &str) -> LuaError {
+        let got = if i >= self.n {
+            "no value"
+        } else {
+            vm.type_name(self.get(vm, i))
+        };
+        self.error_vm(vm, i, format!("{expected} expected, got {got}"))
+    }
+
+    pub fn check_any(&self, vm: &Vm, i: usize) -> LResult<Value> {
+        if i >= self.n {
+            return Err(self.error_vm(vm, i, "value expected"));
+        }
+        Ok(self.get(vm, i))
+    }
+
+    pub fn check_table(&self, vm: &Vm, i: usize) -> LResult<TableRef> {
+        match self.get(vm, i) {
+            Value::Table(t) => Ok(t),
+            _ => Err(self.type_error(vm, i, "table")),
+        }
+    }
+
+    pub fn check_number(&self, vm: &Vm, i: usize) -> LResult<Number> {
+        let v = self.get(vm, i);
+        match v {
+            Value::Int(x) => Ok(Number::Int(x)),
+            Value::Float(x) => Ok(Number::Float(x)),
+            Value::Str(_) => vm.to_number(v).ok_or_else(|| self.type_error(vm, i, "number")),
+            _ => Err(self.type_error(vm, i, "number")),
+        }
+    }
+
+    pub fn check_float(&self, vm: &Vm, i: usize) -> LResult<f64> {
+        Ok(match self.check_number(vm, i)? {
+            Number::Int(x) => x as f64,
+            Number::Float(f) => f,
+        })
+    }
+
+    pub fn check_int(&self, vm: &Vm, i: usize) -> LResult<i64> {
+        let v = self.get(vm, i);
+        if let Value::Int(x) = v {
+            return Ok(x);
+        }
+        match self.check_number(vm, i)? {
+            Number::Int(x) => Ok(x),
+            Number::Float(f) => lnum::float_to_int_exact(f)
+                .ok_or_else(|| self.error_vm(vm, i, "number has no integer representation")),
+        }
+    }
+
+    pub fn opt_int(&self, vm: &Vm, i: usize, default: i64) -> LResult<i64> {
+        if self.get(vm, i).is_nil() {
+            Ok(default)
+        } else {
+            self.check_int(vm, i)
+        }
+    }
+
+    /// A string argument; numbers are converted (as `luaL_checklstring` does).
+    pub fn check_str(&self, vm: &mut Vm, i: usize) -> LResult<StrRef> {
+        match self.get(vm, i) {
+            Value::Str(s) => Ok(s),
+            v @ (Value::Int(_) | Value::Float(_)) => match vm.tostring(v)? {
+                Value::Str(s) => Ok(s),
+                _ => Err(self.type_error(vm, i, "string")),
+            },
+            _ => Err(self.type_error(vm, i, "string")),
+        }
+    }
+
+    pub fn opt_str(&self, vm: &mut Vm, i: usize) -> LResult<Option<StrRef>> {
+        if self.get(vm, i).is_nil() {
+            Ok(None)
+        } else {
+            self.check_str(vm, i).map(Some)
+        }
+    }
+}
+
+/// Renders a text-library error, raising out-of-fuel as the uncatchable timeout.
+pub fn lib_error(e: codemode_lua_text::FormatError, fname: &str) -> LuaError {
+    if e.out_of_fuel {
+        return crate::vm::out_of_fuel();
+    }
+    LuaError::Msg(e.render(fname))
+}
+
+/// [`lib_error`] with the builtin named as Lua names it from where it was called.
+pub fn lib_error_vm(vm: &Vm, a: &Args, e: codemode_lua_text::FormatError) -> LuaError {
+    if e.out_of_fuel {
+        return crate::vm::out_of_fuel();
+    }
+    match e.arg {
+        Some(n) => a.error_vm(vm, n - 1, e.message),
+        None => LuaError::Msg(e.message),
+    }
+}
+
+pub fn pattern_error(e: codemode_lua_text::PatternError) -> LuaError {
+    match e {
+        codemode_lua_text::PatternError::OutOfFuel => crate::vm::out_of_fuel(),
+        codemode_lua_text::PatternError::Malformed(m) => LuaError::Msg(m),
+    }
+}
+
+/// A meter holding the execution's remaining fuel, for the text algorithms.
+pub fn meter(vm: &Vm) -> codemode_lua_text::Meter {
+    codemode_lua_text::Meter::new(vm.total_fuel_left())
+}
+
+/// Charges what a meter spent back to the VM.
+pub fn settle(vm: &mut Vm, m: &codemode_lua_text::Meter, start: u64) -> LResult<()> {
+    let spent = start.saturating_sub(m.remaining());
+    vm.charge(spent)
+}
+
+#[inline]
+pub fn ret1(vm: &mut Vm, v: Value) -> LResult<Native> {
+    vm.rets.push(v);
+    Ok(Native::Ret)
+}

@@ -1,0 +1,583 @@
+//! The string library, over codemode-lua-text's metered algorithms.
+
+use codemode_lua_text::pattern::{self, Capture, CaptureValue, Match};
+use codemode_lua_text::{FormatArg, Unpacked};
+
+use super::{lib_error_vm, meter, pattern_error, ret1, settle, Args, Native};
+use crate::heap::Proxy;
+use crate::value::{StrRef, Value};
+use crate::vm::{CallOutcome, Cont, Exit, FrameKind, LResult, LuaError, Vm};
+
+/// Lua's `posrelatI`: a start position (1-based; 0 and too-negative become 1).
+fn posrelat_start(pos: i64, len: usize) -> usize {
+    if pos > 0 {
+        pos as usize
+    } else if pos == 0 || pos.unsigned_abs() > len as u64 {
+        1
+    } else {
+        (len as i64 + pos + 1) as usize
+    }
+}
+
+/// Lua's `getendpos`.
+fn end_pos(pos: i64, len: usize) -> usize {
+    if pos > len as i64 {
+        len
+    } else if pos >= 0 {
+        pos as usize
+    } else if pos.unsigned_abs() > len as u64 {
+        0
+    } else {
+        (len as i64 + pos + 1) as usize
+    }
+}
+
+pub fn len(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let s = a.check_str(vm, 0)?;
+    let n = vm.str(s).len() as i64;
+    ret1(vm, Value::Int(n))
+}
+
+pub fn sub(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let s = a.check_str(vm, 0)?;
+    let i = a.opt_int(vm, 1, 1)?;
+    let j = a.opt_int(vm, 2, -1)?;
+    let bytes = vm.str(s);
+    let l = bytes.len();
+    let start = posrelat_start(i, l);
+    let end = end_pos(j, l);
+    let v = if start <= end {
+        if start == 1 && end == l {
+            Value::Str(s)
+        } else {
+            let piece = bytes[start - 1..end].to_vec();
+            vm.charge(piece.len() as u64 / 32)?;
+            vm.new_str_vec(piece)?
+        }
+    } else {
+        vm.new_str(b"")?
+    };
+    ret1(vm, v)
+}
+
+pub fn upper(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let s = a.check_str(vm, 0)?;
+    let out: Vec<u8> = vm.str(s).iter().map(|c| c.to_ascii_uppercase()).collect();
+    vm.charge(out.len() as u64 / 16)?;
+    let v = vm.new_str_vec(out)?;
+    ret1(vm, v)
+}
+
+pub fn lower(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let s = a.check_str(vm, 0)?;
+    let out: Vec<u8> = vm.str(s).iter().map(|c| c.to_ascii_lowercase()).collect();
+    vm.charge(out.len() as u64 / 16)?;
+    let v = vm.new_str_vec(out)?;
+    ret1(vm, v)
+}
+
+pub fn reverse(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let s = a.check_str(vm, 0)?;
+    let mut out = vm.str(s).to_vec();
+    out.reverse();
+    vm.charge(out.len() as u64 / 16)?;
+    let v = vm.new_str_vec(out)?;
+    ret1(vm, v)
+}
+
+pub fn rep(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let s = a.check_str(vm, 0)?;
+    let n = a.check_int(vm, 1)?;
+    let sep = a.opt_str(vm, 2)?;
+    if n <= 0 {
+        let v = vm.new_str(b"")?;
+        return ret1(vm, v);
+    }
+    let sl = vm.str(s).len() as u128;
+    let pl = sep.map(|p| vm.str(p).len()).unwrap_or(0) as u128;
+    let total = sl * n as u128 + pl * (n as u128 - 1);
+    if total > vm.limits.max_string_len as u128 {
+        vm.check_len(usize::MAX)?;
+    }
+    let total = total as usize;
+    vm.charge(total as u64 / 16 + n as u64 / 4)?;
+    let mut out = Vec::with_capacity(total);
+    let sb = vm.str(s);
+    let pb: &[u8] = match sep {
+        Some(p) => vm.heap.str_bytes(p),
+        None => &[],
+    };
+    for i in 0..n {
+        if i > 0 {
+            out.extend_from_slice(pb);
+        }
+        out.extend_from_slice(sb);
+    }
+    let v = vm.new_str_vec(out)?;
+    ret1(vm, v)
+}
+
+pub fn byte(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let s = a.check_str(vm, 0)?;
+    let l = vm.str(s).len();
+    let pi = posrelat_start(a.opt_int(vm, 1, 1)?, l);
+    let j = a.opt_int(vm, 2, pi as i64)?;
+    let pose = end_pos(j, l);
+    if pi > pose {
+        return Ok(Native::Ret);
+    }
+    let n = pose - pi + 1;
+    if n > 1_000_000 {
+        return Err(LuaError::Msg("string slice too long".into()));
+    }
+    vm.charge(n as u64 / 4)?;
+    for k in pi..=pose {
+        let b = vm.str(s)[k - 1];
+        vm.rets.push(Value::Int(b as i64));
+    }
+    Ok(Native::Ret)
+}
+
+pub fn char(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let mut out = Vec::with_capacity(a.n);
+    for i in 0..a.n {
+        let c = a.check_int(vm, i)?;
+        if !(0..=255).contains(&c) {
+            return Err(a.error_vm(vm, i, "value out of range"));
+        }
+        out.push(c as u8);
+    }
+    let v = vm.new_str_vec(out)?;
+    ret1(vm, v)
+}
+
+fn push_capture(vm: &mut Vm, c: CaptureValue<'_>) -> LResult<Value> {
+    match c {
+        CaptureValue::Bytes(b) => {
+            let b = b.to_vec();
+            vm.new_str_vec(b)
+        }
+        CaptureValue::Position(p) => Ok(Value::Int(p)),
+    }
+}
+
+fn push_values(vm: &mut Vm, m: &Match, subject: StrRef) -> LResult<()> {
+    let subj = vm.str(subject).to_vec();
+    for c in m.values(&subj) {
+        let v = push_capture(vm, c)?;
+        vm.rets.push(v);
+    }
+    Ok(())
+}
+
+fn find_aux(vm: &mut Vm, a: Args, find: bool) -> LResult<Native> {
+    let s = a.check_str(vm, 0)?;
+    let p = a.check_str(vm, 1)?;
+    let l = vm.str(s).len();
+    let init = posrelat_start(a.opt_int(vm, 2, 1)?, l);
+    if init > l + 1 {
+        return ret1(vm, Value::Nil);
+    }
+    let plain = find && a.get(vm, 3).truthy();
+    let mut m = meter(vm);
+    let start = m.remaining();
+    let res = {
+        let subj = vm.heap.str_bytes(s);
+        let pat = vm.heap.str_bytes(p);
+        if plain {
+            pattern::find_plain(subj, pat, init - 1, &mut m).map(|o| {
+                o.map(|st| Match {
+                    start: st,
+                    end: st + pat.len(),
+                    captures: Vec::new(),
+                })
+            })
+        } else if find {
+            pattern::find(subj, pat, init - 1, &mut m)
+        } else {
+            pattern::str_match(subj, pat, init - 1, &mut m)
+        }
+    };
+    settle(vm, &m, start)?;
+    let res = res.map_err(pattern_error)?;
+    match res {
+        None => ret1(vm, Value::Nil),
+        Some(mt) => {
+            if find {
+                vm.rets.push(Value::Int(mt.start as i64 + 1));
+                vm.rets.push(Value::Int(mt.end as i64));
+                if !mt.captures.is_empty() {
+                    push_values(vm, &mt, s)?;
+                }
+            } else {
+                push_values(vm, &mt, s)?;
+            }
+            Ok(Native::Ret)
+        }
+    }
+}
+
+pub fn find(vm: &mut Vm, a: Args) -> LResult<Native> {
+    find_aux(vm, a, true)
+}
+
+pub fn match_(vm: &mut Vm, a: Args) -> LResult<Native> {
+    find_aux(vm, a, false)
+}
+
+pub fn gmatch(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let s = a.check_str(vm, 0)?;
+    let p = a.check_str(vm, 1)?;
+    let l = vm.str(s).len();
+    let init = posrelat_start(a.opt_int(vm, 2, 1)?, l);
+    let pos = if init > l + 1 { l + 1 } else { init - 1 };
+    let it = vm.heap.new_proxy(Proxy::Gmatch {
+        s,
+        p,
+        pos,
+        last: None,
+    });
+    ret1(vm, Value::Proxy(it))
+}
+
+/// One call of a `gmatch` iterator.
+pub fn gmatch_step(vm: &mut Vm, it: crate::value::ProxyRef) -> LResult<()> {
+    let Proxy::Gmatch { s, p, pos, last } = vm.heap.proxies.get(it.0).clone() else {
+        return Ok(());
+    };
+    let mut m = meter(vm);
+    let start = m.remaining();
+    let res = {
+        let subj = vm.heap.str_bytes(s);
+        let pat = vm.heap.str_bytes(p);
+        if pos > subj.len() {
+            Ok(None)
+        } else {
+            pattern::gmatch_next(subj, pat, pos, last, &mut m)
+        }
+    };
+    settle(vm, &m, start)?;
+    match res.map_err(pattern_error)? {
+        None => {
+            if let Proxy::Gmatch { pos, .. } = vm.heap.proxies.get_mut(it.0) {
+                *pos = usize::MAX / 2;
+            }
+            vm.rets.push(Value::Nil);
+        }
+        Some((mt, e)) => {
+            if let Proxy::Gmatch { pos, last, .. } = vm.heap.proxies.get_mut(it.0) {
+                *pos = e;
+                *last = Some(e);
+            }
+            push_values(vm, &mt, s)?;
+        }
+    }
+    Ok(())
+}
+
+/// A `gsub` with a function replacement, resumed after each call of the function.
+pub struct GsubState {
+    subject: StrRef,
+    func: Value,
+    matches: Vec<Match>,
+    next: usize,
+    copied: usize,
+    out: Vec<u8>,
+    waiting: bool,
+}
+
+impl GsubState {
+    pub fn mark(&self, mark: &mut dyn FnMut(Value)) {
+        mark(Value::Str(self.subject));
+        mark(self.func);
+    }
+}
+
+fn append_repl_value(vm: &Vm, out: &mut Vec<u8>, v: Value, whole: &[u8]) -> LResult<()> {
+    match v {
+        Value::Nil | Value::Bool(false) => out.extend_from_slice(whole),
+        Value::Str(s) => out.extend_from_slice(vm.str(s)),
+        Value::Int(_) | Value::Float(_) => vm.write_tostring(out, v),
+        other => {
+            return Err(LuaError::Msg(format!(
+                "invalid replacement value (a {})",
+                vm.type_name(other)
+            )))
+        }
+    }
+    Ok(())
+}
+
+pub fn gsub(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let s = a.check_str(vm, 0)?;
+    let p = a.check_str(vm, 1)?;
+    let repl = a.get(vm, 2);
+    let max_n = match a.get(vm, 3) {
+        Value::Nil => None,
+        _ => Some(a.check_int(vm, 3)?.max(0) as usize),
+    };
+    let max_len = vm.limits.max_string_len;
+    match repl {
+        Value::Str(_) | Value::Int(_) | Value::Float(_) => {
+            let r = a.check_str(vm, 2)?;
+            let mut m = meter(vm);
+            let start = m.remaining();
+            let mut out = Vec::new();
+            let res = pattern::gsub_string(
+                vm.heap.str_bytes(s),
+                vm.heap.str_bytes(p),
+                vm.heap.str_bytes(r),
+                max_n,
+                &mut out,
+                max_len,
+                &mut m,
+            );
+            settle(vm, &m, start)?;
+            let n = match res {
+                Ok(n) => n,
+                Err(pattern::PatternError::Malformed(msg)) if msg == "resulting string too large" => {
+                    return Err(vm.check_len(usize::MAX).err().unwrap_or(LuaError::Msg(msg)));
+                }
+                Err(e) => return Err(pattern_error(e)),
+            };
+            let v = vm.new_str_vec(out)?;
+            vm.rets.push(v);
+            vm.rets.push(Value::Int(n as i64));
+            Ok(Native::Ret)
+        }
+        Value::Table(_) | Value::Func(_) | Value::Builtin(_) | Value::Proxy(_) => {
+            let mut m = meter(vm);
+            let start = m.remaining();
+            let res = pattern::gsub_matches(vm.heap.str_bytes(s), vm.heap.str_bytes(p), max_n, &mut m);
+            settle(vm, &m, start)?;
+            let matches = res.map_err(pattern_error)?;
+            if let Value::Table(t) = repl {
+                let subj = vm.str(s).to_vec();
+                let mut out = Vec::with_capacity(subj.len());
+                let mut copied = 0;
+                for mt in &matches {
+                    out.extend_from_slice(&subj[copied..mt.start]);
+                    let key = push_capture(vm, mt.first_value(&subj))?;
+                    let v = vm.heap.table(t).get(key);
+                    append_repl_value(vm, &mut out, v, mt.whole(&subj))?;
+                    copied = mt.end;
+                    vm.check_len(out.len())?;
+                }
+                out.extend_from_slice(&subj[copied..]);
+                let v = vm.new_str_vec(out)?;
+                vm.rets.push(v);
+                vm.rets.push(Value::Int(matches.len() as i64));
+                return Ok(Native::Ret);
+            }
+            let func = a.base - 1;
+            let state = GsubState {
+                subject: s,
+                func: repl,
+                matches,
+                next: 0,
+                copied: 0,
+                out: Vec::new(),
+                waiting: false,
+            };
+            vm.push_cont(Cont::Gsub(Box::new(state)), func, a.nresults)?;
+            match gsub_resume(vm)? {
+                Some(Exit::Suspend) => Ok(Native::Suspend),
+                _ => Ok(Native::Frame),
+            }
+        }
+        _ => Err(a.type_error(vm, 2, "string/function/table")),
+    }
+}
+
+/// Drives a function-replacement gsub: consumes the last call's result and calls the
+/// function for the next match, or returns the result.
+pub fn gsub_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
+    loop {
+        let Some(frame) = vm.frames.last_mut() else {
+            return Ok(None);
+        };
+        let func = frame.func as usize;
+        let FrameKind::Cont(Cont::Gsub(st)) = &mut frame.kind else {
+            return Ok(None);
+        };
+        let mut st = std::mem::replace(
+            st,
+            Box::new(GsubState {
+                subject: StrRef(0),
+                func: Value::Nil,
+                matches: Vec::new(),
+                next: 0,
+                copied: 0,
+                out: Vec::new(),
+                waiting: false,
+            }),
+        );
+        let subj = vm.heap.str_bytes(st.subject).to_vec();
+        if st.waiting {
+            let v = vm.stack[func + 1];
+            let Some(mt) = st.matches.get(st.next) else {
+                return Ok(None);
+            };
+            let whole = mt.whole(&subj).to_vec();
+            let end = mt.end;
+            append_repl_value(vm, &mut st.out, v, &whole)?;
+            vm.check_len(st.out.len())?;
+            st.copied = end;
+            st.next += 1;
+            st.waiting = false;
+        }
+        if st.next >= st.matches.len() {
+            st.out.extend_from_slice(&subj[st.copied.min(subj.len())..]);
+            let out = std::mem::take(&mut st.out);
+            let n = st.matches.len();
+            let v = vm.new_str_vec(out)?;
+            vm.ensure_stack(func + 3)?;
+            vm.stack[func] = v;
+            vm.stack[func + 1] = Value::Int(n as i64);
+            vm.do_return(func, 2)?;
+            return Ok(None);
+        }
+        let mt = st.matches[st.next].clone();
+        st.out.extend_from_slice(&subj[st.copied.min(mt.start)..mt.start]);
+        let values = mt.values(&subj);
+        vm.ensure_stack(func + 3 + values.len())?;
+        vm.stack[func + 1] = st.func;
+        let n = values.len();
+        for (i, c) in values.into_iter().enumerate() {
+            let v = push_capture(vm, c)?;
+            vm.stack[func + 2 + i] = v;
+        }
+        if let Some(Capture::Span { .. }) | None = mt.captures.first() {}
+        st.waiting = true;
+        vm.charge(1)?;
+        if let Some(frame) = vm.frames.last_mut() {
+            if let FrameKind::Cont(Cont::Gsub(slot)) = &mut frame.kind {
+                *slot = st;
+            }
+        }
+        match vm.call_value(func + 1, n, 1)? {
+            CallOutcome::Done => continue,
+            CallOutcome::Frame => return Ok(None),
+            CallOutcome::Suspend => return Ok(Some(Exit::Suspend)),
+        }
+    }
+}
+
+fn format_args<'a>(vm: &'a Vm, a: &Args, texts: &'a [Vec<u8>]) -> Vec<FormatArg<'a>> {
+    let mut out = Vec::with_capacity(a.n);
+    let mut t = 0;
+    for i in 1..a.n {
+        let v = a.get(vm, i);
+        out.push(match v {
+            Value::Nil => FormatArg::Nil,
+            Value::Bool(b) => FormatArg::Bool(b),
+            Value::Int(x) => FormatArg::Int(x),
+            Value::Float(x) => FormatArg::Float(x),
+            Value::Str(s) => FormatArg::Str(vm.heap.str_bytes(s)),
+            other => {
+                let text = texts.get(t).map(|v| &v[..]).unwrap_or(&[]);
+                t += 1;
+                FormatArg::Other {
+                    type_name: vm.type_name(other),
+                    text,
+                }
+            }
+        });
+    }
+    out
+}
+
+fn other_texts(vm: &Vm, a: &Args) -> Vec<Vec<u8>> {
+    let mut texts = Vec::new();
+    for i in 1..a.n {
+        let v = a.get(vm, i);
+        if !matches!(
+            v,
+            Value::Nil | Value::Bool(_) | Value::Int(_) | Value::Float(_) | Value::Str(_)
+        ) {
+            let mut t = Vec::new();
+            vm.write_tostring(&mut t, v);
+            texts.push(t);
+        }
+    }
+    texts
+}
+
+pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let f = a.check_str(vm, 0)?;
+    let texts = other_texts(vm, &a);
+    let mut m = meter(vm);
+    let start = m.remaining();
+    let mut out = Vec::new();
+    let res = {
+        let args = format_args(vm, &a, &texts);
+        codemode_lua_text::format(
+            vm.heap.str_bytes(f),
+            &args,
+            &mut out,
+            vm.limits.max_string_len,
+            &mut m,
+        )
+    };
+    settle(vm, &m, start)?;
+    if let Err(e) = res {
+        if e.message == "resulting string too large" {
+            vm.check_len(usize::MAX)?;
+        }
+        return Err(lib_error_vm(vm, &a, e));
+    }
+    let v = vm.new_str_vec(out)?;
+    ret1(vm, v)
+}
+
+pub fn pack(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let f = a.check_str(vm, 0)?;
+    let texts = other_texts(vm, &a);
+    let mut out = Vec::new();
+    let res = {
+        let args = format_args(vm, &a, &texts);
+        codemode_lua_text::pack::pack(vm.heap.str_bytes(f), &args, &mut out, vm.limits.max_string_len)
+    };
+    res.map_err(|e| lib_error_vm(vm, &a, e))?;
+    vm.charge(out.len() as u64 / 16)?;
+    let v = vm.new_str_vec(out)?;
+    ret1(vm, v)
+}
+
+pub fn packsize(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let f = a.check_str(vm, 0)?;
+    let n = codemode_lua_text::pack::packsize(vm.str(f)).map_err(|e| lib_error_vm(vm, &a, e))?;
+    ret1(vm, Value::Int(n as i64))
+}
+
+pub fn unpack(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let f = a.check_str(vm, 0)?;
+    let s = a.check_str(vm, 1)?;
+    let l = vm.str(s).len();
+    let pos = a.opt_int(vm, 2, 1)?;
+    let pos = if pos < 0 {
+        if pos.unsigned_abs() > l as u64 {
+            0
+        } else {
+            l as i64 + pos + 1
+        }
+    } else {
+        pos
+    };
+    if pos < 1 || pos as usize - 1 > l {
+        return Err(a.error_vm(vm, 2, "initial position out of string"));
+    }
+    let (vals, next) = codemode_lua_text::pack::unpack(vm.heap.str_bytes(f), vm.heap.str_bytes(s), pos as usize - 1)
+        .map_err(|e| lib_error_vm(vm, &a, e))?;
+    vm.charge(vals.len() as u64)?;
+    for v in vals {
+        let v = match v {
+            Unpacked::Int(i) => Value::Int(i),
+            Unpacked::Float(f) => Value::Float(f),
+            Unpacked::Str(b) => vm.new_str_vec(b)?,
+        };
+        vm.rets.push(v);
+    }
+    vm.rets.push(Value::Int(next as i64 + 1));
+    Ok(Native::Ret)
+}

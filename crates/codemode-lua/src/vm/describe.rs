@@ -1,0 +1,108 @@
+//! Variable names for error messages ("(global 'x')", "(field 'y')"), found from the
+//! bytecode like PUC Lua's `getobjname`: the active local in a register, or the
+//! instruction that last loaded it.
+
+use crate::bytecode::{Op, Proto};
+use crate::heap::Heap;
+use crate::value::Value;
+
+fn writes(op: &Op, reg: u8) -> bool {
+    match *op {
+        Op::Move { a, .. }
+        | Op::LoadK { a, .. }
+        | Op::LoadI { a, .. }
+        | Op::LoadBool { a, .. }
+        | Op::GetUpval { a, .. }
+        | Op::GetGlobal { a, .. }
+        | Op::GetTable { a, .. }
+        | Op::GetField { a, .. }
+        | Op::GetInt { a, .. }
+        | Op::NewTable { a, .. }
+        | Op::Add { a, .. }
+        | Op::Sub { a, .. }
+        | Op::Mul { a, .. }
+        | Op::Div { a, .. }
+        | Op::Mod { a, .. }
+        | Op::Pow { a, .. }
+        | Op::IDiv { a, .. }
+        | Op::BAnd { a, .. }
+        | Op::BOr { a, .. }
+        | Op::BXor { a, .. }
+        | Op::Shl { a, .. }
+        | Op::Shr { a, .. }
+        | Op::ArithK { a, .. }
+        | Op::AddI { a, .. }
+        | Op::Unm { a, .. }
+        | Op::Not { a, .. }
+        | Op::Len { a, .. }
+        | Op::BNot { a, .. }
+        | Op::Concat { a, .. }
+        | Op::Closure { a, .. } => a == reg,
+        Op::SelfOp { a, .. } => a == reg || a + 1 == reg,
+        Op::LoadNil { a, n } => reg >= a && reg as u32 <= a as u32 + n as u32,
+        Op::Call { a, .. } | Op::TailCall { a, .. } | Op::Vararg { a, .. } => reg >= a,
+        Op::TForCall { a, .. } => reg >= a + 3,
+        _ => false,
+    }
+}
+
+fn jump_target(op: &Op, pc: usize) -> Option<usize> {
+    let off = match *op {
+        Op::Jmp { off } => off,
+        _ => return None,
+    };
+    let t = pc as i64 + 1 + off as i64;
+    (t >= 0).then_some(t as usize)
+}
+
+/// The last instruction before `lastpc` that sets `reg`, if it dominates `lastpc`.
+fn find_set_reg(p: &Proto, lastpc: usize, reg: u8) -> Option<usize> {
+    let mut setreg = None;
+    let mut jmptarget = 0usize;
+    for (pc, op) in p.code.iter().enumerate().take(lastpc) {
+        if let Some(t) = jump_target(op, pc) {
+            if pc < t && t <= lastpc && t > jmptarget {
+                jmptarget = t;
+            }
+            continue;
+        }
+        if writes(op, reg) {
+            setreg = if pc < jmptarget { None } else { Some(pc) };
+        }
+    }
+    setreg
+}
+
+fn const_str(p: &Proto, heap: &Heap, k: u32) -> Option<String> {
+    match p.consts.get(k as usize)? {
+        Value::Str(s) => Some(String::from_utf8_lossy(heap.str_bytes(*s)).into_owned()),
+        _ => None,
+    }
+}
+
+/// Describes register `reg` at instruction `pc` of `p` ("global 'x'", "local 'y'", ...).
+pub fn describe_reg(p: &Proto, heap: &Heap, pc: usize, reg: u8) -> Option<String> {
+    describe_depth(p, heap, pc, reg, 0)
+}
+
+fn describe_depth(p: &Proto, heap: &Heap, pc: usize, reg: u8, depth: u32) -> Option<String> {
+    if let Some(name) = p.local_name(reg, pc as u32) {
+        if !name.starts_with('(') {
+            return Some(format!("local '{name}'"));
+        }
+        return None;
+    }
+    if depth > 8 {
+        return None;
+    }
+    let setpc = find_set_reg(p, pc, reg)?;
+    match p.code[setpc] {
+        Op::Move { a, b } if b < a => describe_depth(p, heap, setpc, b, depth + 1),
+        Op::GetGlobal { k, .. } => Some(format!("global '{}'", const_str(p, heap, k)?)),
+        Op::GetField { k, .. } => Some(format!("field '{}'", const_str(p, heap, k)?)),
+        Op::GetUpval { b, .. } => Some(format!("upvalue '{}'", p.upval_names.get(b as usize)?)),
+        Op::SelfOp { k, a, .. } if a == reg => Some(format!("method '{}'", const_str(p, heap, k)?)),
+        Op::LoadK { k, .. } => Some(format!("constant '{}'", const_str(p, heap, k)?)),
+        _ => None,
+    }
+}

@@ -1,0 +1,1063 @@
+//! The dispatch loop.
+
+use codemode_lua_text::number::{self, FloatToInt, Number};
+
+use super::arith::{self, ArithError};
+use super::describe::describe_reg;
+use super::{CallOutcome, Cont, FrameKind, LResult, LuaError, Vm};
+use crate::bytecode::{ArithOp, Op, Proto};
+use crate::heap::Proxy;
+use crate::stdlib;
+use crate::table::{KeyError, SetError};
+use crate::value::{FuncRef, Value};
+
+pub enum Exit {
+    /// The fuel slice ran out.
+    Yield,
+    /// The main chunk returned; its values are at `stack[0..top]`.
+    Done,
+    /// Waiting on a host call.
+    Suspend,
+}
+
+fn set_error(e: SetError, max: usize) -> LuaError {
+    match e {
+        SetError::Key(KeyError::Nil) => LuaError::Msg("table index is nil".into()),
+        SetError::Key(KeyError::NaN) => LuaError::Msg("table index is NaN".into()),
+        SetError::Overflow => super::fatal(
+            codemode_core::DiagnosticKind::ExecutionFailure,
+            format!("table overflow: a table may hold at most {max} elements"),
+        ),
+    }
+}
+
+impl Vm {
+    /// Runs until the slice ends, the program finishes, or it waits on the host.
+    pub fn run(&mut self) -> LResult<Exit> {
+        loop {
+            let Some(frame) = self.frames.last() else {
+                return Ok(Exit::Done);
+            };
+            let is_lua = matches!(frame.kind, FrameKind::Lua { .. });
+            let res = if is_lua {
+                self.execute()
+            } else {
+                self.resume_cont()
+            };
+            match res {
+                Ok(Some(exit)) => return Ok(exit),
+                Ok(None) => continue,
+                Err(LuaError::Fatal(d)) => return Err(LuaError::Fatal(d)),
+                Err(e) => {
+                    let level = if is_lua { 0 } else { 1 };
+                    let e = self.locate_level(e, level);
+                    let LuaError::Value(v) = e else {
+                        return Err(e);
+                    };
+                    if !self.unwind(v)? {
+                        return Err(LuaError::Value(v));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Like `locate`, with the position of the frame `level` below the top, and no
+    /// position when that frame is not a Lua frame.
+    pub fn locate_level(&mut self, e: LuaError, level: usize) -> LuaError {
+        match e {
+            LuaError::Msg(m) => {
+                let idx = self.frames.len().checked_sub(1 + level);
+                let is_lua = idx
+                    .and_then(|i| self.frames.get(i))
+                    .map(|f| matches!(f.kind, FrameKind::Lua { .. }))
+                    .unwrap_or(false);
+                let loc = if is_lua { self.frame_location(level) } else { None };
+                let text = match loc {
+                    Some(l) => format!("program:{}: {}", l.line, m),
+                    None => m,
+                };
+                if loc.is_some() {
+                    self.error_loc = loc;
+                } else if self.error_loc.is_none() {
+                    self.error_loc = self.frame_location(level + 1);
+                }
+                let s = self.heap.intern_vec(text.into_bytes());
+                LuaError::Value(Value::Str(s))
+            }
+            other => other,
+        }
+    }
+
+    /// Unwinds to the nearest `pcall`/`xpcall`; false when there is none.
+    pub fn unwind(&mut self, err: Value) -> LResult<bool> {
+        while let Some(frame) = self.frames.pop() {
+            match frame.kind {
+                FrameKind::Lua { .. } => {
+                    self.close_upvals(frame.base.min(frame.func + 1));
+                }
+                FrameKind::Cont(Cont::Pcall) => {
+                    self.close_upvals(frame.func + 1);
+                    let func = frame.func as usize;
+                    self.stack[func] = Value::Bool(false);
+                    self.stack[func + 1] = err;
+                    self.frames.push(frame);
+                    self.do_return(func, 2)?;
+                    return Ok(true);
+                }
+                FrameKind::Cont(Cont::Xpcall { handler }) => {
+                    self.close_upvals(frame.func + 1);
+                    let func = frame.func as usize;
+                    self.ensure_stack(func + 4)?;
+                    self.stack[func + 1] = handler;
+                    self.stack[func + 2] = err;
+                    self.push_cont(Cont::XpcallHandler, func, frame.nresults)?;
+                    match self.call_value(func + 1, 1, 1) {
+                        Ok(_) => {}
+                        Err(LuaError::Fatal(d)) => return Err(LuaError::Fatal(d)),
+                        Err(e) => {
+                            // An error in the handler: xpcall returns false and that error.
+                            let e = self.locate_level(e, 0);
+                            let v = match e {
+                                LuaError::Value(v) => v,
+                                _ => Value::Nil,
+                            };
+                            self.stack[func] = Value::Bool(false);
+                            self.stack[func + 1] = v;
+                            self.do_return(func, 2)?;
+                        }
+                    }
+                    return Ok(true);
+                }
+                FrameKind::Cont(_) => {}
+            }
+        }
+        Ok(false)
+    }
+
+    fn resume_cont(&mut self) -> LResult<Option<Exit>> {
+        let Some(frame) = self.frames.last_mut() else {
+            return Ok(None);
+        };
+        let func = frame.func as usize;
+        match &mut frame.kind {
+            FrameKind::Cont(Cont::Pcall) | FrameKind::Cont(Cont::Xpcall { .. }) => {
+                self.stack[func] = Value::Bool(true);
+                let n = self.top.saturating_sub(func);
+                self.do_return(func, n).map(|_| None)
+            }
+            FrameKind::Cont(Cont::XpcallHandler) => {
+                self.stack[func] = Value::Bool(false);
+                self.do_return(func, 2).map(|_| None)
+            }
+            FrameKind::Cont(Cont::Sort(_)) => stdlib::table::sort_resume(self),
+            FrameKind::Cont(Cont::Gsub(_)) => stdlib::string::gsub_resume(self),
+            FrameKind::Lua { .. } => Ok(None),
+        }
+    }
+
+    fn op_error(&self, p: &Proto, pc: usize, reg: u8, v: Value, what: &str) -> LuaError {
+        let mut msg = format!("attempt to {} a {} value", what, self.type_name(v));
+        if let Some(d) = describe_reg(p, &self.heap, pc, reg) {
+            msg.push_str(&format!(" ({d})"));
+        }
+        LuaError::Msg(msg)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn arith_error(&self, p: &Proto, pc: usize, e: ArithError, rb: u8, rc: Option<u8>, vb: Value, vc: Value) -> LuaError {
+        if let ArithError::Arith(_) = e {
+            // The string library's arithmetic metamethods word the failure themselves.
+            if matches!(vb, Value::Str(_)) || matches!(vc, Value::Str(_)) {
+                let name = match p.code.get(pc) {
+                    Some(Op::Add { .. }) | Some(Op::AddI { .. }) => "add",
+                    Some(Op::Sub { .. }) => "sub",
+                    Some(Op::Mul { .. }) => "mul",
+                    Some(Op::Div { .. }) => "div",
+                    Some(Op::Mod { .. }) => "mod",
+                    Some(Op::Pow { .. }) => "pow",
+                    Some(Op::IDiv { .. }) => "idiv",
+                    Some(Op::Unm { .. }) => "unm",
+                    Some(Op::ArithK { op, .. }) => match op {
+                        ArithOp::Add => "add",
+                        ArithOp::Sub => "sub",
+                        ArithOp::Mul => "mul",
+                        ArithOp::Div => "div",
+                        ArithOp::Mod => "mod",
+                        ArithOp::Pow => "pow",
+                        _ => "idiv",
+                    },
+                    _ => "add",
+                };
+                return LuaError::Msg(format!(
+                    "attempt to {} a '{}' with a '{}'",
+                    name,
+                    self.type_name(vb),
+                    self.type_name(vc)
+                ));
+            }
+        }
+        match e {
+            ArithError::Arith(side) | ArithError::Bitwise(side) => {
+                let what = if matches!(e, ArithError::Arith(_)) {
+                    "perform arithmetic on"
+                } else {
+                    "perform bitwise operation on"
+                };
+                let (reg, v) = if side == 0 { (Some(rb), vb) } else { (rc, vc) };
+                // A string that does not read as a number is named too.
+                match reg {
+                    Some(r) => self.op_error(p, pc, r, v, what),
+                    None => LuaError::Msg(format!("attempt to {} a {} value", what, self.type_name(v))),
+                }
+            }
+            ArithError::NoInteger => LuaError::Msg("number has no integer representation".into()),
+            ArithError::DivZero => LuaError::Msg("attempt to divide by zero".into()),
+            ArithError::ModZero => LuaError::Msg("attempt to perform 'n%0'".into()),
+        }
+    }
+
+    fn compare_error(&self, a: Value, b: Value) -> LuaError {
+        let (ta, tb) = (self.type_name(a), self.type_name(b));
+        if ta == tb {
+            LuaError::Msg(format!("attempt to compare two {ta} values"))
+        } else {
+            LuaError::Msg(format!("attempt to compare {ta} with {tb}"))
+        }
+    }
+
+    /// `a < b` with Lua's rules (numbers, or strings byte-wise).
+    pub fn less_than(&self, a: Value, b: Value) -> LResult<bool> {
+        match (a, b) {
+            (Value::Int(x), Value::Int(y)) => Ok(x < y),
+            (Value::Str(x), Value::Str(y)) => Ok(self.heap.str_bytes(x) < self.heap.str_bytes(y)),
+            _ => match (arith::as_number(a), arith::as_number(b)) {
+                (Some(x), Some(y)) => Ok(arith::num_lt(x, y)),
+                _ => Err(self.compare_error(a, b)),
+            },
+        }
+    }
+
+    pub fn less_equal(&self, a: Value, b: Value) -> LResult<bool> {
+        match (a, b) {
+            (Value::Int(x), Value::Int(y)) => Ok(x <= y),
+            (Value::Str(x), Value::Str(y)) => Ok(self.heap.str_bytes(x) <= self.heap.str_bytes(y)),
+            _ => match (arith::as_number(a), arith::as_number(b)) {
+                (Some(x), Some(y)) => Ok(arith::num_le(x, y)),
+                _ => Err(self.compare_error(a, b)),
+            },
+        }
+    }
+
+    /// `t[k]` for any indexable value (tables; strings index the string library; tool
+    /// paths extend).
+    pub fn index(&mut self, t: Value, k: Value) -> Result<Value, ()> {
+        match t {
+            Value::Table(tr) => Ok(self.heap.table(tr).get(k)),
+            Value::Str(_) => Ok(self.heap.table(self.string_lib).get(k)),
+            Value::Proxy(p) => {
+                let Value::Str(ks) = k else { return Err(()) };
+                let seg = String::from_utf8_lossy(self.heap.str_bytes(ks)).into_owned();
+                match self.heap.proxies.get(p.0) {
+                    Proxy::Tool(path) => {
+                        let mut path = path.clone();
+                        path.push(seg);
+                        Ok(Value::Proxy(self.heap.new_proxy(Proxy::Tool(path))))
+                    }
+                    _ => Err(()),
+                }
+            }
+            _ => Err(()),
+        }
+    }
+
+    fn concat(&mut self, p: &Proto, pc: usize, a: usize, n: usize, base: usize) -> LResult<Value> {
+        let vals = &self.stack[base + a..base + a + n];
+        let bad = |v: &Value| !matches!(v, Value::Str(_) | Value::Int(_) | Value::Float(_));
+        if vals.iter().any(bad) {
+            // Find the operand Lua blames: it concatenates pairwise from the right.
+            let mut culprit = n - 1;
+            if n >= 2 && bad(&vals[n - 2]) {
+                culprit = n - 2;
+            } else if !bad(&vals[n - 1]) {
+                for i in (0..n.saturating_sub(2)).rev() {
+                    if bad(&vals[i]) {
+                        culprit = i;
+                        break;
+                    }
+                }
+            }
+            let v = vals[culprit];
+            return Err(self.op_error(p, pc, (a + culprit) as u8, v, "concatenate"));
+        }
+        let mut len = 0usize;
+        for v in vals {
+            len += match v {
+                Value::Str(s) => self.heap.str_bytes(*s).len(),
+                _ => 24,
+            };
+        }
+        self.check_len(len)?;
+        let mut out = Vec::with_capacity(len);
+        for i in 0..n {
+            let v = self.stack[base + a + i];
+            match v {
+                Value::Str(s) => out.extend_from_slice(self.heap.str_bytes(s)),
+                _ => arith::write_number(&mut out, v),
+            }
+        }
+        self.charge(out.len() as u64 / 16)?;
+        self.new_str_vec(out)
+    }
+
+    /// Executes Lua frames until the top frame is a continuation (`Ok(None)`), or the slice
+    /// ends or the program suspends or finishes (`Ok(Some(_))`).
+    fn execute(&mut self) -> LResult<Option<Exit>> {
+        let protos = self.protos.clone();
+        'frame: loop {
+            let Some(fi) = self.frames.len().checked_sub(1) else {
+                return Ok(Some(Exit::Done));
+            };
+            let (closure, proto_idx, base, mut pc) = {
+                let f = &self.frames[fi];
+                match f.kind {
+                    FrameKind::Lua { closure, proto } => (closure, proto, f.base as usize, f.pc as usize),
+                    FrameKind::Cont(_) => return Ok(None),
+                }
+            };
+            let p: &Proto = &protos[proto_idx as usize];
+            let code = &p.code[..];
+            let k = &p.consts[..];
+
+            macro_rules! r {
+                ($x:expr) => {
+                    self.stack[base + $x as usize]
+                };
+            }
+            macro_rules! save {
+                () => {
+                    self.frames[fi].pc = pc as u32;
+                };
+            }
+            macro_rules! tri {
+                ($e:expr) => {
+                    match $e {
+                        Ok(v) => v,
+                        Err(err) => {
+                            save!();
+                            return Err(err);
+                        }
+                    }
+                };
+            }
+            macro_rules! jump {
+                ($off:expr) => {
+                    pc = (pc as i64 + $off as i64) as usize
+                };
+            }
+            macro_rules! arith_rr {
+                ($a:expr, $b:expr, $c:expr, $op:expr, $int:expr, $flt:expr) => {{
+                    let vb = r!($b);
+                    let vc = r!($c);
+                    let res = match (vb, vc) {
+                        (Value::Int(x), Value::Int(y)) => $int(x, y),
+                        (Value::Float(x), Value::Float(y)) => Some(Value::Float($flt(x, y))),
+                        _ => None,
+                    };
+                    let res = match res {
+                        Some(v) => v,
+                        None => match arith::arith(&self.heap, $op, vb, vc) {
+                            Ok(v) => v,
+                            Err(e) => {
+                                save!();
+                                return Err(self.arith_error(p, pc - 1, e, $b, Some($c), vb, vc));
+                            }
+                        },
+                    };
+                    r!($a) = res;
+                }};
+            }
+            macro_rules! call_and_dispatch {
+                ($func:expr, $nargs:expr, $nres:expr) => {{
+                    save!();
+                    match self.call_value($func, $nargs, $nres) {
+                        Ok(CallOutcome::Done) => {
+                            if self.heap.debt_exceeded() {
+                                self.collect()?;
+                            }
+                        }
+                        Ok(CallOutcome::Frame) => continue 'frame,
+                        Ok(CallOutcome::Suspend) => return Ok(Some(Exit::Suspend)),
+                        Err(LuaError::Msg(m)) => {
+                            // Name the called value, as Lua does.
+                            if m.starts_with("attempt to call") {
+                                let reg = ($func - base) as u8;
+                                let fv = self.stack[$func];
+                                return Err(self.op_error(p, pc - 1, reg, fv, "call"));
+                            }
+                            return Err(LuaError::Msg(m));
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }};
+            }
+
+            loop {
+                if self.fuel <= 0 {
+                    save!();
+                    return Ok(Some(Exit::Yield));
+                }
+                self.fuel -= 1;
+                let op = code[pc];
+                pc += 1;
+                match op {
+                    Op::Move { a, b } => r!(a) = r!(b),
+                    Op::LoadK { a, k: kk } => r!(a) = k[kk as usize],
+                    Op::LoadI { a, i } => r!(a) = Value::Int(i as i64),
+                    Op::LoadNil { a, n } => {
+                        for i in 0..=n as usize {
+                            r!(a as usize + i) = Value::Nil;
+                        }
+                    }
+                    Op::LoadBool { a, b } => r!(a) = Value::Bool(b),
+                    Op::GetUpval { a, b } => {
+                        let u = self.heap.closures.get(closure).upvals[b as usize];
+                        r!(a) = self.get_upval(u);
+                    }
+                    Op::SetUpval { a, b } => {
+                        let u = self.heap.closures.get(closure).upvals[b as usize];
+                        let v = r!(a);
+                        self.set_upval(u, v);
+                    }
+                    Op::GetGlobal { a, k: kk } => {
+                        let v = match k[kk as usize] {
+                            Value::Str(s) => self.heap.table(self.globals).get_str(s),
+                            _ => Value::Nil,
+                        };
+                        r!(a) = v;
+                    }
+                    Op::SetGlobal { a, k: kk } => {
+                        let v = r!(a);
+                        let key = k[kk as usize];
+                        let g = self.globals;
+                        let max = self.heap.max_collection_len;
+                        tri!(self.heap.with_table(g, |t, m| t.set(key, v, m)).map_err(|e| set_error(e, max)));
+                    }
+                    Op::GetTable { a, b, c } => {
+                        let t = r!(b);
+                        let key = r!(c);
+                        let v = match t {
+                            Value::Table(tr) => self.heap.table(tr).get(key),
+                            _ => match self.index(t, key) {
+                                Ok(v) => v,
+                                Err(()) => {
+                                    save!();
+                                    return Err(self.op_error(p, pc - 1, b, t, "index"));
+                                }
+                            },
+                        };
+                        r!(a) = v;
+                    }
+                    Op::GetField { a, b, k: kk } => {
+                        let t = r!(b);
+                        let key = k[kk as usize];
+                        let v = match (t, key) {
+                            (Value::Table(tr), Value::Str(s)) => self.heap.table(tr).get_str(s),
+                            _ => match self.index(t, key) {
+                                Ok(v) => v,
+                                Err(()) => {
+                                    save!();
+                                    return Err(self.op_error(p, pc - 1, b, t, "index"));
+                                }
+                            },
+                        };
+                        r!(a) = v;
+                    }
+                    Op::GetInt { a, b, c } => {
+                        let t = r!(b);
+                        let v = match t {
+                            Value::Table(tr) => self.heap.table(tr).get_int(c as i64),
+                            _ => match self.index(t, Value::Int(c as i64)) {
+                                Ok(v) => v,
+                                Err(()) => {
+                                    save!();
+                                    return Err(self.op_error(p, pc - 1, b, t, "index"));
+                                }
+                            },
+                        };
+                        r!(a) = v;
+                    }
+                    Op::SetTable { a, b, c } => {
+                        let t = r!(a);
+                        let key = r!(b);
+                        let v = r!(c);
+                        match t {
+                            Value::Table(tr) => {
+                                let max = self.heap.max_collection_len;
+                                tri!(self
+                                    .heap
+                                    .with_table(tr, |t, m| t.set(key, v, m))
+                                    .map_err(|e| set_error(e, max)));
+                            }
+                            _ => {
+                                save!();
+                                return Err(self.op_error(p, pc - 1, a, t, "index"));
+                            }
+                        }
+                    }
+                    Op::SetField { a, c, k: kk } => {
+                        let t = r!(a);
+                        let key = k[kk as usize];
+                        let v = r!(c);
+                        match t {
+                            Value::Table(tr) => {
+                                let max = self.heap.max_collection_len;
+                                tri!(self
+                                    .heap
+                                    .with_table(tr, |t, m| t.set(key, v, m))
+                                    .map_err(|e| set_error(e, max)));
+                            }
+                            _ => {
+                                save!();
+                                return Err(self.op_error(p, pc - 1, a, t, "index"));
+                            }
+                        }
+                    }
+                    Op::NewTable { a, narr, nhash } => {
+                        let t = self.heap.new_table(narr as usize, nhash as usize);
+                        r!(a) = Value::Table(t);
+                        if self.heap.debt_exceeded() {
+                            save!();
+                            self.collect()?;
+                        }
+                    }
+                    Op::SelfOp { a, b, k: kk } => {
+                        let t = r!(b);
+                        let key = k[kk as usize];
+                        let v = match self.index(t, key) {
+                            Ok(v) => v,
+                            Err(()) => {
+                                save!();
+                                return Err(self.op_error(p, pc - 1, b, t, "index"));
+                            }
+                        };
+                        r!(a as usize + 1) = t;
+                        r!(a) = v;
+                    }
+                    Op::Add { a, b, c } => arith_rr!(a, b, c, ArithOp::Add, |x: i64, y: i64| Some(Value::Int(x.wrapping_add(y))), |x: f64, y: f64| x + y),
+                    Op::Sub { a, b, c } => arith_rr!(a, b, c, ArithOp::Sub, |x: i64, y: i64| Some(Value::Int(x.wrapping_sub(y))), |x: f64, y: f64| x - y),
+                    Op::Mul { a, b, c } => arith_rr!(a, b, c, ArithOp::Mul, |x: i64, y: i64| Some(Value::Int(x.wrapping_mul(y))), |x: f64, y: f64| x * y),
+                    Op::Div { a, b, c } => arith_rr!(a, b, c, ArithOp::Div, |x: i64, y: i64| Some(Value::Float(x as f64 / y as f64)), |x: f64, y: f64| x / y),
+                    Op::Mod { a, b, c } => arith_rr!(a, b, c, ArithOp::Mod, |x: i64, y: i64| if y != 0 { Some(Value::Int(arith::int_mod(x, y))) } else { None }, arith::float_mod),
+                    Op::Pow { a, b, c } => {
+                        let (vb, vc) = (r!(b), r!(c));
+                        let v = match arith::arith(&self.heap, ArithOp::Pow, vb, vc) {
+                            Ok(v) => v,
+                            Err(e) => {
+                                save!();
+                                return Err(self.arith_error(p, pc - 1, e, b, Some(c), vb, vc));
+                            }
+                        };
+                        r!(a) = v;
+                    }
+                    Op::IDiv { a, b, c } => arith_rr!(a, b, c, ArithOp::IDiv, |x: i64, y: i64| if y != 0 { Some(Value::Int(arith::int_idiv(x, y))) } else { None }, |x: f64, y: f64| (x / y).floor()),
+                    Op::BAnd { a, b, c } => arith_rr!(a, b, c, ArithOp::BAnd, |x: i64, y: i64| Some(Value::Int(x & y)), |_x: f64, _y: f64| f64::NAN),
+                    Op::BOr { a, b, c } => arith_rr!(a, b, c, ArithOp::BOr, |x: i64, y: i64| Some(Value::Int(x | y)), |_x: f64, _y: f64| f64::NAN),
+                    Op::BXor { a, b, c } => arith_rr!(a, b, c, ArithOp::BXor, |x: i64, y: i64| Some(Value::Int(x ^ y)), |_x: f64, _y: f64| f64::NAN),
+                    Op::Shl { a, b, c } => arith_rr!(a, b, c, ArithOp::Shl, |x: i64, y: i64| Some(Value::Int(arith::shift_left(x, y))), |_x: f64, _y: f64| f64::NAN),
+                    Op::Shr { a, b, c } => arith_rr!(a, b, c, ArithOp::Shr, |x: i64, y: i64| Some(Value::Int(arith::shift_left(x, y.wrapping_neg()))), |_x: f64, _y: f64| f64::NAN),
+                    Op::AddI { a, b, i } => {
+                        let vb = r!(b);
+                        let v = match vb {
+                            Value::Int(x) => Value::Int(x.wrapping_add(i as i64)),
+                            Value::Float(x) => Value::Float(x + i as f64),
+                            _ => match arith::arith(&self.heap, ArithOp::Add, vb, Value::Int(i as i64)) {
+                                Ok(v) => v,
+                                Err(e) => {
+                                    save!();
+                                    return Err(self.arith_error(p, pc - 1, e, b, None, vb, Value::Int(i as i64)));
+                                }
+                            },
+                        };
+                        r!(a) = v;
+                    }
+                    Op::ArithK { a, b, op, k: kk } => {
+                        let vb = r!(b);
+                        let vc = k[kk as usize];
+                        let fast = match (op, vb, vc) {
+                            (ArithOp::Mod, Value::Int(x), Value::Int(y)) if y != 0 => Some(Value::Int(arith::int_mod(x, y))),
+                            (ArithOp::Mul, Value::Int(x), Value::Int(y)) => Some(Value::Int(x.wrapping_mul(y))),
+                            (ArithOp::Add, Value::Int(x), Value::Int(y)) => Some(Value::Int(x.wrapping_add(y))),
+                            (ArithOp::Sub, Value::Int(x), Value::Int(y)) => Some(Value::Int(x.wrapping_sub(y))),
+                            (ArithOp::Mul, Value::Float(x), Value::Float(y)) => Some(Value::Float(x * y)),
+                            (ArithOp::Div, Value::Float(x), Value::Float(y)) => Some(Value::Float(x / y)),
+                            _ => None,
+                        };
+                        let v = match fast {
+                            Some(v) => v,
+                            None => match arith::arith(&self.heap, op, vb, vc) {
+                                Ok(v) => v,
+                                Err(e) => {
+                                    save!();
+                                    return Err(self.arith_error(p, pc - 1, e, b, None, vb, vc));
+                                }
+                            },
+                        };
+                        r!(a) = v;
+                    }
+                    Op::Unm { a, b } => {
+                        let vb = r!(b);
+                        let v = match vb {
+                            Value::Int(x) => Value::Int(x.wrapping_neg()),
+                            Value::Float(x) => Value::Float(-x),
+                            _ => match self.to_number(vb) {
+                                Some(Number::Int(x)) => Value::Int(x.wrapping_neg()),
+                                Some(Number::Float(x)) => Value::Float(-x),
+                                None => {
+                                    save!();
+                                    if let Value::Str(_) = vb {
+                                        return Err(LuaError::Msg("attempt to unm a 'string' with a 'string'".into()));
+                                    }
+                                    return Err(self.op_error(p, pc - 1, b, vb, "perform arithmetic on"));
+                                }
+                            },
+                        };
+                        r!(a) = v;
+                    }
+                    Op::BNot { a, b } => {
+                        let vb = r!(b);
+                        let v = match arith::arith(&self.heap, ArithOp::BXor, vb, Value::Int(-1)) {
+                            Ok(v) => v,
+                            Err(e) => {
+                                save!();
+                                return Err(self.arith_error(p, pc - 1, e, b, None, vb, Value::Int(-1)));
+                            }
+                        };
+                        r!(a) = v;
+                    }
+                    Op::Not { a, b } => r!(a) = Value::Bool(!r!(b).truthy()),
+                    Op::Len { a, b } => {
+                        let vb = r!(b);
+                        let v = match vb {
+                            Value::Str(s) => Value::Int(self.heap.str_bytes(s).len() as i64),
+                            Value::Table(t) => Value::Int(self.heap.table(t).len() as i64),
+                            _ => {
+                                save!();
+                                return Err(self.op_error(p, pc - 1, b, vb, "get length of"));
+                            }
+                        };
+                        r!(a) = v;
+                    }
+                    Op::Concat { a, n } => {
+                        save!();
+                        let v = self.concat(p, pc - 1, a as usize, n as usize, base)?;
+                        r!(a) = v;
+                        if self.heap.debt_exceeded() {
+                            self.collect()?;
+                        }
+                    }
+                    Op::Jmp { off } => jump!(off),
+                    Op::Test { a, k: kk, off } => {
+                        if r!(a).truthy() == kk {
+                            jump!(off);
+                        }
+                    }
+                    Op::Eq { a, b, k: kk, off } => {
+                        if r!(a).raw_eq(r!(b)) == kk {
+                            jump!(off);
+                        }
+                    }
+                    Op::EqK { a, c, off } => {
+                        if r!(a).raw_eq(k[c as usize]) {
+                            jump!(off);
+                        }
+                    }
+                    Op::NeK { a, c, off } => {
+                        if !r!(a).raw_eq(k[c as usize]) {
+                            jump!(off);
+                        }
+                    }
+                    Op::EqI { a, k: kk, i, off } => {
+                        let eq = match r!(a) {
+                            Value::Int(x) => x == i as i64,
+                            Value::Float(x) => x == i as f64,
+                            _ => false,
+                        };
+                        if eq == kk {
+                            jump!(off);
+                        }
+                    }
+                    Op::Lt { a, b, k: kk, off } => {
+                        let res = match (r!(a), r!(b)) {
+                            (Value::Int(x), Value::Int(y)) => x < y,
+                            (va, vb) => tri!(self.less_than(va, vb)),
+                        };
+                        if res == kk {
+                            jump!(off);
+                        }
+                    }
+                    Op::Le { a, b, k: kk, off } => {
+                        let res = match (r!(a), r!(b)) {
+                            (Value::Int(x), Value::Int(y)) => x <= y,
+                            (va, vb) => tri!(self.less_equal(va, vb)),
+                        };
+                        if res == kk {
+                            jump!(off);
+                        }
+                    }
+                    Op::LtI { a, k: kk, i, off } => {
+                        let res = match r!(a) {
+                            Value::Int(x) => x < i as i64,
+                            va => tri!(self.less_than(va, Value::Int(i as i64))),
+                        };
+                        if res == kk {
+                            jump!(off);
+                        }
+                    }
+                    Op::LeI { a, k: kk, i, off } => {
+                        let res = match r!(a) {
+                            Value::Int(x) => x <= i as i64,
+                            va => tri!(self.less_equal(va, Value::Int(i as i64))),
+                        };
+                        if res == kk {
+                            jump!(off);
+                        }
+                    }
+                    Op::GtI { a, k: kk, i, off } => {
+                        let res = match r!(a) {
+                            Value::Int(x) => x > i as i64,
+                            va => tri!(self.less_than(Value::Int(i as i64), va)),
+                        };
+                        if res == kk {
+                            jump!(off);
+                        }
+                    }
+                    Op::GeI { a, k: kk, i, off } => {
+                        let res = match r!(a) {
+                            Value::Int(x) => x >= i as i64,
+                            va => tri!(self.less_equal(Value::Int(i as i64), va)),
+                        };
+                        if res == kk {
+                            jump!(off);
+                        }
+                    }
+                    Op::Call { a, b, c } => {
+                        let func = base + a as usize;
+                        let nargs = if b == 0 { self.top - func - 1 } else { b as usize - 1 };
+                        call_and_dispatch!(func, nargs, c as i32 - 1);
+                    }
+                    Op::TailCall { a, b } => {
+                        let func = base + a as usize;
+                        let nargs = if b == 0 { self.top - func - 1 } else { b as usize - 1 };
+                        if let Value::Func(_) = self.stack[func] {
+                            // Replace this frame: move the callee and its arguments down.
+                            save!();
+                            self.close_upvals(base as u32);
+                            let frame = &self.frames[fi];
+                            let dst = frame.func as usize;
+                            let nresults = frame.nresults;
+                            for i in 0..=nargs {
+                                self.stack[dst + i] = self.stack[func + i];
+                            }
+                            self.frames.pop();
+                            match self.call_value(dst, nargs, nresults) {
+                                Ok(_) => continue 'frame,
+                                Err(e) => {
+                                    // Keep a frame for the error position.
+                                    return Err(e);
+                                }
+                            }
+                        }
+                        call_and_dispatch!(func, nargs, -1);
+                    }
+                    Op::Return { a, b } => {
+                        let src = base + a as usize;
+                        let n = if b == 0 { self.top - src } else { b as usize - 1 };
+                        save!();
+                        self.do_return(src, n)?;
+                        continue 'frame;
+                    }
+                    Op::Return0 => {
+                        save!();
+                        self.do_return(base, 0)?;
+                        continue 'frame;
+                    }
+                    Op::Return1 { a } => {
+                        save!();
+                        let frame = &self.frames[fi];
+                        if frame.nresults == 1 && fi > 0 {
+                            // Fast path for the common single-result call.
+                            let func = frame.func as usize;
+                            let v = r!(a);
+                            if !self.open_upvals.is_empty() {
+                                self.close_upvals(base as u32);
+                            }
+                            self.stack[func] = v;
+                            self.top = func + 1;
+                            self.frames.pop();
+                        } else {
+                            self.do_return(base + a as usize, 1)?;
+                        }
+                        continue 'frame;
+                    }
+                    Op::ForPrep { a, off } => {
+                        save!();
+                        if tri!(self.for_prep(p, pc - 1, base + a as usize)) {
+                            jump!(off);
+                        }
+                    }
+                    Op::ForLoop { a, off } => {
+                        let ra = base + a as usize;
+                        match self.stack[ra + 2] {
+                            Value::Int(step) => {
+                                if let Value::Int(count) = self.stack[ra + 1] {
+                                    if count > 0 {
+                                        self.stack[ra + 1] = Value::Int(count - 1);
+                                        if let Value::Int(i) = self.stack[ra] {
+                                            let ni = i.wrapping_add(step);
+                                            self.stack[ra] = Value::Int(ni);
+                                            self.stack[ra + 3] = Value::Int(ni);
+                                        }
+                                        jump!(off);
+                                    }
+                                }
+                            }
+                            Value::Float(step) => {
+                                if let (Value::Float(i), Value::Float(lim)) = (self.stack[ra], self.stack[ra + 1]) {
+                                    let ni = i + step;
+                                    let go = if step > 0.0 { ni <= lim } else { lim <= ni };
+                                    if go {
+                                        self.stack[ra] = Value::Float(ni);
+                                        self.stack[ra + 3] = Value::Float(ni);
+                                        jump!(off);
+                                    }
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    Op::TForPrep { off, .. } => jump!(off),
+                    Op::TForCall { a, c } => {
+                        let ra = base + a as usize;
+                        let f = self.stack[ra];
+                        if let Value::Builtin(id) = f {
+                            if id == stdlib::NEXT {
+                                match self.stack[ra + 1] {
+                                    Value::Table(t) => {
+                                        let key = self.stack[ra + 2];
+                                        let r = self.heap.table(t).next(key);
+                                        match r {
+                                            Ok(Some((nk, nv))) => {
+                                                self.stack[ra + 3] = nk;
+                                                if c >= 2 {
+                                                    self.stack[ra + 4] = nv;
+                                                }
+                                            }
+                                            Ok(None) => self.stack[ra + 3] = Value::Nil,
+                                            Err(()) => {
+                                                save!();
+                                                return Err(LuaError::Msg("invalid key to 'next'".into()));
+                                            }
+                                        }
+                                        for i in 2..c as usize {
+                                            self.stack[ra + 3 + i] = Value::Nil;
+                                        }
+                                        continue;
+                                    }
+                                    _ => {}
+                                }
+                            } else if id == stdlib::IPAIRS_ITER {
+                                if let (Value::Table(t), Value::Int(i)) = (self.stack[ra + 1], self.stack[ra + 2]) {
+                                    let ni = i.wrapping_add(1);
+                                    let v = self.heap.table(t).get_int(ni);
+                                    if v.is_nil() {
+                                        self.stack[ra + 3] = Value::Nil;
+                                    } else {
+                                        self.stack[ra + 3] = Value::Int(ni);
+                                        if c >= 2 {
+                                            self.stack[ra + 4] = v;
+                                        }
+                                    }
+                                    for i in 2..c as usize {
+                                        self.stack[ra + 3 + i] = Value::Nil;
+                                    }
+                                    continue;
+                                }
+                            }
+                        }
+                        tri!(self.ensure_stack(ra + 7));
+                        self.stack[ra + 3] = f;
+                        self.stack[ra + 4] = self.stack[ra + 1];
+                        self.stack[ra + 5] = self.stack[ra + 2];
+                        call_and_dispatch!(ra + 3, 2, c as i32);
+                    }
+                    Op::TForLoop { a, off } => {
+                        let ra = base + a as usize;
+                        let v = self.stack[ra + 3];
+                        if !v.is_nil() {
+                            self.stack[ra + 2] = v;
+                            jump!(off);
+                        }
+                    }
+                    Op::SetList { a, n, start } => {
+                        let ra = base + a as usize;
+                        let n = if n == 0 { self.top - ra - 1 } else { n as usize };
+                        let Value::Table(t) = self.stack[ra] else { continue };
+                        let max = self.heap.max_collection_len;
+                        save!();
+                        for i in 1..=n {
+                            let v = self.stack[ra + i];
+                            let idx = start as i64 + i as i64;
+                            self.heap
+                                .with_table(t, |tab, m| tab.set_int(idx, v, m))
+                                .map_err(|e| set_error(e, max))?;
+                        }
+                        if self.heap.debt_exceeded() {
+                            self.collect()?;
+                        }
+                    }
+                    Op::Closure { a, p: pi } => {
+                        let np = &protos[pi as usize];
+                        let mut ups = Vec::with_capacity(np.upvals.len());
+                        for d in &np.upvals {
+                            if d.in_stack {
+                                ups.push(self.find_upval((base + d.index as usize) as u32));
+                            } else {
+                                ups.push(self.heap.closures.get(closure).upvals[d.index as usize]);
+                            }
+                        }
+                        let f = self.heap.new_closure(pi, ups.into_boxed_slice());
+                        r!(a) = Value::Func(f);
+                        if self.heap.debt_exceeded() {
+                            save!();
+                            self.collect()?;
+                        }
+                    }
+                    Op::Vararg { a, c } => {
+                        let f = &self.frames[fi];
+                        let nvar = f.nvarargs as usize;
+                        let vstart = f.func as usize + 1 + p.num_params as usize;
+                        let want = if c == 0 { nvar } else { c as usize - 1 };
+                        let ra = base + a as usize;
+                        tri!(self.ensure_stack(ra + want + 1));
+                        for i in 0..want {
+                            self.stack[ra + i] = if i < nvar { self.stack[vstart + i] } else { Value::Nil };
+                        }
+                        self.top = ra + want;
+                    }
+                    Op::Close { a } => {
+                        self.close_upvals((base + a as usize) as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    fn for_error(&self, what: &str, v: Value) -> LuaError {
+        LuaError::Msg(format!(
+            "bad 'for' {what} (number expected, got {})",
+            self.type_name(v)
+        ))
+    }
+
+    /// Prepares a numeric for loop at `ra`; returns true when the loop is skipped.
+    fn for_prep(&mut self, _p: &Proto, _pc: usize, ra: usize) -> LResult<bool> {
+        let init = self.stack[ra];
+        let limit = self.stack[ra + 1];
+        let step = self.stack[ra + 2];
+        if let (Value::Int(i0), Value::Int(st)) = (init, step) {
+            if st == 0 {
+                return Err(LuaError::Msg("'for' step is zero".into()));
+            }
+            // The limit as an integer (floats are floored/ceiled; out-of-range clips).
+            let lim = match limit {
+                Value::Int(l) => l,
+                _ => {
+                    let n = match self.to_number(limit) {
+                        Some(n) => n,
+                        None => return Err(self.for_error("limit", limit)),
+                    };
+                    match n {
+                        Number::Int(l) => l,
+                        Number::Float(f) => {
+                            if f.is_nan() {
+                                return Ok(true);
+                            }
+                            let mode = if st > 0 { FloatToInt::Floor } else { FloatToInt::Ceil };
+                            match number::float_to_int(f, mode) {
+                                Some(l) => l,
+                                None => {
+                                    if f > 0.0 {
+                                        if st < 0 {
+                                            return Ok(true);
+                                        }
+                                        i64::MAX
+                                    } else {
+                                        if st > 0 {
+                                            return Ok(true);
+                                        }
+                                        i64::MIN
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            };
+            if (st > 0 && i0 > lim) || (st < 0 && i0 < lim) {
+                return Ok(true);
+            }
+            let mut count = if st > 0 {
+                (lim as u64).wrapping_sub(i0 as u64)
+            } else {
+                (i0 as u64).wrapping_sub(lim as u64)
+            };
+            if st != 1 && st != -1 {
+                let d = if st > 0 {
+                    st as u64
+                } else {
+                    (-(st + 1)) as u64 + 1
+                };
+                count /= d;
+            }
+            self.stack[ra + 1] = Value::Int(count as i64);
+            self.stack[ra + 3] = Value::Int(i0);
+            // A count above i64::MAX is stored wrapped; the loop treats it as unsigned.
+            if (count as i64) < 0 {
+                self.stack[ra + 1] = Value::Int(i64::MAX);
+            }
+            return Ok(false);
+        }
+        let fl = match self.to_number(limit) {
+            Some(n) => arith::to_float(n),
+            None => return Err(self.for_error("limit", limit)),
+        };
+        let fs = match self.to_number(step) {
+            Some(n) => arith::to_float(n),
+            None => return Err(self.for_error("step", step)),
+        };
+        let fi = match self.to_number(init) {
+            Some(n) => arith::to_float(n),
+            None => return Err(self.for_error("initial value", init)),
+        };
+        if fs == 0.0 {
+            return Err(LuaError::Msg("'for' step is zero".into()));
+        }
+        let skip = if fs > 0.0 { fl < fi } else { fi < fl };
+        if skip {
+            return Ok(true);
+        }
+        self.stack[ra] = Value::Float(fi);
+        self.stack[ra + 1] = Value::Float(fl);
+        self.stack[ra + 2] = Value::Float(fs);
+        self.stack[ra + 3] = Value::Float(fi);
+        Ok(false)
+    }
+}
+
+#[allow(dead_code)]
+fn _assert_send() {
+    fn is_send<T: Send>() {}
+    is_send::<Vm>();
+    let _ = FuncRef(0);
+}

@@ -1,0 +1,590 @@
+//! The bytecode VM: a register stack and a frame stack owned by the VM (program calls never
+//! recurse natively), fuel metering per instruction, resumable continuation frames for
+//! builtins that call back into the program, and suspension on host calls.
+
+pub mod arith;
+mod describe;
+mod exec;
+
+use std::sync::Arc;
+
+use codemode_core::{CallId, Diagnostic, DiagnosticKind, HostCall, Location, VmLimits};
+use codemode_lua_text::number::Number;
+
+use crate::bytecode::Proto;
+use crate::heap::{Heap, Proxy, Upval};
+use crate::stdlib::{self, Native};
+use crate::value::{StrRef, TableRef, UpvalRef, Value};
+
+pub use exec::Exit;
+
+/// A failure inside the VM.
+#[derive(Debug, Clone)]
+pub enum LuaError {
+    /// A catchable error carrying a Lua value.
+    Value(Value),
+    /// A catchable error whose message still needs the position of the current frame
+    /// (`program:LINE: `).
+    Msg(String),
+    /// Uncatchable: the execution ends with this diagnostic.
+    Fatal(Diagnostic),
+}
+
+pub type LResult<T> = Result<T, LuaError>;
+
+pub fn fatal(kind: DiagnosticKind, msg: impl Into<String>) -> LuaError {
+    LuaError::Fatal(Diagnostic::new(kind, msg.into()))
+}
+
+/// A continuation: a builtin waiting for a call it made into the program.
+pub enum Cont {
+    Pcall,
+    Xpcall { handler: Value },
+    XpcallHandler,
+    Sort(Box<stdlib::table::SortState>),
+    Gsub(Box<stdlib::string::GsubState>),
+}
+
+pub enum FrameKind {
+    Lua { closure: u32, proto: u32 },
+    Cont(Cont),
+}
+
+pub struct Frame {
+    pub kind: FrameKind,
+    /// Stack slot of the called function; results are moved here.
+    pub func: u32,
+    /// First register (Lua frames) or first slot a continuation may use.
+    pub base: u32,
+    pub pc: u32,
+    /// Results the caller wants (-1: all).
+    pub nresults: i32,
+    pub nvarargs: u32,
+}
+
+/// A host call the program waits on.
+pub struct Pending {
+    pub id: CallId,
+    pub func: u32,
+    pub nresults: i32,
+}
+
+pub struct Vm {
+    pub heap: Heap,
+    pub stack: Vec<Value>,
+    pub frames: Vec<Frame>,
+    /// End of the values of the last multi-result call or vararg expansion.
+    pub top: usize,
+    open_upvals: Vec<(u32, UpvalRef)>,
+    pub globals: TableRef,
+    pub string_lib: TableRef,
+    pub protos: Arc<[Proto]>,
+    /// Fuel left in this slice (may go negative when a builtin overdraws).
+    pub fuel: i64,
+    /// Fuel spent by earlier slices.
+    pub fuel_used: u64,
+    pub slice_budget: i64,
+    pub limits: VmLimits,
+    /// Results of the builtin that just returned.
+    pub rets: Vec<Value>,
+    pub logs: Vec<String>,
+    pub calls: Vec<HostCall>,
+    pub pending: Option<Pending>,
+    pub next_call_id: u64,
+    pub rng: codemode_lua_text::Random,
+    /// Where the last catchable error was raised (for the final diagnostic).
+    pub error_loc: Option<Location>,
+    pub names: stdlib::Names,
+}
+
+impl Vm {
+    pub fn new(
+        heap: Heap,
+        protos: Arc<[Proto]>,
+        globals: TableRef,
+        string_lib: TableRef,
+        names: stdlib::Names,
+        limits: VmLimits,
+        seed: u64,
+    ) -> Vm {
+        let mut vm = Vm {
+            heap,
+            stack: Vec::with_capacity(64),
+            frames: Vec::with_capacity(16),
+            top: 0,
+            open_upvals: Vec::new(),
+            globals,
+            string_lib,
+            protos,
+            fuel: 0,
+            fuel_used: 0,
+            slice_budget: 0,
+            limits,
+            rets: Vec::with_capacity(8),
+            logs: Vec::new(),
+            calls: Vec::new(),
+            pending: None,
+            next_call_id: 1,
+            rng: codemode_lua_text::Random::seeded(seed as i64, 0),
+            error_loc: None,
+            names,
+        };
+        // The main chunk: a closure with no upvalues at slot 0.
+        let main = vm.heap.new_closure(0, Box::new([]));
+        vm.stack.push(Value::Func(main));
+        vm.top = 1;
+        let max = vm.protos.first().map(|p| p.max_stack as usize).unwrap_or(0);
+        vm.stack.resize(1 + max + 8, Value::Nil);
+        vm.frames.push(Frame {
+            kind: FrameKind::Lua {
+                closure: main.0,
+                proto: 0,
+            },
+            func: 0,
+            base: 1,
+            pc: 0,
+            nresults: -1,
+            nvarargs: 0,
+        });
+        vm
+    }
+
+    // ---- fuel ----
+
+    /// Fuel still available to the whole execution.
+    pub fn total_fuel_left(&self) -> u64 {
+        let spent_now = (self.slice_budget - self.fuel).max(0) as u64;
+        self.limits
+            .max_fuel
+            .saturating_sub(self.fuel_used.saturating_add(spent_now))
+    }
+
+    /// Charges `n` units for work a builtin did; fails when the execution's budget is gone.
+    #[inline]
+    pub fn charge(&mut self, n: u64) -> LResult<()> {
+        self.fuel = self.fuel.saturating_sub(n.min(i64::MAX as u64) as i64);
+        if self.fuel < 0 && self.total_fuel_left() == 0 {
+            return Err(out_of_fuel());
+        }
+        Ok(())
+    }
+
+    // ---- strings ----
+
+    pub fn str(&self, s: StrRef) -> &[u8] {
+        self.heap.str_bytes(s)
+    }
+
+    /// Interns a new string after checking it against the length limit.
+    pub fn new_str(&mut self, b: &[u8]) -> LResult<Value> {
+        self.check_len(b.len())?;
+        Ok(Value::Str(self.heap.intern(b)))
+    }
+
+    pub fn new_str_vec(&mut self, b: Vec<u8>) -> LResult<Value> {
+        self.check_len(b.len())?;
+        Ok(Value::Str(self.heap.intern_vec(b)))
+    }
+
+    /// Records one `print` line.
+    pub fn log(&mut self, line: String) -> LResult<()> {
+        self.logs.push(line);
+        Ok(())
+    }
+
+    pub fn check_len(&self, n: usize) -> LResult<()> {
+        if n > self.limits.max_string_len {
+            return Err(fatal(
+                DiagnosticKind::ExecutionFailure,
+                format!(
+                    "string length limit exceeded: a string of {n} bytes is longer than the limit of {} bytes",
+                    self.limits.max_string_len
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `tostring` without metamethods, appended to `out`.
+    pub fn write_tostring(&self, out: &mut Vec<u8>, v: Value) {
+        match v {
+            Value::Nil => out.extend_from_slice(b"nil"),
+            Value::Bool(b) => out.extend_from_slice(if b { b"true" } else { b"false" }),
+            Value::Int(_) | Value::Float(_) => arith::write_number(out, v),
+            Value::Str(s) => out.extend_from_slice(self.heap.str_bytes(s)),
+            Value::Table(t) => out.extend_from_slice(format!("table: 0x{:08x}", 0x1000 + t.0).as_bytes()),
+            Value::Func(f) => {
+                out.extend_from_slice(format!("function: 0x{:08x}", 0x8000_0000u32 | f.0).as_bytes())
+            }
+            Value::Builtin(b) => out.extend_from_slice(
+                format!("function: builtin: 0x{:04x}", b.0).as_bytes(),
+            ),
+            Value::Proxy(p) => match self.heap.proxies.get(p.0) {
+                Proxy::Tool(path) => {
+                    out.extend_from_slice(b"tool: ");
+                    out.extend_from_slice(path.join(".").as_bytes());
+                }
+                Proxy::Search => out.extend_from_slice(b"function: builtin: search"),
+                Proxy::Gmatch { .. } => {
+                    out.extend_from_slice(format!("function: 0x{:08x}", 0x4000_0000u32 | p.0).as_bytes())
+                }
+                Proxy::Extension(n) => {
+                    out.extend_from_slice(b"function: builtin: ");
+                    out.extend_from_slice(n.as_bytes());
+                }
+            },
+            Value::JsonNull => out.extend_from_slice(b"null"),
+        }
+    }
+
+    pub fn tostring(&mut self, v: Value) -> LResult<Value> {
+        if let Value::Str(_) = v {
+            return Ok(v);
+        }
+        let mut out = Vec::new();
+        self.write_tostring(&mut out, v);
+        self.new_str_vec(out)
+    }
+
+    pub fn type_name(&self, v: Value) -> &'static str {
+        match v {
+            Value::Proxy(p) => match self.heap.proxies.get(p.0) {
+                Proxy::Tool(_) => "userdata",
+                _ => "function",
+            },
+            _ => v.type_name(),
+        }
+    }
+
+    pub fn to_number(&self, v: Value) -> Option<Number> {
+        arith::to_number(&self.heap, v)
+    }
+
+    // ---- upvalues ----
+
+    pub fn find_upval(&mut self, slot: u32) -> UpvalRef {
+        // open_upvals is sorted by slot.
+        match self.open_upvals.binary_search_by_key(&slot, |(s, _)| *s) {
+            Ok(i) => self.open_upvals[i].1,
+            Err(i) => {
+                let u = self.heap.new_upval(Upval::Open(slot));
+                self.open_upvals.insert(i, (slot, u));
+                u
+            }
+        }
+    }
+
+    pub fn close_upvals(&mut self, level: u32) {
+        while let Some(&(slot, u)) = self.open_upvals.last() {
+            if slot < level {
+                break;
+            }
+            let v = self.stack.get(slot as usize).copied().unwrap_or(Value::Nil);
+            *self.heap.upvals.get_mut(u.0) = Upval::Closed(v);
+            self.open_upvals.pop();
+        }
+    }
+
+    #[inline]
+    pub fn get_upval(&self, u: UpvalRef) -> Value {
+        match *self.heap.upvals.get(u.0) {
+            Upval::Open(i) => self.stack[i as usize],
+            Upval::Closed(v) => v,
+        }
+    }
+
+    #[inline]
+    pub fn set_upval(&mut self, u: UpvalRef, v: Value) {
+        match self.heap.upvals.get_mut(u.0) {
+            Upval::Open(i) => {
+                let i = *i as usize;
+                self.stack[i] = v;
+            }
+            Upval::Closed(c) => *c = v,
+        }
+    }
+
+    // ---- stack ----
+
+    #[inline]
+    pub fn ensure_stack(&mut self, n: usize) -> LResult<()> {
+        if self.stack.len() < n {
+            if n > 1 << 24 {
+                return Err(fatal(DiagnosticKind::ExecutionFailure, "stack overflow"));
+            }
+            let new_len = n.max(self.stack.len() * 2);
+            self.heap.bytes += (new_len - self.stack.len()) * 16;
+            self.stack.resize(new_len, Value::Nil);
+        }
+        Ok(())
+    }
+
+    pub fn arg(&self, base: usize, nargs: usize, i: usize) -> Value {
+        if i < nargs {
+            self.stack.get(base + i).copied().unwrap_or(Value::Nil)
+        } else {
+            Value::Nil
+        }
+    }
+
+    // ---- calls ----
+
+    fn check_frames(&self) -> LResult<()> {
+        if self.frames.len() >= self.limits.max_frames {
+            return Err(fatal(
+                DiagnosticKind::ExecutionFailure,
+                format!(
+                    "stack overflow: more than {} nested calls",
+                    self.limits.max_frames
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Calls the value at `func` with `nargs` arguments after it. Lua functions get a new
+    /// frame (the caller's loop picks it up); builtins run now; host objects suspend.
+    pub fn call_value(&mut self, func: usize, nargs: usize, nresults: i32) -> LResult<CallOutcome> {
+        let f = self.stack[func];
+        match f {
+            Value::Func(cl) => {
+                self.check_frames()?;
+                let proto_idx = self.heap.closures.get(cl.0).proto;
+                let protos = self.protos.clone();
+                let p = &protos[proto_idx as usize];
+                let nparams = p.num_params as usize;
+                let max_stack = p.max_stack as usize;
+                let mut nargs = nargs;
+                if nargs < nparams {
+                    self.ensure_stack(func + 1 + nparams)?;
+                    for i in nargs..nparams {
+                        self.stack[func + 1 + i] = Value::Nil;
+                    }
+                    nargs = nparams;
+                }
+                let (base, nvarargs) = if p.is_vararg {
+                    let nvar = nargs - nparams;
+                    let base = func + 1 + nargs;
+                    self.ensure_stack(base + max_stack + 1)?;
+                    for i in 0..nparams {
+                        self.stack[base + i] = self.stack[func + 1 + i];
+                    }
+                    (base, nvar)
+                } else {
+                    let base = func + 1;
+                    self.ensure_stack(base + max_stack + 1)?;
+                    (base, 0)
+                };
+                // Registers above the parameters start as nil.
+                for i in nparams..max_stack {
+                    self.stack[base + i] = Value::Nil;
+                }
+                self.frames.push(Frame {
+                    kind: FrameKind::Lua {
+                        closure: cl.0,
+                        proto: proto_idx,
+                    },
+                    func: func as u32,
+                    base: base as u32,
+                    pc: 0,
+                    nresults,
+                    nvarargs: nvarargs as u32,
+                });
+                Ok(CallOutcome::Frame)
+            }
+            Value::Builtin(id) => {
+                self.rets.clear();
+                match stdlib::call_builtin(self, id, func + 1, nargs, nresults)? {
+                    Native::Ret => {
+                        self.place_rets(func, nresults)?;
+                        Ok(CallOutcome::Done)
+                    }
+                    Native::Frame => Ok(CallOutcome::Frame),
+                    Native::Suspend => Ok(CallOutcome::Suspend),
+                }
+            }
+            Value::Proxy(p) => crate::host::call_proxy(self, p, func, nargs, nresults),
+            _ => Err(LuaError::Msg(format!(
+                "attempt to call a {} value",
+                self.type_name(f)
+            ))),
+        }
+    }
+
+    /// Moves the builtin results in `rets` to `func`, adjusted to `nresults`.
+    pub fn place_rets(&mut self, func: usize, nresults: i32) -> LResult<()> {
+        let n = self.rets.len();
+        let want = if nresults < 0 { n } else { nresults as usize };
+        self.ensure_stack(func + want.max(n) + 1)?;
+        for i in 0..want {
+            self.stack[func + i] = if i < n { self.rets[i] } else { Value::Nil };
+        }
+        self.top = func + want;
+        Ok(())
+    }
+
+    /// Pushes a continuation frame for a builtin at `func` that will call into the program.
+    pub fn push_cont(&mut self, cont: Cont, func: usize, nresults: i32) -> LResult<()> {
+        self.check_frames()?;
+        self.frames.push(Frame {
+            kind: FrameKind::Cont(cont),
+            func: func as u32,
+            base: func as u32 + 1,
+            pc: 0,
+            nresults,
+            nvarargs: 0,
+        });
+        Ok(())
+    }
+
+    /// Returns `n` values starting at `src` from the top frame to its caller.
+    pub fn do_return(&mut self, src: usize, n: usize) -> LResult<()> {
+        let Some(frame) = self.frames.pop() else {
+            return Ok(());
+        };
+        if let FrameKind::Lua { .. } = frame.kind {
+            self.close_upvals(frame.base.min(frame.func + 1));
+        }
+        let func = frame.func as usize;
+        let want = if frame.nresults < 0 {
+            n
+        } else {
+            frame.nresults as usize
+        };
+        self.ensure_stack(func + want + 1)?;
+        for i in 0..want {
+            self.stack[func + i] = if i < n {
+                self.stack[src + i]
+            } else {
+                Value::Nil
+            };
+        }
+        self.top = func + want;
+        Ok(())
+    }
+
+    // ---- errors ----
+
+    /// The location of the current instruction of the innermost Lua frame at or below
+    /// frame index `level` (counted from the top, 0 = top).
+    pub fn frame_location(&self, level: usize) -> Option<Location> {
+        let idx = self.frames.len().checked_sub(1 + level)?;
+        let f = &self.frames[idx];
+        if let FrameKind::Lua { proto, .. } = f.kind {
+            let p = &self.protos[proto as usize];
+            let pc = (f.pc as usize).saturating_sub(1);
+            let line = p.lines.get(pc).copied().unwrap_or(p.line_defined);
+            let column = p.columns.get(pc).copied().unwrap_or(1);
+            return Some(Location::new(line, column));
+        }
+        None
+    }
+
+    /// Turns a positionless message into an error value with `program:LINE:` of the top
+    /// frame (if it is a Lua frame).
+    pub fn locate(&mut self, e: LuaError) -> LuaError {
+        match e {
+            LuaError::Msg(m) => {
+                let loc = self.frame_location(0);
+                let text = match loc {
+                    Some(l) => format!("program:{}: {}", l.line, m),
+                    None => m,
+                };
+                self.error_loc = loc.or(self.error_loc);
+                let s = self.heap.intern_vec(text.into_bytes());
+                LuaError::Value(Value::Str(s))
+            }
+            other => other,
+        }
+    }
+
+    // ---- collection ----
+
+    /// Collects garbage and enforces the memory limit. Call only at safe points.
+    pub fn collect(&mut self) -> LResult<()> {
+        let Vm {
+            heap,
+            stack,
+            frames,
+            open_upvals,
+            globals,
+            string_lib,
+            rets,
+            protos,
+            names,
+            ..
+        } = self;
+        let globals = *globals;
+        let string_lib = *string_lib;
+        heap.collect(&mut |mark, mark_up| {
+            for v in stack.iter() {
+                mark(*v);
+            }
+            for v in rets.iter() {
+                mark(*v);
+            }
+            mark(Value::Table(globals));
+            mark(Value::Table(string_lib));
+            names.mark(&mut *mark);
+            for (_, u) in open_upvals.iter() {
+                mark_up(*u);
+            }
+            for f in frames.iter() {
+                match &f.kind {
+                    FrameKind::Lua { closure, .. } => mark(Value::Func(crate::value::FuncRef(*closure))),
+                    FrameKind::Cont(c) => match c {
+                        Cont::Xpcall { handler } => mark(*handler),
+                        Cont::Sort(s) => s.mark(&mut *mark),
+                        Cont::Gsub(g) => g.mark(&mut *mark),
+                        _ => {}
+                    },
+                }
+            }
+            for p in protos.iter() {
+                for k in &p.consts {
+                    mark(*k);
+                }
+            }
+        });
+        self.check_memory()
+    }
+
+    pub fn check_memory(&self) -> LResult<()> {
+        let used = self.heap.bytes + self.frames.len() * std::mem::size_of::<Frame>();
+        if used > self.limits.max_memory_bytes {
+            return Err(fatal(
+                DiagnosticKind::ExecutionFailure,
+                format!(
+                    "not enough memory: the program holds {} bytes, more than the limit of {} bytes",
+                    used, self.limits.max_memory_bytes
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// At a safe point: collect if the allocation debt is due.
+    #[inline]
+    pub fn maybe_collect(&mut self) -> LResult<()> {
+        if self.heap.debt_exceeded() {
+            self.collect()?;
+        }
+        Ok(())
+    }
+}
+
+pub enum CallOutcome {
+    /// A builtin returned; its results are in place.
+    Done,
+    /// A new frame is on top (a Lua function, or a builtin's continuation).
+    Frame,
+    /// The program waits on a host call.
+    Suspend,
+}
+
+pub fn out_of_fuel() -> LuaError {
+    fatal(
+        DiagnosticKind::TimeoutExceeded,
+        "instruction budget exhausted: the program ran too long",
+    )
+}

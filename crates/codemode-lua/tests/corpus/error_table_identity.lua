@@ -1,0 +1,3 @@
+local err = {msg = "x"}
+local ok, e = pcall(function() error(err) end)
+return {ok, e == err, e.msg}

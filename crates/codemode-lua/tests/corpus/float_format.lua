@@ -1,0 +1,1 @@
+return {tostring(1.0), tostring(-0.0), tostring(1e15), tostring(1e16), tostring(123456789012345.0), tostring(0.1), tostring(1/3), tostring(2^63), tostring(-2^63), tostring(1e100), tostring(3.14159265358979)}

@@ -1,0 +1,1 @@
+return {not nil, not false, not 0, not "", not not {}}

@@ -1,0 +1,1 @@
+return {("abc"):reverse(), (""):reverse(), ("a"):reverse()}

@@ -1,0 +1,1 @@
+return {table.concat({1, 2, 3}), table.concat({"a", "b"}, ", "), table.concat({}, "x"), table.concat({1, 2, 3, 4}, "-", 2, 3), table.concat({1.5, "x"}, " "), select(2, pcall(table.concat, {1, {}, 3}))}
