@@ -123,7 +123,7 @@ impl Catalog {
                 .count();
             start..start + len
         };
-        for (i, path) in dotted.iter().enumerate() {
+        for path in &dotted {
             let below = range_of(path);
             if let Some(descendant) = dotted.get(below.start).filter(|_| !below.is_empty()) {
                 return Err(CatalogError::ToolIsNamespace {
@@ -131,7 +131,6 @@ impl Catalog {
                     descendant: descendant.clone(),
                 });
             }
-            let _ = i;
         }
         let by_path: HashMap<String, usize> = dotted
             .iter()

@@ -160,12 +160,7 @@ fn clip(text: &str, max: usize) -> String {
     }
 }
 
-/// The first sentence (or line) of a description.
+/// The first sentence (or line) of a description, clipped.
 fn summary(description: &str) -> String {
-    let first_line = description.trim().lines().next().unwrap_or("").trim();
-    let sentence = match first_line.find(". ") {
-        Some(end) => &first_line[..=end],
-        None => first_line,
-    };
-    clip(sentence, SUMMARY_CHARS)
+    clip(&crate::search::summary(description), SUMMARY_CHARS)
 }

@@ -23,11 +23,21 @@ const MAX_QUERY_TOKENS: usize = 16;
 // its namespaces, then its input property names.
 const W_NAME: f32 = 10.0;
 const W_NAMESPACE: f32 = 6.0;
+/// The description's first sentence (its summary) says most about what the tool does.
+const W_SUMMARY: f32 = 5.0;
 const W_DESCRIPTION: f32 = 3.0;
 const W_NS_DESCRIPTION: f32 = 2.0;
 const W_PROPERTY: f32 = 1.5;
-/// A query word that is only a prefix of an indexed word counts this much of the weight.
+/// A query word that is only a prefix of an indexed word (`direct` of `directory`), or an
+/// indexed word that is a prefix of the query word (`repo` of `repository`), counts this
+/// much of the weight.
 const PREFIX_FACTOR: f32 = 0.5;
+/// Shortest word that takes part in prefix matching.
+const MIN_PREFIX: usize = 3;
+/// Penalty per word of the tool's name and parent namespace the query did not match (when
+/// it matched some), so `pulls.list` beats `reactions.list-for-pull-request-review-comment`
+/// for "list pull requests".
+const UNMATCHED_NAME_WORD: f32 = 1.0;
 /// Bonus scaled by how much of the tool's own name the query covers.
 const NAME_COVERAGE: f32 = 4.0;
 /// Bonus when every query word matched somewhere.
@@ -152,9 +162,9 @@ pub(crate) fn hint(suggestions: &[String]) -> String {
 /// Inverted index from folded words to the tools whose fields contain them.
 pub(crate) struct SearchIndex {
     vocab: Vec<String>,
-    /// Per word: (tool, best field weight), by tool.
-    postings: Vec<Vec<(u32, f32)>>,
-    /// Per tool: how many distinct words its own name has.
+    /// Per word: (tool, best field weight, whether the word is in the tool's own name).
+    postings: Vec<Vec<(u32, f32, bool)>>,
+    /// Per tool: how many distinct words its name and parent namespace have.
     name_words: Vec<u16>,
 }
 
@@ -165,7 +175,7 @@ impl SearchIndex {
             .filter(|n| !n.description.is_empty())
             .map(|n| (n.path.as_str(), n.description.as_str()))
             .collect();
-        let mut words: BTreeMap<String, Vec<(u32, f32)>> = BTreeMap::new();
+        let mut words: BTreeMap<String, Vec<(u32, f32, bool)>> = BTreeMap::new();
         let mut name_words = Vec::with_capacity(tools.len());
         let mut fields: HashMap<String, f32> = HashMap::new();
         let mut buf = Vec::new();
@@ -186,16 +196,28 @@ impl SearchIndex {
                 Some((name, ancestors)) => (name.as_str(), ancestors),
                 None => ("", &[][..]),
             };
-            buf.clear();
-            tokenize(name, usize::MAX, &mut buf);
-            buf.sort();
-            buf.dedup();
-            name_words.push(buf.len().min(u16::MAX as usize) as u16);
-            add(name, W_NAME, &mut buf);
-            for s in ancestors {
+            // The tool's own name and its parent namespace are what the path says about the
+            // tool; higher namespaces are shared by many more tools.
+            let (parent, higher) = match ancestors.split_last() {
+                Some((parent, higher)) => (parent.as_str(), higher),
+                None => ("", &[][..]),
+            };
+            let mut own: Vec<String> = Vec::new();
+            tokenize(name, usize::MAX, &mut own);
+            tokenize(parent, usize::MAX, &mut own);
+            own.sort();
+            own.dedup();
+            name_words.push(own.len().min(u16::MAX as usize) as u16);
+            // Each word of a long path says less about the tool than the one word of a short
+            // one.
+            let name_weight = W_NAME * (0.5 + 0.5 * (2.0 / own.len().max(1) as f32).min(1.0));
+            add(name, name_weight, &mut buf);
+            add(parent, name_weight, &mut buf);
+            for s in higher {
                 add(s, W_NAMESPACE, &mut buf);
             }
             add(tool.description(), W_DESCRIPTION, &mut buf);
+            add(&summary(tool.description()), W_SUMMARY, &mut buf);
             for k in 1..segments.len() {
                 if let Some(d) = ns_desc.get(segments[..k].join(".").as_str()) {
                     add(d, W_NS_DESCRIPTION, &mut buf);
@@ -205,7 +227,11 @@ impl SearchIndex {
                 add(p, W_PROPERTY, &mut buf);
             }
             for (w, weight) in fields.drain() {
-                words.entry(w).or_default().push((i as u32, weight));
+                let is_name = own.binary_search(&w).is_ok();
+                words
+                    .entry(w)
+                    .or_default()
+                    .push((i as u32, weight, is_name));
             }
         }
         let (vocab, postings) = words.into_iter().unzip();
@@ -280,6 +306,15 @@ fn fold(word: String) -> String {
         word[..n - 1].to_owned()
     } else {
         word
+    }
+}
+
+/// The first sentence (or line) of a description.
+pub(crate) fn summary(description: &str) -> String {
+    let first_line = description.trim().lines().next().unwrap_or("").trim();
+    match first_line.find(". ") {
+        Some(end) => first_line[..=end].to_owned(),
+        None => first_line.to_owned(),
     }
 }
 
@@ -393,19 +428,28 @@ impl Catalog {
         let mut is_name = vec![false; n];
         let mut touched: Vec<usize> = Vec::new();
         for word in &words {
+            // The word itself and the indexed words it is a prefix of...
             let from = index.vocab.partition_point(|v| v.as_str() < word.as_str());
-            for (k, v) in index.vocab[from..].iter().enumerate() {
-                let exact = v == word;
-                if !exact && (word.len() < 3 || !v.starts_with(word.as_str())) {
-                    break;
-                }
-                let factor = if exact { 1.0 } else { PREFIX_FACTOR };
-                for &(t, w) in index
-                    .postings
-                    .get(from + k)
-                    .map(Vec::as_slice)
-                    .unwrap_or(&[])
+            let longer = index.vocab[from..]
+                .iter()
+                .take_while(|v| {
+                    *v == word || (word.len() >= MIN_PREFIX && v.starts_with(word.as_str()))
+                })
+                .count();
+            let mut hits: Vec<usize> = (from..from + longer).collect();
+            // ...and the indexed words that are prefixes of it.
+            for (end, _) in word.char_indices().skip(MIN_PREFIX + 1) {
+                if let Ok(k) = index
+                    .vocab
+                    .binary_search_by(|v| v.as_str().cmp(&word[..end]))
                 {
+                    hits.push(k);
+                }
+            }
+            for k in hits {
+                let exact = index.vocab.get(k) == Some(word);
+                let factor = if exact { 1.0 } else { PREFIX_FACTOR };
+                for &(t, w, name) in index.postings.get(k).map(Vec::as_slice).unwrap_or(&[]) {
                     let t = t as usize;
                     if !scope.contains(&t) {
                         continue;
@@ -416,7 +460,7 @@ impl Catalog {
                     if w * factor > best[t] {
                         best[t] = w * factor;
                     }
-                    if exact && w >= W_NAME {
+                    if exact && name {
                         is_name[t] = true;
                     }
                 }
@@ -438,6 +482,10 @@ impl Catalog {
                 let mut s = score[t];
                 let name_len = index.name_words.get(t).copied().unwrap_or(0).max(1);
                 s += NAME_COVERAGE * f32::from(name_hits[t]) / f32::from(name_len);
+                if name_hits[t] > 0 {
+                    let unmatched = name_len.saturating_sub(u16::from(name_hits[t]));
+                    s -= UNMATCHED_NAME_WORD * f32::from(unmatched);
+                }
                 if usize::from(matched[t]) == words.len() {
                     s += ALL_WORDS;
                 }

@@ -4,13 +4,21 @@
 use crate::schema::{ref_name, resolve_ref};
 use serde_json::{Map, Value};
 
-/// Object and array nesting deeper than this renders as an opaque table/object.
-pub(crate) const MAX_DEPTH: usize = 10;
+/// Object and array nesting deeper than this renders as an opaque object (full form).
+pub(crate) const FULL_DEPTH: usize = 6;
+/// The same for the one-line form, which catalogs repeat for every tool.
+pub(crate) const COMPACT_DEPTH: usize = 4;
 /// Native recursion bound for one build (nesting plus `$ref` hops plus combinators).
 const MAX_LEVEL: usize = 64;
 /// How many schema nodes one signature may visit; a schema that expands beyond this (for
 /// example references that fan out exponentially) renders the rest as `unknown`.
 const NODE_BUDGET: usize = 4000;
+/// `enum` lists longer than this render as the types of their values.
+const MAX_LITERALS: usize = 64;
+/// `anyOf`/`oneOf` with more members than this render as `unknown`.
+const MAX_MEMBERS: usize = 256;
+/// Constraint values (`@default`, `@example`, `@pattern`) are cut at this many characters.
+const MAX_TAG_CHARS: usize = 200;
 
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Ty {
@@ -63,11 +71,13 @@ impl Doc {
     }
 }
 
-/// A definition that refers to itself, rendered by name.
+/// A named definition: one that refers to itself, or (when sharing) any object-like `$ref`
+/// target, declared once and referred to by name.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Def {
     pub name: String,
     pub ty: Ty,
+    pub description: Option<String>,
 }
 
 /// Builds types from one or more schema documents (a tool's input and output), sharing the
@@ -78,6 +88,9 @@ pub(crate) struct Builder<'a> {
     def_keys: Vec<(usize, String)>,
     stack: Vec<(usize, String)>,
     budget: usize,
+    max_depth: usize,
+    /// Name every object-like `$ref` target instead of expanding it at each use.
+    share: bool,
 }
 
 const TAGS: &[&str] = &[
@@ -101,8 +114,12 @@ const TAGS: &[&str] = &[
 ];
 
 impl<'a> Builder<'a> {
-    pub fn new() -> Self {
+    /// A builder that renders nesting up to `max_depth` levels; with `share`, referenced
+    /// object definitions become named types.
+    pub fn new(max_depth: usize, share: bool) -> Self {
         Builder {
+            share,
+            max_depth,
             roots: Vec::new(),
             defs: Vec::new(),
             def_keys: Vec::new(),
@@ -151,6 +168,9 @@ impl<'a> Builder<'a> {
         }
         for key in ["anyOf", "oneOf"] {
             if let Some(Value::Array(members)) = map.get(key) {
+                if members.len() > MAX_MEMBERS {
+                    return Ty::Unknown;
+                }
                 let members: Vec<Ty> = members
                     .iter()
                     .map(|m| self.build(root, m, depth, level + 1))
@@ -179,6 +199,9 @@ impl<'a> Builder<'a> {
 
     fn build_ref(&mut self, root: usize, reference: &str, depth: usize, level: usize) -> Ty {
         let key = (root, reference.to_owned());
+        if let Some(index) = self.def_keys.iter().position(|k| *k == key) {
+            return Ty::Named(index);
+        }
         if self.stack.contains(&key) {
             return Ty::Named(self.def_index(key));
         }
@@ -186,17 +209,25 @@ impl<'a> Builder<'a> {
             return Ty::Unknown;
         };
         self.stack.push(key.clone());
-        let ty = self.build(root, target, depth, level);
+        // A shared definition is declared at the top level, so its nesting starts afresh.
+        let ty = self.build(root, target, if self.share { 0 } else { depth }, level);
         self.stack.pop();
-        match self.def_keys.iter().position(|k| *k == key) {
-            Some(index) => {
-                if let Some(def) = self.defs.get_mut(index) {
-                    def.ty = ty;
-                }
-                Ty::Named(index)
-            }
-            None => ty,
+        let index = match self.def_keys.iter().position(|k| *k == key) {
+            Some(index) => index,
+            None if self.share && worth_naming(&ty) => self.def_index(key),
+            None => return ty,
+        };
+        let description = target
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+            .map(str::to_owned);
+        if let Some(def) = self.defs.get_mut(index) {
+            def.ty = ty;
+            def.description = description;
         }
+        Ty::Named(index)
     }
 
     fn def_index(&mut self, key: (usize, String)) -> usize {
@@ -213,6 +244,7 @@ impl<'a> Builder<'a> {
         self.defs.push(Def {
             name,
             ty: Ty::Unknown,
+            description: None,
         });
         self.def_keys.push(key);
         self.defs.len() - 1
@@ -224,7 +256,11 @@ impl<'a> Builder<'a> {
             return Ty::Literal(value.clone());
         }
         if let Some(Value::Array(values)) = map.get("enum") {
-            return union(values.iter().cloned().map(Ty::Literal).collect());
+            if values.len() <= MAX_LITERALS {
+                return union(values.iter().cloned().map(Ty::Literal).collect());
+            }
+            // A long list reads better (and costs less) as the types of its values.
+            return union(values.iter().map(json_type).collect());
         }
         let types: Vec<&str> = match map.get("type") {
             Some(Value::String(t)) => vec![t.as_str()],
@@ -269,7 +305,7 @@ impl<'a> Builder<'a> {
         depth: usize,
         level: usize,
     ) -> Ty {
-        if depth >= MAX_DEPTH {
+        if depth >= self.max_depth {
             return Ty::Opaque;
         }
         let required: Vec<&str> = match map.get("required") {
@@ -329,7 +365,7 @@ impl<'a> Builder<'a> {
         depth: usize,
         level: usize,
     ) -> Ty {
-        if depth >= MAX_DEPTH {
+        if depth >= self.max_depth {
             return Ty::Array(Box::new(Ty::Unknown));
         }
         let tuple = match (map.get("prefixItems"), map.get("items")) {
@@ -381,6 +417,7 @@ impl<'a> Builder<'a> {
                 },
                 (_, value) => value.to_string(),
             };
+            let text = clip(text, MAX_TAG_CHARS);
             let tag: &'static str = match *tag {
                 "examples" => "example",
                 other => TAGS
@@ -392,6 +429,39 @@ impl<'a> Builder<'a> {
             doc.tags.push((tag, text));
         }
         doc
+    }
+}
+
+/// Whether a shared definition is worth a name: objects and unions or intersections of
+/// them (a `string` with a format reads better inline).
+fn worth_naming(ty: &Ty) -> bool {
+    match ty {
+        Ty::Object(obj) => !obj.props.is_empty(),
+        Ty::Union(members) | Ty::Intersection(members) => members.iter().any(worth_naming),
+        _ => false,
+    }
+}
+
+fn clip(text: String, max: usize) -> String {
+    if text.chars().count() <= max {
+        text
+    } else {
+        let mut out: String = text.chars().take(max).collect();
+        out.push('…');
+        out
+    }
+}
+
+/// The type of a JSON value (for long `enum` lists).
+fn json_type(value: &Value) -> Ty {
+    match value {
+        Value::Null => Ty::Null,
+        Value::Bool(_) => Ty::Boolean,
+        Value::Number(n) if n.is_f64() => Ty::Number,
+        Value::Number(_) => Ty::Integer,
+        Value::String(_) => Ty::String,
+        Value::Array(_) => Ty::Array(Box::new(Ty::Unknown)),
+        Value::Object(_) => Ty::Record(Box::new(Ty::Unknown)),
     }
 }
 

@@ -141,7 +141,7 @@ impl Classes {
     /// The type's name or inline text; every object becomes a class named from `hint`.
     fn ty(&mut self, ty: &Ty, hint: &str) -> String {
         match ty {
-            Ty::Object(obj) => self.class(obj, hint, None),
+            Ty::Object(obj) => self.class(obj, hint, None, &[]),
             Ty::Named(i) => self
                 .def_names
                 .get(*i)
@@ -182,16 +182,44 @@ impl Classes {
                     .collect();
                 texts.join("|")
             }
-            Ty::Intersection(parts) => match parts.first() {
-                Some(p) => self.ty(p, hint),
-                None => "any".into(),
-            },
+            Ty::Intersection(parts) => {
+                // Named objects become parent classes, inline objects the class's own fields.
+                let parents: Vec<String> = parts
+                    .iter()
+                    .filter_map(|p| match p {
+                        Ty::Named(i) => self.def_names.get(*i).cloned(),
+                        _ => None,
+                    })
+                    .collect();
+                let objects: Vec<&Obj> = parts
+                    .iter()
+                    .filter_map(|p| match p {
+                        Ty::Object(o) => Some(o),
+                        _ => None,
+                    })
+                    .collect();
+                if parents.len() + objects.len() == parts.len() && !parents.is_empty() {
+                    let merged = Obj {
+                        props: objects
+                            .iter()
+                            .flat_map(|o| o.props.iter().cloned())
+                            .collect(),
+                        extra: objects.iter().find_map(|o| o.extra.clone()),
+                    };
+                    self.class(&merged, hint, None, &parents)
+                } else {
+                    match parts.first() {
+                        Some(p) => self.ty(p, hint),
+                        None => "any".into(),
+                    }
+                }
+            }
             other => inline(other, &self.def_names),
         }
     }
 
     /// Declares a class for `obj` and returns its name. `doc` documents the class itself.
-    fn class(&mut self, obj: &Obj, hint: &str, doc: Option<&str>) -> String {
+    fn class(&mut self, obj: &Obj, hint: &str, doc: Option<&str>, parents: &[String]) -> String {
         let name = self.unique(hint);
         // Reserve the slot so a class is listed before the classes of its fields.
         let slot = self.blocks.len();
@@ -202,6 +230,10 @@ impl Classes {
         }
         block.push_str("---@class ");
         block.push_str(&name);
+        if !parents.is_empty() {
+            block.push_str(": ");
+            block.push_str(&parents.join(", "));
+        }
         block.push('\n');
         for prop in &obj.props {
             let ty = self.ty(&prop.ty, &format!("{name}{}", type_name(&prop.name)));
@@ -241,11 +273,11 @@ fn full(parts: &SignatureParts<'_>) -> String {
         blocks: Vec::new(),
     };
     let input = match &parts.input {
-        Ty::Object(obj) => classes.class(obj, &parts.input_class, None),
+        Ty::Object(obj) => classes.class(obj, &parts.input_class, None, &[]),
         other => classes.ty(other, &parts.input_class),
     };
     let output = match &parts.output {
-        Some((Ty::Object(obj), _)) => classes.class(obj, &parts.output_class, None),
+        Some((Ty::Object(obj), _)) => classes.class(obj, &parts.output_class, None, &[]),
         Some((other, _)) => classes.ty(other, &parts.output_class),
         None => "any".into(),
     };
@@ -255,11 +287,20 @@ fn full(parts: &SignatureParts<'_>) -> String {
             Ty::Object(obj) => {
                 // The name is taken already; declare the class under it.
                 classes.names.retain(|n| *n != name);
-                classes.class(obj, &name, None);
+                classes.class(obj, &name, def.description.as_deref(), &[]);
+            }
+            Ty::Intersection(_) => {
+                classes.names.retain(|n| *n != name);
+                classes.ty(&def.ty, &name);
             }
             other => {
                 let text = classes.ty(other, &name);
-                classes.blocks.push(format!("---@alias {name} {text}\n"));
+                let mut block = String::new();
+                if let Some(d) = &def.description {
+                    push_description(&mut block, d);
+                }
+                block.push_str(&format!("---@alias {name} {text}\n"));
+                classes.blocks.push(block);
             }
         }
     }

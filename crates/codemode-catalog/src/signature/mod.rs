@@ -42,7 +42,12 @@ pub(crate) struct SignatureParts<'a> {
 pub fn signature(tool: &Tool, opts: &RenderOptions, form: SignatureForm) -> String {
     let segments = tool.path().segments();
     let class_base: String = segments.iter().map(|s| type_name(s)).collect();
-    let mut builder = Builder::new();
+    // The full form declares each referenced object once and names it; the one-line form
+    // cannot declare anything, so it expands references (to a smaller depth).
+    let mut builder = match form {
+        SignatureForm::Compact => Builder::new(ir::COMPACT_DEPTH, false),
+        SignatureForm::Full => Builder::new(ir::FULL_DEPTH, true),
+    };
     let (input, input_doc) = builder.root(tool.input_schema());
     let output = tool.output_schema().map(|s| builder.root(s));
     let parts = SignatureParts {
@@ -135,7 +140,7 @@ pub fn search_output_schema() -> Value {
 pub fn search_signature(language: Language) -> String {
     let input_schema = search_input_schema();
     let output_schema = search_output_schema();
-    let mut builder = Builder::new();
+    let mut builder = Builder::new(ir::FULL_DEPTH, true);
     let (input, input_doc) = builder.root(&input_schema);
     let output = Some(builder.root(&output_schema));
     let parts = SignatureParts {

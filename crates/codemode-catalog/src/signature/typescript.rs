@@ -16,6 +16,16 @@ pub(crate) fn render(parts: &SignatureParts<'_>, form: SignatureForm) -> String 
     let mut out = String::new();
     if multiline {
         for def in parts.defs.iter() {
+            if let Some(d) = &def.description {
+                push_doc(
+                    &mut out,
+                    0,
+                    &Doc {
+                        description: Some(d.clone()),
+                        tags: Vec::new(),
+                    },
+                );
+            }
             out.push_str("type ");
             out.push_str(&def.name);
             out.push_str(" = ");
@@ -114,12 +124,16 @@ impl Printer<'_> {
                 out.push('>');
             }
             Ty::Union(members) => {
-                for (i, m) in members.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(" | ");
+                // `integer | number` both print as `number`: print each spelling once.
+                let mut seen: Vec<String> = Vec::new();
+                for m in members {
+                    let mut text = String::new();
+                    self.ty(m, indent, &mut text);
+                    if !seen.contains(&text) {
+                        seen.push(text);
                     }
-                    self.ty(m, indent, out);
                 }
+                out.push_str(&seen.join(" | "));
             }
             Ty::Intersection(parts) => {
                 for (i, p) in parts.iter().enumerate() {
