@@ -4,7 +4,23 @@
 //! README-level docs of [`parse`] (once the parser lands) and in `ast`.
 
 pub mod ast;
+mod lexer;
 mod line_index;
+mod parser;
+pub mod render;
+mod tokens;
+mod validate;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, clippy::pedantic, unused_parens, unused_imports, dead_code)]
+    #[rustfmt::skip]
+    grammar
+);
+
+use codemode_core::{Diagnostic, DiagnosticKind};
+use lalrpop_util::ParseError;
+use parser::{Ctx, PError};
+use tokens::Tok;
 
 pub use ast::*;
 pub use line_index::LineIndex;
@@ -31,5 +47,143 @@ impl From<&codemode_core::VmLimits> for ParseLimits {
             max_source_bytes: limits.max_source_bytes,
             max_nesting: limits.max_nesting,
         }
+    }
+}
+
+/// Parses `source` (the body of an async function) into a [`Program`].
+///
+/// Errors are `ParseError` diagnostics worded as V8 words them, or `UnsupportedSyntax` for
+/// constructs outside the subset (classes, generators, getters/setters, regular expressions,
+/// BigInt, `with`, `export`, `new.target`, `import.meta`, `for await`, private names,
+/// decorators, labeled function declarations, `debugger`), always with a 1-based line and
+/// column.
+pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> {
+    let index = LineIndex::new(source);
+    let error = |offset: usize, message: String, unsupported: bool| {
+        let kind = if unsupported {
+            DiagnosticKind::UnsupportedSyntax
+        } else {
+            DiagnosticKind::ParseError
+        };
+        Diagnostic::new(kind, message).at(index.location(source, offset))
+    };
+    if source.len() > limits.max_source_bytes {
+        return Err(error(
+            0,
+            format!(
+                "program is too large: {} bytes (the limit is {})",
+                source.len(),
+                limits.max_source_bytes
+            ),
+            false,
+        ));
+    }
+    let lexed = match tokens::lex(source, limits.max_nesting) {
+        Ok(lexed) => lexed,
+        Err(e) => {
+            return Err(error(e.offset, e.message, e.unsupported));
+        }
+    };
+    let tokens::Lexed {
+        tokens,
+        newline_before,
+        unsupported,
+        call_parens,
+    } = lexed;
+    let ctx = Ctx::new(source, &tokens, newline_before);
+    // What an "Unexpected ..." message needs after the tokens moved into the parser.
+    let described: Vec<(usize, usize)> = tokens.iter().map(|t| (t.0, t.2)).collect();
+    let result = grammar::ProgramParser::new().parse(&ctx, tokens.into_iter().map(Ok::<_, PError>));
+    let body = match result {
+        Ok(body) => body,
+        Err(e) => {
+            let (offset, message, is_unsupported) =
+                describe_error(source, e, &described, &call_parens);
+            // An unsupported construct at or before the failure is the real cause.
+            if let Some(&(at, what)) = unsupported.first() {
+                if at <= offset {
+                    return Err(error(at, what.to_string(), true));
+                }
+            }
+            return Err(error(offset, message, is_unsupported));
+        }
+    };
+    if let Some(offset) = ctx.leftover_cover_init() {
+        return Err(error(
+            offset,
+            "Invalid shorthand property initializer".into(),
+            false,
+        ));
+    }
+    let program = Program {
+        body,
+        span: Span::new(0, source.len()),
+    };
+    validate::validate(&program).map_err(|(offset, message)| error(offset, message, false))?;
+    Ok(program)
+}
+
+fn describe_error(
+    source: &str,
+    e: ParseError<usize, Tok, PError>,
+    tokens: &[(usize, usize)],
+    call_parens: &[usize],
+) -> (usize, String, bool) {
+    match e {
+        ParseError::User { error } => (error.offset, error.message, error.unsupported),
+        ParseError::InvalidToken { location } => {
+            (location, "Invalid or unexpected token".into(), false)
+        }
+        ParseError::UnrecognizedEof { location, .. } => {
+            (location, "Unexpected end of input".into(), false)
+        }
+        ParseError::ExtraToken { token } => {
+            let message = token.1.describe(source, token.0, token.2);
+            (token.0, message, false)
+        }
+        ParseError::UnrecognizedToken { token, expected } => {
+            let (start, tok, end) = token;
+            if tok == Tok::StarStar {
+                return (
+                    start,
+                    "Unary operator used immediately before exponentiation expression. \
+                     Parenthesis must be used to disambiguate operator precedence"
+                        .into(),
+                    false,
+                );
+            }
+            if tok != Tok::RParen && expected.iter().any(|t| t == "\")\"") {
+                if let Some(open) = innermost_paren(source, tokens, start) {
+                    if call_parens.binary_search(&open).is_ok() {
+                        return (start, "missing ) after argument list".into(), false);
+                    }
+                }
+            }
+            (start, tok.describe(source, start, end), false)
+        }
+    }
+}
+
+/// The token index of the innermost `(` still open at offset `at`.
+fn innermost_paren(source: &str, tokens: &[(usize, usize)], at: usize) -> Option<usize> {
+    let mut stack: Vec<(u8, usize)> = Vec::new();
+    for (i, &(start, end)) in tokens.iter().enumerate() {
+        if start >= at {
+            break;
+        }
+        let text = source.get(start..end).unwrap_or("");
+        match text.as_bytes().first() {
+            Some(b'(') | Some(b'[') | Some(b'{') if text.len() == 1 => {
+                stack.push((text.as_bytes()[0], i))
+            }
+            Some(b')') | Some(b']') | Some(b'}') if text.len() == 1 => {
+                stack.pop();
+            }
+            _ => {}
+        }
+    }
+    match stack.last() {
+        Some(&(b'(', i)) => Some(i),
+        _ => None,
     }
 }

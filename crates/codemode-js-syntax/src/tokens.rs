@@ -1,0 +1,1351 @@
+//! The token adapter: runs the logos lexer and produces the token vector the lalrpop parser
+//! reads. It decides everything the raw lexer cannot:
+//!
+//! - regular expression vs division, from the previous significant token;
+//! - template literal chunks, with a mode stack for nested `${ ... }`;
+//! - which tokens follow a line terminator (restricted productions: `return`/`break`/
+//!   `continue` get an explicit `AutoSemi`, `throw` is an error, postfix `++`/`--` and `=>`
+//!   become tokens the grammar does not accept in that position);
+//! - contextual keywords (`async`, `of` and `in` in for-heads);
+//! - the nesting bounds (brackets and unbracketed recursive chains), before any parsing;
+//! - candidates for `UnsupportedSyntax` (classes, generators, regular expressions ...).
+
+use logos::Logos;
+
+use crate::lexer::Raw;
+
+/// One template chunk: cooked (None when it has an invalid escape) and raw text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TplPart {
+    /// Escapes decoded; `None` if an escape is invalid (allowed only in tagged templates).
+    pub cooked: Option<Vec<u16>>,
+    /// The raw text with CR and CRLF normalized to LF.
+    pub raw: Vec<u16>,
+    /// Why `cooked` is `None`, with the offset of the bad escape.
+    pub error: Option<(usize, &'static str)>,
+}
+
+/// Tokens as the grammar sees them.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Tok {
+    Ident(String),
+    Num(f64),
+    Str(Vec<u16>),
+    NoSubstTemplate(Box<TplPart>),
+    TemplateHead(Box<TplPart>),
+    TemplateMiddle(Box<TplPart>),
+    TemplateTail(Box<TplPart>),
+
+    // Keywords.
+    Break,
+    Case,
+    Catch,
+    Const,
+    Continue,
+    Default,
+    Delete,
+    Do,
+    Else,
+    False,
+    Finally,
+    For,
+    Function,
+    If,
+    Import,
+    In,
+    Instanceof,
+    New,
+    Null,
+    Return,
+    Switch,
+    This,
+    Throw,
+    True,
+    Try,
+    Typeof,
+    Var,
+    Void,
+    While,
+    Let,
+    Await,
+    Of,
+    From,
+    As,
+    // Reserved words the subset does not support (accepted only as property names).
+    Class,
+    Enum,
+    Export,
+    Extends,
+    Super,
+    With,
+    Debugger,
+
+    // Contextual tokens made by the adapter.
+    /// `async` before `function`, before a name (`async x =>`, async methods) — no newline.
+    Async,
+    /// `async` directly before `(` (call `async(...)` or async arrow head).
+    AsyncParen,
+    /// `in` at the top level of a for-head before the first `;`.
+    ForIn,
+    /// `of` at the top level of a for-head.
+    ForOf,
+    /// `++` that follows a line terminator (prefix only).
+    PlusPlusNl,
+    /// `--` that follows a line terminator (prefix only).
+    MinusMinusNl,
+    /// `=>` after a line terminator (never accepted).
+    ArrowNl,
+    /// The semicolon of a restricted production (`return\nx`).
+    AutoSemi,
+    /// A construct reported as UnsupportedSyntax (regex, BigInt ...); never accepted.
+    Unsupported,
+
+    // Punctuators.
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    LBracket,
+    RBracket,
+    Dot,
+    Ellipsis,
+    Semi,
+    Comma,
+    Lt,
+    Gt,
+    LtEq,
+    GtEq,
+    EqEq,
+    NotEq,
+    EqEqEq,
+    NotEqEq,
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    Percent,
+    StarStar,
+    PlusPlus,
+    MinusMinus,
+    Shl,
+    Shr,
+    UShr,
+    Amp,
+    Pipe,
+    Caret,
+    Bang,
+    Tilde,
+    AmpAmp,
+    PipePipe,
+    QuestionQuestion,
+    Question,
+    QuestionDot,
+    Colon,
+    Eq,
+    PlusEq,
+    MinusEq,
+    StarEq,
+    SlashEq,
+    PercentEq,
+    StarStarEq,
+    ShlEq,
+    ShrEq,
+    UShrEq,
+    AmpEq,
+    PipeEq,
+    CaretEq,
+    AmpAmpEq,
+    PipePipeEq,
+    QuestionQuestionEq,
+    Arrow,
+}
+
+impl Tok {
+    /// How V8 describes this token in "Unexpected ..." messages.
+    pub fn describe(&self, source: &str, start: usize, end: usize) -> String {
+        let text = source.get(start..end).unwrap_or("");
+        match self {
+            Tok::Ident(name) => format!("Unexpected identifier '{name}'"),
+            Tok::Let | Tok::Of | Tok::From | Tok::As | Tok::Async | Tok::AsyncParen => {
+                format!("Unexpected identifier '{text}'")
+            }
+            Tok::ForOf => "Unexpected identifier 'of'".to_string(),
+            Tok::Num(_) => "Unexpected number".to_string(),
+            Tok::Str(_) => "Unexpected string".to_string(),
+            Tok::NoSubstTemplate(_) | Tok::TemplateHead(_) => {
+                "Unexpected template string".to_string()
+            }
+            Tok::AutoSemi => "Unexpected token ';'".to_string(),
+            Tok::Enum => "Unexpected reserved word".to_string(),
+            Tok::Unsupported => "Invalid or unexpected token".to_string(),
+            Tok::TemplateMiddle(_) | Tok::TemplateTail(_) => "Unexpected token '}'".to_string(),
+            _ => format!("Unexpected token '{text}'"),
+        }
+    }
+
+    /// Whether this token can end an expression (then `/` after it is division and `(`
+    /// after it is a call).
+    fn ends_expression(&self) -> bool {
+        matches!(
+            self,
+            Tok::Ident(_)
+                | Tok::Num(_)
+                | Tok::Str(_)
+                | Tok::NoSubstTemplate(_)
+                | Tok::TemplateTail(_)
+                | Tok::RParen
+                | Tok::RBracket
+                | Tok::RBrace
+                | Tok::This
+                | Tok::Super
+                | Tok::Null
+                | Tok::True
+                | Tok::False
+                | Tok::Of
+                | Tok::From
+                | Tok::As
+                | Tok::Let
+                | Tok::PlusPlus
+                | Tok::MinusMinus
+                | Tok::Unsupported
+        )
+    }
+}
+
+/// A lexing failure or a bound exceeded, with its byte offset.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LexError {
+    pub offset: usize,
+    pub message: String,
+    /// UnsupportedSyntax rather than ParseError.
+    pub unsupported: bool,
+}
+
+impl LexError {
+    fn new(offset: usize, message: impl Into<String>) -> LexError {
+        LexError {
+            offset,
+            message: message.into(),
+            unsupported: false,
+        }
+    }
+}
+
+/// The lexed program.
+pub struct Lexed {
+    /// `(start, token, end)` triples in source order.
+    pub tokens: Vec<(usize, Tok, usize)>,
+    /// `newline_before[i]`: a line terminator separates token `i` from the previous one.
+    pub newline_before: Vec<bool>,
+    /// Unsupported constructs seen, in source order: (offset, message). Reported when the
+    /// parse fails at or after them.
+    pub unsupported: Vec<(usize, &'static str)>,
+    /// For each `(` token index: whether it opens call arguments (for "missing ) after
+    /// argument list").
+    pub call_parens: Vec<usize>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Open {
+    Paren,
+    /// The parenthesis of a `for (...)` head; `true` while still in its first clause.
+    ForParen(bool),
+    Bracket,
+    Brace,
+    /// `${` of a template literal.
+    Subst,
+}
+
+/// Per-level counters of unbracketed chains (see `Depth`).
+#[derive(Clone, Copy, Default, Debug)]
+struct Level {
+    /// Right-associative / statement-nesting operators since the last reset.
+    right: u32,
+    /// Left-associative operators (binary, member, call) since the last reset.
+    left: u32,
+    /// Statement-nesting keywords (`if`, `else`, loops, labels) since the last statement end
+    /// not followed by `else`.
+    stmt: u32,
+}
+
+/// A multiple of `max_nesting` allowed for left-associative chains (`a+b+c+...`,
+/// `a.b.c...`), which the LR parser handles without recursion; later passes see them as a
+/// left spine of that length.
+pub const LEFT_CHAIN_FACTOR: usize = 10;
+
+struct Adapter<'s> {
+    src: &'s str,
+    max_nesting: usize,
+    out: Lexed,
+    stack: Vec<Open>,
+    levels: Vec<Level>,
+    sum_right: u64,
+    sum_left: u64,
+    prefix_run: u32,
+    prev_end: usize,
+    /// Index in `out.tokens` of each open `(`, parallel to the stack (or usize::MAX).
+    open_index: Vec<usize>,
+}
+
+/// Lexes `src` into the parser's token vector, enforcing `max_nesting`.
+pub fn lex(src: &str, max_nesting: usize) -> Result<Lexed, LexError> {
+    let mut adapter = Adapter {
+        src,
+        max_nesting,
+        out: Lexed {
+            tokens: Vec::with_capacity(src.len() / 3 + 4),
+            newline_before: Vec::with_capacity(src.len() / 3 + 4),
+            unsupported: Vec::new(),
+            call_parens: Vec::new(),
+        },
+        stack: Vec::new(),
+        levels: vec![Level::default()],
+        sum_right: 0,
+        sum_left: 0,
+        prefix_run: 0,
+        prev_end: 0,
+        open_index: Vec::new(),
+    };
+    adapter.run()?;
+    Ok(adapter.out)
+}
+
+fn is_line_terminator_gap(gap: &str) -> bool {
+    gap.bytes().any(|b| b == b'\n' || b == b'\r') || gap.contains(['\u{2028}', '\u{2029}'])
+}
+
+fn is_id_char(c: char) -> bool {
+    c == '$' || c == '_' || c.is_alphanumeric() || c == '\\'
+}
+
+impl<'s> Adapter<'s> {
+    fn run(&mut self) -> Result<(), LexError> {
+        let src = self.src;
+        let mut start_at = 0;
+        if src.starts_with("#!") {
+            start_at = src.find(['\n', '\r']).unwrap_or(src.len());
+        }
+        let mut lex = Raw::lexer(src);
+        if start_at > 0 {
+            lex.bump(start_at);
+        }
+        while let Some(result) = lex.next() {
+            let span = lex.span();
+            let (start, mut end) = (span.start, span.end);
+            let raw = match result {
+                Ok(raw) => raw,
+                Err(()) => return Err(self.invalid_token(start)),
+            };
+            let text = &src[start..end];
+            let prev = self.out.tokens.last().map(|t| &t.1);
+            let prev_ends_expr = prev.is_some_and(Tok::ends_expression);
+            let tok = match raw {
+                Raw::Ident => self.word(text, start, end, &lex),
+                Raw::PrivateName => {
+                    self.out
+                        .unsupported
+                        .push((start, "private names (#x) are not supported"));
+                    Tok::Unsupported
+                }
+                Raw::At => {
+                    self.out
+                        .unsupported
+                        .push((start, "decorators are not supported"));
+                    Tok::Unsupported
+                }
+                Raw::Hash => return Err(self.invalid_token(start)),
+                Raw::Decimal => {
+                    self.check_after_number(end)?;
+                    let t = text.as_bytes();
+                    if t.len() > 1 && t[0] == b'0' && t[1].is_ascii_digit() {
+                        self.out
+                            .unsupported
+                            .push((start, "legacy octal literals (leading 0) are not supported"));
+                        Tok::Unsupported
+                    } else {
+                        Tok::Num(parse_decimal(text).ok_or_else(|| separator_error(start))?)
+                    }
+                }
+                Raw::Hex | Raw::Octal | Raw::Binary => {
+                    self.check_after_number(end)?;
+                    let radix = match raw {
+                        Raw::Hex => 16,
+                        Raw::Octal => 8,
+                        _ => 2,
+                    };
+                    Tok::Num(parse_radix(&text[2..], radix).ok_or_else(|| separator_error(start))?)
+                }
+                Raw::BigInt => {
+                    self.check_after_number(end)?;
+                    self.out
+                        .unsupported
+                        .push((start, "BigInt literals are not supported"));
+                    Tok::Unsupported
+                }
+                Raw::String => Tok::Str(decode_string(src, start + 1, end - 1)?),
+                Raw::Backtick => {
+                    let (part, close, tail) = self.scan_template(start + 1, start)?;
+                    lex.bump(close - end);
+                    end = close;
+                    if tail {
+                        Tok::NoSubstTemplate(Box::new(part))
+                    } else {
+                        self.push_open(Open::Subst, start)?;
+                        Tok::TemplateHead(Box::new(part))
+                    }
+                }
+                Raw::RBrace if self.stack.last() == Some(&Open::Subst) => {
+                    self.pop_open();
+                    let (part, close, tail) = self.scan_template(start + 1, start)?;
+                    lex.bump(close - end);
+                    end = close;
+                    if tail {
+                        Tok::TemplateTail(Box::new(part))
+                    } else {
+                        self.push_open(Open::Subst, start)?;
+                        Tok::TemplateMiddle(Box::new(part))
+                    }
+                }
+                Raw::Slash | Raw::SlashEq if !prev_ends_expr => {
+                    if src.as_bytes().get(start + 1) == Some(&b'*') {
+                        // An unterminated block comment.
+                        return Err(self.invalid_token(start));
+                    }
+                    let close = scan_regex(src, start)?;
+                    lex.bump(close - end);
+                    end = close;
+                    self.out
+                        .unsupported
+                        .push((start, "regular expressions are not supported yet"));
+                    Tok::Unsupported
+                }
+                Raw::Slash if src.as_bytes().get(start + 1) == Some(&b'*') => {
+                    return Err(self.invalid_token(start))
+                }
+                Raw::QuestionDot if src.as_bytes().get(end).is_some_and(|b| b.is_ascii_digit()) => {
+                    // `a?.5:b` is a conditional: re-lex `.5` as a number.
+                    self.emit(start, Tok::Question, start + 1)?;
+                    let num_end = scan_fraction(src, start + 1);
+                    lex.bump(num_end - end);
+                    let text = &src[start + 1..num_end];
+                    self.check_after_number(num_end)?;
+                    let n = parse_decimal(text).ok_or_else(|| separator_error(start + 1))?;
+                    self.emit(start + 1, Tok::Num(n), num_end)?;
+                    continue;
+                }
+                other => punct(other),
+            };
+            self.emit(start, tok, end)?;
+        }
+        if let Some(open) = self.stack.last() {
+            if *open == Open::Subst {
+                return Err(LexError::new(src.len(), "Unterminated template literal"));
+            }
+        }
+        Ok(())
+    }
+
+    fn invalid_token(&self, offset: usize) -> LexError {
+        let rest = &self.src[offset..];
+        if rest.starts_with('"') || rest.starts_with('\'') {
+            return LexError::new(offset, "Invalid or unexpected token");
+        }
+        if rest.starts_with('\\') {
+            return LexError {
+                offset,
+                message: "unicode escapes in identifiers are not supported".into(),
+                unsupported: true,
+            };
+        }
+        LexError::new(offset, "Invalid or unexpected token")
+    }
+
+    fn check_after_number(&self, end: usize) -> Result<(), LexError> {
+        match self.src[end..].chars().next() {
+            Some(c) if is_id_char(c) || c.is_ascii_digit() => {
+                Err(LexError::new(end, "Invalid or unexpected token"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Identifiers and keywords (contextual ones decided here).
+    fn word(&mut self, text: &str, start: usize, end: usize, lex: &logos::Lexer<Raw>) -> Tok {
+        let prev = self.out.tokens.last().map(|t| &t.1);
+        let after_dot = matches!(prev, Some(Tok::Dot) | Some(Tok::QuestionDot));
+        let next = next_significant(self.src, end);
+        let next_nl = next.map(|(_, nl)| nl).unwrap_or(false);
+        let next_char = next.map(|(c, _)| c);
+        let _ = lex;
+        let unsupported = |msg: &'static str, out: &mut Lexed| {
+            if !after_dot && next_char != Some(':') {
+                out.unsupported.push((start, msg));
+            }
+        };
+        match text {
+            "break" => Tok::Break,
+            "case" => Tok::Case,
+            "catch" => Tok::Catch,
+            "const" => Tok::Const,
+            "continue" => Tok::Continue,
+            "default" => Tok::Default,
+            "delete" => Tok::Delete,
+            "do" => Tok::Do,
+            "else" => Tok::Else,
+            "false" => Tok::False,
+            "finally" => Tok::Finally,
+            "for" => Tok::For,
+            "function" => Tok::Function,
+            "if" => Tok::If,
+            "import" => {
+                if next_char == Some('.') && !after_dot {
+                    self.out
+                        .unsupported
+                        .push((start, "import.meta is not supported"));
+                }
+                Tok::Import
+            }
+            "in" => {
+                if self.stack.last() == Some(&Open::ForParen(true)) {
+                    Tok::ForIn
+                } else {
+                    Tok::In
+                }
+            }
+            "instanceof" => Tok::Instanceof,
+            "new" => {
+                if next_char == Some('.') && !after_dot {
+                    self.out
+                        .unsupported
+                        .push((start, "new.target is not supported"));
+                }
+                Tok::New
+            }
+            "null" => Tok::Null,
+            "return" => Tok::Return,
+            "switch" => Tok::Switch,
+            "this" => Tok::This,
+            "throw" => Tok::Throw,
+            "true" => Tok::True,
+            "try" => Tok::Try,
+            "typeof" => Tok::Typeof,
+            "var" => Tok::Var,
+            "void" => Tok::Void,
+            "while" => Tok::While,
+            "let" => Tok::Let,
+            "await" => {
+                if matches!(prev, Some(Tok::For)) {
+                    self.out
+                        .unsupported
+                        .push((start, "for await is not supported"));
+                }
+                Tok::Await
+            }
+            "of" => {
+                let in_head = matches!(self.stack.last(), Some(Open::ForParen(true)));
+                let decl_name = matches!(prev, Some(Tok::Let | Tok::Const | Tok::Var));
+                if in_head && !decl_name && !matches!(prev, Some(Tok::LParen)) {
+                    Tok::ForOf
+                } else {
+                    Tok::Of
+                }
+            }
+            "from" => Tok::From,
+            "as" => Tok::As,
+            "class" => {
+                unsupported("classes are not supported yet", &mut self.out);
+                Tok::Class
+            }
+            "enum" => Tok::Enum,
+            "export" => {
+                unsupported("export is not supported", &mut self.out);
+                Tok::Export
+            }
+            "extends" => Tok::Extends,
+            "super" => {
+                unsupported("super is not supported", &mut self.out);
+                Tok::Super
+            }
+            "with" => {
+                unsupported("with statements are not supported", &mut self.out);
+                Tok::With
+            }
+            "debugger" => {
+                unsupported("debugger statements are not supported", &mut self.out);
+                Tok::Debugger
+            }
+            "async" if !after_dot && !next_nl => {
+                let in_object_member = self.stack.last() == Some(&Open::Brace)
+                    && matches!(prev, Some(Tok::LBrace) | Some(Tok::Comma));
+                match next_char {
+                    Some('(') if in_object_member => {
+                        // `{ async(x) {} }` is a method named async; `{ async (x) {} }` too.
+                        Tok::Ident("async".into())
+                    }
+                    Some('(') => Tok::AsyncParen,
+                    Some('*') => {
+                        self.out
+                            .unsupported
+                            .push((start, "async generators are not supported"));
+                        Tok::Async
+                    }
+                    Some(c) if c == '$' || c == '_' || c.is_alphabetic() => {
+                        // `async in o` / `async instanceof C` use `async` as a name.
+                        match next_word(self.src, end) {
+                            Some("in") | Some("instanceof") | Some("of") => {
+                                Tok::Ident("async".into())
+                            }
+                            _ => Tok::Async,
+                        }
+                    }
+                    Some('[') | Some('"') | Some('\'') if in_object_member => Tok::Async,
+                    Some(c) if c.is_ascii_digit() && in_object_member => Tok::Async,
+                    _ => Tok::Ident("async".into()),
+                }
+            }
+            "get" | "set" => {
+                let in_object_member = self.stack.last() == Some(&Open::Brace)
+                    && matches!(prev, Some(Tok::LBrace) | Some(Tok::Comma));
+                let name_follows = matches!(next_char, Some(c) if c == '$' || c == '_' || c == '[' || c == '"' || c == '\'' || c.is_alphanumeric());
+                if in_object_member && name_follows {
+                    self.out
+                        .unsupported
+                        .push((start, "getters and setters are not supported yet"));
+                }
+                Tok::Ident(text.to_string())
+            }
+            _ => Tok::Ident(text.to_string()),
+        }
+    }
+
+    fn push_open(&mut self, open: Open, offset: usize) -> Result<(), LexError> {
+        self.stack.push(open);
+        self.levels.push(Level::default());
+        self.open_index.push(self.out.tokens.len());
+        if self.stack.len() > self.max_nesting {
+            return Err(self.too_deep(offset));
+        }
+        Ok(())
+    }
+
+    fn pop_open(&mut self) {
+        self.stack.pop();
+        self.open_index.pop();
+        if let Some(level) = self.levels.pop() {
+            self.sum_right -= u64::from(level.right) + u64::from(level.stmt);
+            self.sum_left -= u64::from(level.left);
+        }
+    }
+
+    fn too_deep(&self, offset: usize) -> LexError {
+        LexError::new(
+            offset,
+            format!(
+                "program is nested too deeply (more than {} levels)",
+                self.max_nesting
+            ),
+        )
+    }
+
+    fn level(&mut self) -> &mut Level {
+        if self.levels.is_empty() {
+            self.levels.push(Level::default());
+        }
+        let last = self.levels.len() - 1;
+        &mut self.levels[last]
+    }
+
+    fn reset_expr_chain(&mut self) {
+        let level = self.level();
+        let (r, l) = (level.right, level.left);
+        level.right = 0;
+        level.left = 0;
+        self.sum_right -= u64::from(r);
+        self.sum_left -= u64::from(l);
+    }
+
+    fn reset_stmt_chain(&mut self) {
+        let level = self.level();
+        let s = level.stmt;
+        level.stmt = 0;
+        self.sum_right -= u64::from(s);
+    }
+
+    /// Pushes a token, applying newline-sensitive rewrites and the nesting bounds.
+    fn emit(&mut self, start: usize, mut tok: Tok, end: usize) -> Result<(), LexError> {
+        let gap = self.src.get(self.prev_end..start).unwrap_or("");
+        let newline = !self.out.tokens.is_empty() && is_line_terminator_gap(gap);
+        let prev = self.out.tokens.last().map(|t| t.1.clone());
+        let prev_ends_expr = prev.as_ref().is_some_and(Tok::ends_expression);
+
+        // Restricted productions.
+        if newline {
+            match prev {
+                Some(Tok::Return) | Some(Tok::Break) | Some(Tok::Continue) => {
+                    self.out
+                        .tokens
+                        .push((self.prev_end, Tok::AutoSemi, self.prev_end));
+                    self.out.newline_before.push(false);
+                }
+                Some(Tok::Throw) => {
+                    return Err(LexError::new(start, "Illegal newline after throw"));
+                }
+                _ => {}
+            }
+            match tok {
+                Tok::PlusPlus => tok = Tok::PlusPlusNl,
+                Tok::MinusMinus => tok = Tok::MinusMinusNl,
+                Tok::Arrow => tok = Tok::ArrowNl,
+                _ => {}
+            }
+        }
+
+        // Statement and expression chain resets.
+        let starts_statement = matches!(
+            tok,
+            Tok::Ident(_)
+                | Tok::Num(_)
+                | Tok::Str(_)
+                | Tok::Let
+                | Tok::Const
+                | Tok::Var
+                | Tok::If
+                | Tok::For
+                | Tok::While
+                | Tok::Do
+                | Tok::Return
+                | Tok::Throw
+                | Tok::Try
+                | Tok::Switch
+                | Tok::Break
+                | Tok::Continue
+                | Tok::Function
+                | Tok::Async
+                | Tok::AsyncParen
+                | Tok::LBrace
+                | Tok::Bang
+                | Tok::Tilde
+                | Tok::PlusPlusNl
+                | Tok::MinusMinusNl
+                | Tok::This
+                | Tok::Null
+                | Tok::True
+                | Tok::False
+                | Tok::New
+                | Tok::Await
+                | Tok::Typeof
+                | Tok::Void
+                | Tok::Delete
+                | Tok::Import
+        );
+        if newline && prev_ends_expr && starts_statement {
+            self.reset_expr_chain();
+        }
+        if (matches!(prev, Some(Tok::Semi) | Some(Tok::RBrace))
+            || (newline && prev_ends_expr && starts_statement))
+            && tok != Tok::Else
+            && tok != Tok::While
+        {
+            self.reset_stmt_chain();
+        }
+
+        // Prefix runs are the only recursion among consecutive tokens.
+        let is_prefix = match tok {
+            Tok::Bang
+            | Tok::Tilde
+            | Tok::Typeof
+            | Tok::Void
+            | Tok::Delete
+            | Tok::Await
+            | Tok::New
+            | Tok::Ellipsis
+            | Tok::PlusPlusNl
+            | Tok::MinusMinusNl => true,
+            Tok::Plus | Tok::Minus | Tok::PlusPlus | Tok::MinusMinus => !prev_ends_expr,
+            _ => false,
+        };
+        if is_prefix {
+            self.prefix_run += 1;
+        } else {
+            self.prefix_run = 0;
+        }
+
+        let mut right = 0u32;
+        let mut left = 0u32;
+        let mut stmt = 0u32;
+        match tok {
+            Tok::Eq
+            | Tok::PlusEq
+            | Tok::MinusEq
+            | Tok::StarEq
+            | Tok::SlashEq
+            | Tok::PercentEq
+            | Tok::StarStarEq
+            | Tok::ShlEq
+            | Tok::ShrEq
+            | Tok::UShrEq
+            | Tok::AmpEq
+            | Tok::PipeEq
+            | Tok::CaretEq
+            | Tok::AmpAmpEq
+            | Tok::PipePipeEq
+            | Tok::QuestionQuestionEq
+            | Tok::Question
+            | Tok::Colon
+            | Tok::Arrow
+            | Tok::StarStar => right = 1,
+            Tok::If | Tok::Else | Tok::For | Tok::While | Tok::Do | Tok::With => stmt = 1,
+            Tok::Plus
+            | Tok::Minus
+            | Tok::Star
+            | Tok::Slash
+            | Tok::Percent
+            | Tok::Shl
+            | Tok::Shr
+            | Tok::UShr
+            | Tok::Amp
+            | Tok::Pipe
+            | Tok::Caret
+            | Tok::AmpAmp
+            | Tok::PipePipe
+            | Tok::QuestionQuestion
+            | Tok::Lt
+            | Tok::Gt
+            | Tok::LtEq
+            | Tok::GtEq
+            | Tok::EqEq
+            | Tok::NotEq
+            | Tok::EqEqEq
+            | Tok::NotEqEq
+            | Tok::In
+            | Tok::Instanceof
+            | Tok::Dot
+            | Tok::QuestionDot
+                if prev_ends_expr =>
+            {
+                left = 1
+            }
+            Tok::LParen | Tok::LBracket | Tok::NoSubstTemplate(_) | Tok::TemplateHead(_)
+                if prev_ends_expr =>
+            {
+                left = 1
+            }
+            Tok::Semi | Tok::Comma => self.reset_expr_chain(),
+            _ => {}
+        }
+        if right + left + stmt > 0 {
+            let level = self.level();
+            level.right += right;
+            level.left += left;
+            level.stmt += stmt;
+            self.sum_right += u64::from(right + stmt);
+            self.sum_left += u64::from(left);
+        }
+        let depth = self.stack.len() as u64 + self.sum_right + u64::from(self.prefix_run);
+        if depth > self.max_nesting as u64
+            || self.sum_left > (self.max_nesting * LEFT_CHAIN_FACTOR) as u64
+        {
+            return Err(self.too_deep(start));
+        }
+
+        // Brackets.
+        let index = self.out.tokens.len();
+        match tok {
+            Tok::LParen => {
+                if matches!(prev, Some(Tok::For)) {
+                    self.push_open(Open::ForParen(true), start)?;
+                } else {
+                    if prev_ends_expr || matches!(prev, Some(Tok::AsyncParen) | Some(Tok::Import)) {
+                        self.out.call_parens.push(index);
+                    }
+                    self.push_open(Open::Paren, start)?;
+                }
+            }
+            Tok::LBracket => self.push_open(Open::Bracket, start)?,
+            Tok::LBrace => self.push_open(Open::Brace, start)?,
+            Tok::RParen => {
+                if matches!(
+                    self.stack.last(),
+                    Some(Open::Paren) | Some(Open::ForParen(_))
+                ) {
+                    self.pop_open();
+                }
+            }
+            Tok::RBracket if self.stack.last() == Some(&Open::Bracket) => self.pop_open(),
+            Tok::RBrace if self.stack.last() == Some(&Open::Brace) => self.pop_open(),
+            Tok::Semi => {
+                if let Some(Open::ForParen(first)) = self.stack.last_mut() {
+                    *first = false;
+                }
+            }
+            _ => {}
+        }
+        // Generators: `function*`, `*method() {}`.
+        if tok == Tok::Star
+            && matches!(
+                prev,
+                Some(Tok::Function) | Some(Tok::LBrace) | Some(Tok::Comma) | Some(Tok::Async)
+            )
+        {
+            self.out
+                .unsupported
+                .push((start, "generators are not supported yet"));
+        }
+
+        self.out.tokens.push((start, tok, end));
+        self.out.newline_before.push(newline);
+        self.prev_end = end;
+        Ok(())
+    }
+
+    /// Scans a template chunk starting at `from` (after `` ` `` or `}`); returns the part,
+    /// the offset after its closing `` ` `` or `${`, and whether it closed the template.
+    fn scan_template(
+        &self,
+        from: usize,
+        token_start: usize,
+    ) -> Result<(TplPart, usize, bool), LexError> {
+        let src = self.src;
+        let bytes = src.as_bytes();
+        let mut i = from;
+        loop {
+            match bytes.get(i) {
+                None => return Err(LexError::new(token_start, "Unterminated template literal")),
+                Some(b'`') => {
+                    return Ok((cook_template(src, from, i), i + 1, true));
+                }
+                Some(b'$') if bytes.get(i + 1) == Some(&b'{') => {
+                    return Ok((cook_template(src, from, i), i + 2, false));
+                }
+                Some(b'\\') => i += 2,
+                Some(_) => i += 1,
+            }
+        }
+    }
+}
+
+/// The character after `end` skipping whitespace and comments, and whether a line
+/// terminator was skipped.
+fn next_significant(src: &str, end: usize) -> Option<(char, bool)> {
+    let mut rest = src.get(end..)?;
+    let mut newline = false;
+    loop {
+        let trimmed = rest.trim_start_matches(|c: char| {
+            if matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}') {
+                newline = true;
+            }
+            c.is_whitespace() || c == '\u{FEFF}'
+        });
+        if let Some(after) = trimmed.strip_prefix("//") {
+            newline = true;
+            match after.find(['\n', '\r', '\u{2028}', '\u{2029}']) {
+                Some(i) => rest = &after[i..],
+                None => return None,
+            }
+        } else if let Some(after) = trimmed.strip_prefix("/*") {
+            match after.find("*/") {
+                Some(i) => {
+                    if after[..i].contains(['\n', '\r', '\u{2028}', '\u{2029}']) {
+                        newline = true;
+                    }
+                    rest = &after[i + 2..];
+                }
+                None => return None,
+            }
+        } else {
+            return trimmed.chars().next().map(|c| (c, newline));
+        }
+    }
+}
+
+fn next_word(src: &str, end: usize) -> Option<&str> {
+    let rest = src.get(end..)?.trim_start();
+    let len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .unwrap_or(rest.len());
+    Some(&rest[..len])
+}
+
+fn punct(raw: Raw) -> Tok {
+    match raw {
+        Raw::LBrace => Tok::LBrace,
+        Raw::RBrace => Tok::RBrace,
+        Raw::LParen => Tok::LParen,
+        Raw::RParen => Tok::RParen,
+        Raw::LBracket => Tok::LBracket,
+        Raw::RBracket => Tok::RBracket,
+        Raw::Dot => Tok::Dot,
+        Raw::Ellipsis => Tok::Ellipsis,
+        Raw::Semi => Tok::Semi,
+        Raw::Comma => Tok::Comma,
+        Raw::Lt => Tok::Lt,
+        Raw::Gt => Tok::Gt,
+        Raw::LtEq => Tok::LtEq,
+        Raw::GtEq => Tok::GtEq,
+        Raw::EqEq => Tok::EqEq,
+        Raw::NotEq => Tok::NotEq,
+        Raw::EqEqEq => Tok::EqEqEq,
+        Raw::NotEqEq => Tok::NotEqEq,
+        Raw::Plus => Tok::Plus,
+        Raw::Minus => Tok::Minus,
+        Raw::Star => Tok::Star,
+        Raw::Slash => Tok::Slash,
+        Raw::Percent => Tok::Percent,
+        Raw::StarStar => Tok::StarStar,
+        Raw::PlusPlus => Tok::PlusPlus,
+        Raw::MinusMinus => Tok::MinusMinus,
+        Raw::Shl => Tok::Shl,
+        Raw::Shr => Tok::Shr,
+        Raw::UShr => Tok::UShr,
+        Raw::Amp => Tok::Amp,
+        Raw::Pipe => Tok::Pipe,
+        Raw::Caret => Tok::Caret,
+        Raw::Bang => Tok::Bang,
+        Raw::Tilde => Tok::Tilde,
+        Raw::AmpAmp => Tok::AmpAmp,
+        Raw::PipePipe => Tok::PipePipe,
+        Raw::QuestionQuestion => Tok::QuestionQuestion,
+        Raw::Question => Tok::Question,
+        Raw::QuestionDot => Tok::QuestionDot,
+        Raw::Colon => Tok::Colon,
+        Raw::Eq => Tok::Eq,
+        Raw::PlusEq => Tok::PlusEq,
+        Raw::MinusEq => Tok::MinusEq,
+        Raw::StarEq => Tok::StarEq,
+        Raw::SlashEq => Tok::SlashEq,
+        Raw::PercentEq => Tok::PercentEq,
+        Raw::StarStarEq => Tok::StarStarEq,
+        Raw::ShlEq => Tok::ShlEq,
+        Raw::ShrEq => Tok::ShrEq,
+        Raw::UShrEq => Tok::UShrEq,
+        Raw::AmpEq => Tok::AmpEq,
+        Raw::PipeEq => Tok::PipeEq,
+        Raw::CaretEq => Tok::CaretEq,
+        Raw::AmpAmpEq => Tok::AmpAmpEq,
+        Raw::PipePipeEq => Tok::PipePipeEq,
+        Raw::QuestionQuestionEq => Tok::QuestionQuestionEq,
+        Raw::Arrow => Tok::Arrow,
+        // Handled by the caller; kept total so no input can panic here.
+        _ => Tok::Unsupported,
+    }
+}
+
+fn separator_error(offset: usize) -> LexError {
+    LexError::new(offset, "Numeric separators are not allowed here")
+}
+
+/// Valid numeric separators: only between two digits.
+fn separators_ok(digits: &str, is_digit: impl Fn(u8) -> bool) -> bool {
+    let b = digits.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'_' {
+            let before = i.checked_sub(1).and_then(|j| b.get(j)).copied();
+            let after = b.get(i + 1).copied();
+            if !before.is_some_and(&is_digit) || !after.is_some_and(&is_digit) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn parse_decimal(text: &str) -> Option<f64> {
+    if !separators_ok(text, |c| c.is_ascii_digit()) {
+        return None;
+    }
+    if text.starts_with("0_") {
+        return None;
+    }
+    let cleaned: String = text.chars().filter(|&c| c != '_').collect();
+    cleaned.parse::<f64>().ok()
+}
+
+fn parse_radix(digits: &str, radix: u32) -> Option<f64> {
+    if !separators_ok(digits, |c| (c as char).is_digit(radix)) {
+        return None;
+    }
+    let mut wide: u128 = 0;
+    let mut overflow = false;
+    let mut value = 0f64;
+    for c in digits.chars().filter(|&c| c != '_') {
+        let d = c.to_digit(radix)?;
+        if !overflow {
+            match wide
+                .checked_mul(u128::from(radix))
+                .and_then(|w| w.checked_add(u128::from(d)))
+            {
+                Some(w) => wide = w,
+                None => {
+                    overflow = true;
+                    value = wide as f64;
+                }
+            }
+        }
+        if overflow {
+            value = value * f64::from(radix) + f64::from(d);
+        }
+    }
+    Some(if overflow { value } else { wide as f64 })
+}
+
+/// The end of a `.digits[e[+-]digits]` number starting at `from` (a `.`).
+fn scan_fraction(src: &str, from: usize) -> usize {
+    let b = src.as_bytes();
+    let mut i = from + 1;
+    while b.get(i).is_some_and(|c| c.is_ascii_digit() || *c == b'_') {
+        i += 1;
+    }
+    if matches!(b.get(i), Some(b'e') | Some(b'E')) {
+        let mut j = i + 1;
+        if matches!(b.get(j), Some(b'+') | Some(b'-')) {
+            j += 1;
+        }
+        if b.get(j).is_some_and(|c| c.is_ascii_digit()) {
+            i = j;
+            while b.get(i).is_some_and(|c| c.is_ascii_digit() || *c == b'_') {
+                i += 1;
+            }
+        }
+    }
+    i
+}
+
+/// Scans a regular expression literal starting at `start` (its `/`); returns its end.
+fn scan_regex(src: &str, start: usize) -> Result<usize, LexError> {
+    let b = src.as_bytes();
+    let mut i = start + 1;
+    let mut in_class = false;
+    let unterminated = || LexError::new(start, "Invalid regular expression: missing /");
+    loop {
+        match b.get(i) {
+            None | Some(b'\n') | Some(b'\r') => return Err(unterminated()),
+            Some(b'\\') => {
+                if matches!(b.get(i + 1), None | Some(b'\n') | Some(b'\r')) {
+                    return Err(unterminated());
+                }
+                i += 2;
+            }
+            Some(b'[') => {
+                in_class = true;
+                i += 1;
+            }
+            Some(b']') => {
+                in_class = false;
+                i += 1;
+            }
+            Some(b'/') if !in_class => {
+                i += 1;
+                break;
+            }
+            Some(_) => i += 1,
+        }
+    }
+    while let Some(c) = src.get(i..).and_then(|r| r.chars().next()) {
+        if c.is_alphanumeric() || c == '_' || c == '$' {
+            i += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    // Keep the cut on a char boundary (a line separator inside is impossible here).
+    while !src.is_char_boundary(i) {
+        i += 1;
+    }
+    Ok(i)
+}
+
+fn push_char(out: &mut Vec<u16>, c: char) {
+    let mut buf = [0u16; 2];
+    out.extend_from_slice(c.encode_utf16(&mut buf));
+}
+
+/// An escape sequence's meaning.
+enum Escape {
+    Units(u32),
+    /// A line continuation (produces nothing).
+    Continuation,
+}
+
+/// Decodes the escape after a backslash at `i` (pointing just past the `\`). Returns the
+/// escape and the index after it, or an error message.
+fn decode_escape(src: &str, i: usize, template: bool) -> Result<(Escape, usize), &'static str> {
+    let b = src.as_bytes();
+    let c = src
+        .get(i..)
+        .and_then(|r| r.chars().next())
+        .ok_or("Invalid or unexpected token")?;
+    let hex = |from: usize, n: usize| -> Option<u32> {
+        let s = src.get(from..from + n)?;
+        if !s.bytes().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        u32::from_str_radix(s, 16).ok()
+    };
+    Ok(match c {
+        'n' => (Escape::Units(0x0A), i + 1),
+        't' => (Escape::Units(0x09), i + 1),
+        'r' => (Escape::Units(0x0D), i + 1),
+        'b' => (Escape::Units(0x08), i + 1),
+        'f' => (Escape::Units(0x0C), i + 1),
+        'v' => (Escape::Units(0x0B), i + 1),
+        '0' if !b.get(i + 1).is_some_and(|d| d.is_ascii_digit()) => (Escape::Units(0), i + 1),
+        '0'..='9' => {
+            return Err(if template {
+                "Octal escape sequences are not allowed in template strings"
+            } else if c == '8' || c == '9' {
+                "\\8 and \\9 are not allowed in strict mode."
+            } else {
+                "Octal escape sequences are not allowed in strict mode."
+            })
+        }
+        'x' => (
+            Escape::Units(hex(i + 1, 2).ok_or("Invalid hexadecimal escape sequence")?),
+            i + 3,
+        ),
+        'u' => {
+            if b.get(i + 1) == Some(&b'{') {
+                let close = src[i + 2..]
+                    .find('}')
+                    .map(|p| i + 2 + p)
+                    .ok_or("Invalid Unicode escape sequence")?;
+                let digits = &src[i + 2..close];
+                if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_hexdigit()) {
+                    return Err("Invalid Unicode escape sequence");
+                }
+                let trimmed = digits.trim_start_matches('0');
+                if trimmed.len() > 6 {
+                    return Err("Undefined Unicode code-point");
+                }
+                let v = u32::from_str_radix(if trimmed.is_empty() { "0" } else { trimmed }, 16)
+                    .map_err(|_| "Invalid Unicode escape sequence")?;
+                if v > 0x10FFFF {
+                    return Err("Undefined Unicode code-point");
+                }
+                (Escape::Units(v), close + 1)
+            } else {
+                (
+                    Escape::Units(hex(i + 1, 4).ok_or("Invalid Unicode escape sequence")?),
+                    i + 5,
+                )
+            }
+        }
+        '\r' => {
+            let next = if b.get(i + 1) == Some(&b'\n') {
+                i + 2
+            } else {
+                i + 1
+            };
+            (Escape::Continuation, next)
+        }
+        '\n' | '\u{2028}' | '\u{2029}' => (Escape::Continuation, i + c.len_utf8()),
+        other => (Escape::Units(other as u32), i + other.len_utf8()),
+    })
+}
+
+fn push_code_point(out: &mut Vec<u16>, v: u32) {
+    if v <= 0xFFFF {
+        out.push(v as u16);
+    } else if let Some(c) = char::from_u32(v) {
+        push_char(out, c);
+    }
+}
+
+/// Decodes the body of a string literal (`from..to`, quotes excluded) into UTF-16.
+fn decode_string(src: &str, from: usize, to: usize) -> Result<Vec<u16>, LexError> {
+    let body = &src[from..to];
+    let mut out = Vec::with_capacity(body.len());
+    if !body.contains('\\') {
+        out.extend(body.encode_utf16());
+        return Ok(out);
+    }
+    let mut i = from;
+    while i < to {
+        let c = match src[i..].chars().next() {
+            Some(c) => c,
+            None => break,
+        };
+        if c == '\\' {
+            let (esc, next) = decode_escape(src, i + 1, false).map_err(|m| LexError::new(i, m))?;
+            if let Escape::Units(v) = esc {
+                push_code_point(&mut out, v);
+            }
+            i = next;
+        } else {
+            push_char(&mut out, c);
+            i += c.len_utf8();
+        }
+    }
+    Ok(out)
+}
+
+/// Cooks and raws a template chunk `from..to`.
+fn cook_template(src: &str, from: usize, to: usize) -> TplPart {
+    let mut cooked = Some(Vec::with_capacity(to - from));
+    let mut raw = Vec::with_capacity(to - from);
+    let mut error = None;
+    let mut i = from;
+    while i < to {
+        let c = match src[i..].chars().next() {
+            Some(c) => c,
+            None => break,
+        };
+        if c == '\\' {
+            match decode_escape(src, i + 1, true) {
+                Ok((esc, next)) => {
+                    if let (Escape::Units(v), Some(out)) = (esc, cooked.as_mut()) {
+                        push_code_point(out, v);
+                    }
+                    push_raw(&mut raw, &src[i..next.min(to)]);
+                    i = next;
+                }
+                Err(message) => {
+                    cooked = None;
+                    if error.is_none() {
+                        error = Some((i, message));
+                    }
+                    // Raw keeps the backslash and the next character.
+                    let next = src[i + 1..]
+                        .chars()
+                        .next()
+                        .map(|n| i + 1 + n.len_utf8())
+                        .unwrap_or(i + 1)
+                        .min(to);
+                    push_raw(&mut raw, &src[i..next]);
+                    i = next;
+                }
+            }
+        } else if c == '\r' {
+            // CR and CRLF are LF in both cooked and raw values.
+            if let Some(out) = cooked.as_mut() {
+                out.push(0x0A);
+            }
+            raw.push(0x0A);
+            i += if src.as_bytes().get(i + 1) == Some(&b'\n') {
+                2
+            } else {
+                1
+            };
+        } else {
+            if let Some(out) = cooked.as_mut() {
+                push_char(out, c);
+            }
+            push_char(&mut raw, c);
+            i += c.len_utf8();
+        }
+    }
+    TplPart { cooked, raw, error }
+}
+
+fn push_raw(raw: &mut Vec<u16>, text: &str) {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' {
+            if chars.peek() == Some(&'\n') {
+                chars.next();
+            }
+            raw.push(0x0A);
+        } else {
+            push_char(raw, c);
+        }
+    }
+}

@@ -1,0 +1,638 @@
+//! Early errors that need scopes: redeclarations, `await` outside async functions,
+//! `break`/`continue` targets and duplicate labels. The walk recurses over the AST, whose
+//! depth the token adapter has already bounded.
+
+use std::collections::HashMap;
+
+use crate::ast::*;
+
+type VResult = Result<(), (usize, String)>;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Binding {
+    /// `let`, `const`, class-like: no redeclaration.
+    Lexical,
+    /// A function declaration in a block: may repeat another function declaration.
+    BlockFunction,
+    /// A parameter or a simple catch parameter: `var` may repeat it, `let` may not.
+    Param,
+}
+
+struct Scope {
+    /// Lexical names declared directly in this scope.
+    lexical: HashMap<String, Binding>,
+    /// `var` (and top-level function) names declared in this scope or hoisted through it.
+    vars: HashMap<String, ()>,
+    /// A function's top scope (vars stop here).
+    function: bool,
+}
+
+impl Scope {
+    fn new(function: bool) -> Scope {
+        Scope {
+            lexical: HashMap::new(),
+            vars: HashMap::new(),
+            function,
+        }
+    }
+}
+
+struct Label {
+    name: String,
+    is_loop: bool,
+}
+
+struct FnCtx {
+    is_async: bool,
+    loops: usize,
+    switches: usize,
+    labels: Vec<Label>,
+}
+
+struct Validator {
+    scopes: Vec<Scope>,
+    fns: Vec<FnCtx>,
+}
+
+fn redeclared(name: &str, at: Span) -> (usize, String) {
+    (
+        at.start as usize,
+        format!("Identifier '{name}' has already been declared"),
+    )
+}
+
+pub fn validate(program: &Program) -> VResult {
+    let mut v = Validator {
+        scopes: vec![Scope::new(true)],
+        fns: vec![FnCtx {
+            is_async: true,
+            loops: 0,
+            switches: 0,
+            labels: Vec::new(),
+        }],
+    };
+    v.hoist_and_declare(&program.body, true)?;
+    for s in &program.body {
+        v.stmt(s)?;
+    }
+    Ok(())
+}
+
+/// The names a binding pattern declares, with their spans.
+fn bound_names<'a>(p: &'a Pattern, out: &mut Vec<(&'a str, Span)>) {
+    match &p.kind {
+        PatternKind::Ident(n) => out.push((n, p.span)),
+        PatternKind::Member(_) => {}
+        PatternKind::Object { props, rest } => {
+            for prop in props {
+                bound_names(&prop.value, out);
+            }
+            if let Some(r) = rest {
+                bound_names(r, out);
+            }
+        }
+        PatternKind::Array { elements, rest } => {
+            for el in elements.iter().flatten() {
+                bound_names(el, out);
+            }
+            if let Some(r) = rest {
+                bound_names(r, out);
+            }
+        }
+        PatternKind::Assign { target, .. } => bound_names(target, out),
+    }
+}
+
+impl Validator {
+    fn scope(&mut self) -> &mut Scope {
+        let last = self.scopes.len() - 1;
+        &mut self.scopes[last]
+    }
+
+    fn fctx(&mut self) -> &mut FnCtx {
+        let last = self.fns.len() - 1;
+        &mut self.fns[last]
+    }
+
+    fn declare_lexical(&mut self, name: &str, span: Span, kind: Binding) -> VResult {
+        let scope = self.scope();
+        if let Some(existing) = scope.lexical.get(name) {
+            let both_functions =
+                kind == Binding::BlockFunction && *existing == Binding::BlockFunction;
+            let param_then_fn = *existing == Binding::Param && kind == Binding::BlockFunction;
+            if !both_functions && !param_then_fn {
+                return Err(redeclared(name, span));
+            }
+        }
+        if scope.vars.contains_key(name) && kind != Binding::Param {
+            return Err(redeclared(name, span));
+        }
+        scope.lexical.insert(name.to_string(), kind);
+        Ok(())
+    }
+
+    /// A `var` name: conflicts with a lexical name in any scope up to the function scope.
+    fn declare_var(&mut self, name: &str, span: Span) -> VResult {
+        for scope in self.scopes.iter_mut().rev() {
+            match scope.lexical.get(name) {
+                Some(Binding::Param) | None => {}
+                Some(_) => return Err(redeclared(name, span)),
+            }
+            scope.vars.insert(name.to_string(), ());
+            if scope.function {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Declares the lexical names and function declarations of a statement list in the
+    /// current scope (before walking it, so a later `let` conflicts with an earlier `var`
+    /// and vice versa in source order as V8 reports).
+    fn hoist_and_declare(&mut self, stmts: &[Stmt], function_top: bool) -> VResult {
+        for s in stmts {
+            match &s.kind {
+                StmtKind::VarDecl(d) => {
+                    let mut names = Vec::new();
+                    for decl in &d.declarators {
+                        bound_names(&decl.target, &mut names);
+                    }
+                    for (name, span) in names {
+                        if d.kind == VarKind::Var {
+                            self.declare_var(name, span)?;
+                        } else {
+                            self.declare_lexical(name, span, Binding::Lexical)?;
+                        }
+                    }
+                }
+                StmtKind::FunctionDecl(f) => {
+                    if let Some(name) = &f.name {
+                        if function_top {
+                            self.declare_var(&name.name, name.span)?;
+                        } else {
+                            self.declare_lexical(&name.name, name.span, Binding::BlockFunction)?;
+                        }
+                    }
+                }
+                StmtKind::Import(i) => {
+                    let locals = i
+                        .default
+                        .iter()
+                        .chain(i.namespace.iter())
+                        .chain(i.named.iter().map(|s| &s.local));
+                    for local in locals {
+                        self.declare_lexical(&local.name, local.span, Binding::Lexical)?;
+                    }
+                }
+                _ => self.hoist_vars_nested(s)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// `var` declarations nested in statements that do not open a function (their names are
+    /// declared when the nested block is walked; here only for-heads and bare bodies).
+    fn hoist_vars_nested(&mut self, _s: &Stmt) -> VResult {
+        Ok(())
+    }
+
+    fn block(&mut self, stmts: &[Stmt]) -> VResult {
+        self.scopes.push(Scope::new(false));
+        let result = self
+            .hoist_and_declare(stmts, false)
+            .and_then(|_| stmts.iter().try_for_each(|s| self.stmt(s)));
+        self.scopes.pop();
+        result
+    }
+
+    /// A statement in a position without its own block (loop bodies, if branches, labels).
+    fn body(&mut self, s: &Stmt) -> VResult {
+        match &s.kind {
+            StmtKind::VarDecl(d) if d.kind == VarKind::Var => {
+                let mut names = Vec::new();
+                for decl in &d.declarators {
+                    bound_names(&decl.target, &mut names);
+                }
+                for (name, span) in names {
+                    self.declare_var(name, span)?;
+                }
+                self.stmt(s)
+            }
+            StmtKind::VarDecl(d) => Err((
+                s.span.start as usize,
+                format!(
+                    "Lexical declaration cannot appear in a single-statement context ({})",
+                    d.kind.as_str()
+                ),
+            )),
+            _ => self.stmt(s),
+        }
+    }
+
+    fn loop_body(&mut self, s: &Stmt) -> VResult {
+        self.fctx().loops += 1;
+        let r = self.body(s);
+        self.fctx().loops -= 1;
+        r
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> VResult {
+        match &s.kind {
+            StmtKind::Expr(e) => self.expr(e),
+            StmtKind::VarDecl(d) => self.var_decl_exprs(d),
+            StmtKind::FunctionDecl(f) => self.function(f),
+            StmtKind::Return(e) => e.as_deref().map_or(Ok(()), |e| self.expr(e)),
+            StmtKind::If {
+                test,
+                consequent,
+                alternate,
+            } => {
+                self.expr(test)?;
+                self.body(consequent)?;
+                alternate.as_deref().map_or(Ok(()), |a| self.body(a))
+            }
+            StmtKind::Block(b) => self.block(b),
+            StmtKind::For {
+                init,
+                test,
+                update,
+                body,
+            } => {
+                self.scopes.push(Scope::new(false));
+                let r = (|| {
+                    match init {
+                        Some(ForInit::VarDecl(d)) => {
+                            let mut names = Vec::new();
+                            for decl in &d.declarators {
+                                bound_names(&decl.target, &mut names);
+                            }
+                            for (name, span) in names {
+                                if d.kind == VarKind::Var {
+                                    self.declare_var(name, span)?;
+                                } else {
+                                    self.declare_lexical(name, span, Binding::Lexical)?;
+                                }
+                            }
+                            self.var_decl_exprs(d)?;
+                        }
+                        Some(ForInit::Expr(e)) => self.expr(e)?,
+                        None => {}
+                    }
+                    if let Some(t) = test {
+                        self.expr(t)?;
+                    }
+                    if let Some(u) = update {
+                        self.expr(u)?;
+                    }
+                    self.loop_body(body)
+                })();
+                self.scopes.pop();
+                r
+            }
+            StmtKind::ForIn { left, right, body } | StmtKind::ForOf { left, right, body } => {
+                self.expr(right)?;
+                self.scopes.push(Scope::new(false));
+                let r = (|| {
+                    match left {
+                        ForHead::Decl { kind, target } => {
+                            let mut names = Vec::new();
+                            bound_names(target, &mut names);
+                            for (name, span) in names {
+                                if *kind == VarKind::Var {
+                                    self.declare_var(name, span)?;
+                                } else {
+                                    self.declare_lexical(name, span, Binding::Lexical)?;
+                                }
+                            }
+                            self.pattern(target)?;
+                        }
+                        ForHead::Target(p) => self.pattern(p)?,
+                    }
+                    self.loop_body(body)
+                })();
+                self.scopes.pop();
+                r
+            }
+            StmtKind::While { test, body } => {
+                self.expr(test)?;
+                self.loop_body(body)
+            }
+            StmtKind::DoWhile { body, test } => {
+                self.loop_body(body)?;
+                self.expr(test)
+            }
+            StmtKind::Switch {
+                discriminant,
+                cases,
+            } => {
+                self.expr(discriminant)?;
+                self.scopes.push(Scope::new(false));
+                self.fctx().switches += 1;
+                let r = (|| {
+                    for case in cases {
+                        self.hoist_and_declare(&case.body, false)?;
+                    }
+                    for case in cases {
+                        if let Some(t) = &case.test {
+                            self.expr(t)?;
+                        }
+                        for s in &case.body {
+                            self.stmt(s)?;
+                        }
+                    }
+                    Ok(())
+                })();
+                self.fctx().switches -= 1;
+                self.scopes.pop();
+                r
+            }
+            StmtKind::Labeled { label, body } => {
+                if self.fctx().labels.iter().any(|l| l.name == label.name) {
+                    return Err((
+                        label.span.start as usize,
+                        format!("Label '{}' has already been declared", label.name),
+                    ));
+                }
+                let mut inner = &**body;
+                while let StmtKind::Labeled { body, .. } = &inner.kind {
+                    inner = body;
+                }
+                let is_loop = matches!(
+                    inner.kind,
+                    StmtKind::For { .. }
+                        | StmtKind::ForIn { .. }
+                        | StmtKind::ForOf { .. }
+                        | StmtKind::While { .. }
+                        | StmtKind::DoWhile { .. }
+                );
+                self.fctx().labels.push(Label {
+                    name: label.name.clone(),
+                    is_loop,
+                });
+                let r = self.body(body);
+                self.fctx().labels.pop();
+                r
+            }
+            StmtKind::Break(label) => {
+                let f = self.fctx();
+                match label {
+                    None if f.loops == 0 && f.switches == 0 => {
+                        Err((s.span.start as usize, "Illegal break statement".into()))
+                    }
+                    Some(l) if !f.labels.iter().any(|x| x.name == l.name) => Err((
+                        l.span.start as usize,
+                        format!("Undefined label '{}'", l.name),
+                    )),
+                    _ => Ok(()),
+                }
+            }
+            StmtKind::Continue(label) => {
+                let f = self.fctx();
+                match label {
+                    None if f.loops == 0 => Err((
+                        s.span.start as usize,
+                        "Illegal continue statement: no surrounding iteration statement".into(),
+                    )),
+                    Some(l) => match f.labels.iter().rev().find(|x| x.name == l.name) {
+                        None => Err((
+                            l.span.start as usize,
+                            format!("Undefined label '{}'", l.name),
+                        )),
+                        Some(x) if !x.is_loop => Err((
+                            l.span.start as usize,
+                            format!(
+                                "Illegal continue statement: '{}' does not denote an iteration statement",
+                                l.name
+                            ),
+                        )),
+                        Some(_) => Ok(()),
+                    },
+                    None => Ok(()),
+                }
+            }
+            StmtKind::Throw(e) => self.expr(e),
+            StmtKind::Try {
+                block,
+                handler,
+                finalizer,
+            } => {
+                self.block(block)?;
+                if let Some(h) = handler {
+                    self.scopes.push(Scope::new(false));
+                    let r = (|| {
+                        if let Some(p) = &h.param {
+                            let mut names = Vec::new();
+                            bound_names(p, &mut names);
+                            let kind = if matches!(p.kind, PatternKind::Ident(_)) {
+                                Binding::Param
+                            } else {
+                                Binding::Lexical
+                            };
+                            for (name, span) in names {
+                                self.declare_lexical(name, span, kind)?;
+                            }
+                            self.pattern(p)?;
+                        }
+                        // The catch body shares the parameter's scope for redeclarations.
+                        self.hoist_and_declare(&h.body, false)?;
+                        h.body.iter().try_for_each(|s| self.stmt(s))
+                    })();
+                    self.scopes.pop();
+                    r?;
+                }
+                if let Some(f) = finalizer {
+                    self.block(f)?;
+                }
+                Ok(())
+            }
+            StmtKind::Empty | StmtKind::Import(_) => Ok(()),
+        }
+    }
+
+    fn var_decl_exprs(&mut self, d: &VarDecl) -> VResult {
+        for decl in &d.declarators {
+            self.pattern(&decl.target)?;
+            if let Some(init) = &decl.init {
+                self.expr(init)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn function(&mut self, f: &Function) -> VResult {
+        self.fns.push(FnCtx {
+            is_async: f.is_async,
+            loops: 0,
+            switches: 0,
+            labels: Vec::new(),
+        });
+        self.scopes.push(Scope::new(true));
+        let r = (|| {
+            let mut names = Vec::new();
+            for p in &f.params {
+                bound_names(p, &mut names);
+            }
+            if let Some(r) = &f.rest {
+                bound_names(r, &mut names);
+            }
+            let simple = f.rest.is_none()
+                && f.params
+                    .iter()
+                    .all(|p| matches!(p.kind, PatternKind::Ident(_)));
+            let strict_params = f.kind != FunctionKind::Normal || !simple;
+            let mut seen: HashMap<&str, ()> = HashMap::new();
+            for (name, span) in &names {
+                if seen.insert(name, ()).is_some() && strict_params {
+                    return Err((
+                        span.start as usize,
+                        "Duplicate parameter name not allowed in this context".to_string(),
+                    ));
+                }
+                self.scope()
+                    .lexical
+                    .insert(name.to_string(), Binding::Param);
+            }
+            for p in &f.params {
+                self.pattern(p)?;
+            }
+            if let Some(r) = &f.rest {
+                self.pattern(r)?;
+            }
+            match &f.body {
+                FunctionBody::Block(b) => {
+                    self.hoist_and_declare(b, true)?;
+                    b.iter().try_for_each(|s| self.stmt(s))
+                }
+                FunctionBody::Expr(e) => self.expr(e),
+            }
+        })();
+        self.scopes.pop();
+        self.fns.pop();
+        r
+    }
+
+    fn pattern(&mut self, p: &Pattern) -> VResult {
+        match &p.kind {
+            PatternKind::Ident(_) => Ok(()),
+            PatternKind::Member(e) => self.expr(e),
+            PatternKind::Object { props, rest } => {
+                for prop in props {
+                    if let PropKey::Computed(k) = &prop.key {
+                        self.expr(k)?;
+                    }
+                    self.pattern(&prop.value)?;
+                }
+                rest.as_deref().map_or(Ok(()), |r| self.pattern(r))
+            }
+            PatternKind::Array { elements, rest } => {
+                for el in elements.iter().flatten() {
+                    self.pattern(el)?;
+                }
+                rest.as_deref().map_or(Ok(()), |r| self.pattern(r))
+            }
+            PatternKind::Assign { target, default } => {
+                self.pattern(target)?;
+                self.expr(default)
+            }
+        }
+    }
+
+    fn args(&mut self, args: &[Argument]) -> VResult {
+        for a in args {
+            match a {
+                Argument::Expr(e) | Argument::Spread(e) => self.expr(e)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn expr(&mut self, e: &Expr) -> VResult {
+        match &e.kind {
+            ExprKind::Number(_)
+            | ExprKind::String(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Null
+            | ExprKind::Ident(_)
+            | ExprKind::This => Ok(()),
+            ExprKind::Template(t) => t.exprs.iter().try_for_each(|x| self.expr(x)),
+            ExprKind::TaggedTemplate { tag, quasi } => {
+                self.expr(tag)?;
+                quasi.exprs.iter().try_for_each(|x| self.expr(x))
+            }
+            ExprKind::Array(elems) => {
+                for el in elems {
+                    match el {
+                        ArrayElement::Hole => {}
+                        ArrayElement::Expr(x) | ArrayElement::Spread(x) => self.expr(x)?,
+                    }
+                }
+                Ok(())
+            }
+            ExprKind::Object(props) => {
+                for p in props {
+                    match p {
+                        Property::KeyValue { key, value, .. } => {
+                            if let PropKey::Computed(k) = key {
+                                self.expr(k)?;
+                            }
+                            self.expr(value)?;
+                        }
+                        Property::Method { key, function, .. } => {
+                            if let PropKey::Computed(k) = key {
+                                self.expr(k)?;
+                            }
+                            self.function(function)?;
+                        }
+                        Property::Spread(x) => self.expr(x)?,
+                    }
+                }
+                Ok(())
+            }
+            ExprKind::Function(f) | ExprKind::Arrow(f) => self.function(f),
+            ExprKind::Unary { arg, .. } => self.expr(arg),
+            ExprKind::Update { target, .. } => self.pattern(target),
+            ExprKind::Binary { left, right, .. } | ExprKind::Logical { left, right, .. } => {
+                self.expr(left)?;
+                self.expr(right)
+            }
+            ExprKind::Assign { target, value, .. } => {
+                self.pattern(target)?;
+                self.expr(value)
+            }
+            ExprKind::Conditional {
+                test,
+                consequent,
+                alternate,
+            } => {
+                self.expr(test)?;
+                self.expr(consequent)?;
+                self.expr(alternate)
+            }
+            ExprKind::Call { callee, args, .. } | ExprKind::New { callee, args } => {
+                self.expr(callee)?;
+                self.args(args)
+            }
+            ExprKind::Member {
+                object, property, ..
+            } => {
+                self.expr(object)?;
+                match property {
+                    MemberProp::Computed(k) => self.expr(k),
+                    MemberProp::Name(_) => Ok(()),
+                }
+            }
+            ExprKind::OptionalChain(x) | ExprKind::Import(x) => self.expr(x),
+            ExprKind::Sequence(items) => items.iter().try_for_each(|x| self.expr(x)),
+            ExprKind::Await(x) => {
+                if !self.fctx().is_async {
+                    return Err((
+                        e.span.start as usize,
+                        "await is only valid in async functions and the top level bodies of modules"
+                            .into(),
+                    ));
+                }
+                self.expr(x)
+            }
+        }
+    }
+}
