@@ -2,7 +2,7 @@
 
 use crate::catalog::Catalog;
 use crate::expression::{parse_path_text, segments_expression, RenderOptions};
-use crate::search::hint;
+use crate::search::{clip_for_message, hint};
 use crate::signature::SignatureForm;
 use serde::Serialize;
 
@@ -57,7 +57,7 @@ impl Catalog {
                         .next()
                         .unwrap_or_default();
                     return Err(DescribeError::UnknownTool {
-                        path: path.clone(),
+                        path: clip_for_message(path),
                         suggestions: self.suggest(&segments, 3, opts),
                     });
                 }

@@ -1,4 +1,13 @@
 //! Tools, namespaces, search and the signatures the model reads.
+//!
+//! - [`Tool`]: a path, a description, JSON Schemas and an async handler.
+//! - [`Catalog`]: the validated, sorted set of tools with their namespaces and a token index;
+//!   [`Catalog::for_context`] is the view of one execution (disabled tools are absent).
+//! - [`tool_expression`]: how a program names a tool (`tools.context7["resolve-library-id"]`).
+//! - [`signature`]: TypeScript or LuaCATS declarations, one-line ([`SignatureForm::Compact`]) or
+//!   documented ([`SignatureForm::Full`]); [`search_signature`] for the built-in `search`.
+//! - [`Catalog::search`], [`Catalog::describe`], [`Catalog::descriptors`],
+//!   [`Catalog::inline_catalog`]: what the model reads about the tools.
 
 mod catalog;
 mod context;

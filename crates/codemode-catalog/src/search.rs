@@ -151,6 +151,18 @@ impl SearchError {
     }
 }
 
+/// Program-supplied text quoted in an error, cut to a readable length.
+pub(crate) fn clip_for_message(text: &str) -> String {
+    const MAX: usize = 200;
+    if text.chars().count() <= MAX {
+        text.to_owned()
+    } else {
+        let mut out: String = text.chars().take(MAX).collect();
+        out.push('…');
+        out
+    }
+}
+
 pub(crate) fn hint(suggestions: &[String]) -> String {
     if suggestions.is_empty() {
         String::new()
@@ -400,7 +412,7 @@ impl Catalog {
             .collect();
         near.sort();
         Err(SearchError::UnknownNamespace {
-            namespace: namespace.to_owned(),
+            namespace: clip_for_message(namespace),
             suggestions: near
                 .into_iter()
                 .take(3)

@@ -330,3 +330,68 @@ fn find_accepts_every_spelling() {
         assert!(catalog.find(bad, &js).is_none(), "{bad}");
     }
 }
+
+#[test]
+fn cached_signatures_match_fresh_renderings() {
+    let catalog = common::mcp_catalog();
+    let view = catalog.for_context(&Context::none());
+    for language in [Language::JavaScript, Language::Lua] {
+        for root in [
+            ToolRoot::Tools,
+            ToolRoot::Globals,
+            ToolRoot::Named("cm".into()),
+        ] {
+            let opts = RenderOptions::new(language, root);
+            for form in [
+                codemode_catalog::SignatureForm::Compact,
+                codemode_catalog::SignatureForm::Full,
+            ] {
+                for tool in view.tools() {
+                    let fresh = codemode_catalog::signature(tool, &opts, form);
+                    assert_eq!(*catalog.signature(tool, &opts, form), *fresh);
+                    assert_eq!(*view.signature(tool, &opts, form), *fresh);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn search_schema_agrees_with_request_parsing() {
+    let tool = echo_tool("x.search", "", codemode_catalog::search_input_schema());
+    for input in [
+        json!({}),
+        json!({"query": "read", "namespace": "fs", "limit": 5, "offset": 10}),
+    ] {
+        assert!(tool.validate_input(&input).is_ok(), "{input}");
+        assert!(
+            codemode_catalog::SearchRequest::from_input(&input).is_ok(),
+            "{input}"
+        );
+    }
+    for input in [
+        json!({"q": "read"}),
+        json!({"limit": "5"}),
+        json!({"offset": -1}),
+    ] {
+        assert!(tool.validate_input(&input).is_err(), "{input}");
+        assert!(
+            codemode_catalog::SearchRequest::from_input(&input).is_err(),
+            "{input}"
+        );
+    }
+    let out = echo_tool("x.page", "", codemode_catalog::search_output_schema());
+    let catalog = common::mcp_catalog();
+    let page = catalog
+        .search(
+            &codemode_catalog::SearchRequest {
+                limit: Some(2),
+                ..Default::default()
+            },
+            &RenderOptions::default(),
+        )
+        .unwrap();
+    assert!(out
+        .validate_input(&serde_json::to_value(&page).unwrap())
+        .is_ok());
+}

@@ -112,6 +112,20 @@ fn namespace_scope() {
         "unknown namespace `filesytem`; did you mean filesystem?"
     );
     assert!(matches!(err, SearchError::UnknownNamespace { .. }));
+    // Program-supplied text in errors is clipped.
+    let long = "x".repeat(10_000);
+    let err = catalog
+        .search(
+            &SearchRequest {
+                namespace: Some(long.clone()),
+                ..SearchRequest::default()
+            },
+            &js(),
+        )
+        .unwrap_err();
+    assert!(err.to_string().len() < 300);
+    let err = catalog.describe(&[long], 1000, &js()).unwrap_err();
+    assert!(err.to_string().len() < 300);
     // A tool is not a namespace.
     assert!(catalog
         .search(
