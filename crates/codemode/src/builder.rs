@@ -1,0 +1,366 @@
+use crate::extension::Extension;
+use crate::hooks::Hook;
+use crate::limits::Limits;
+use crate::result::ExecutionResult;
+use codemode_catalog::{Catalog, Context, Namespace, Tool};
+use codemode_core::{CompileOptions, ExtensionDecl, Interpreter, Language, ToolRoot};
+use std::collections::BTreeSet;
+use std::future::Future;
+use std::sync::Arc;
+
+/// A configuration that cannot run; reported when the runtime is built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid codemode configuration: {0}")]
+pub struct BuildError(pub String);
+
+/// Builds a [`CodeMode`] runtime.
+pub struct Builder {
+    language: Language,
+    tools: Vec<Tool>,
+    namespaces: Vec<Namespace>,
+    extensions: Vec<Extension>,
+    hooks: Vec<Arc<dyn Hook>>,
+    limits: Option<Limits>,
+    tool_root: ToolRoot,
+    interpreter: Option<Arc<dyn Interpreter>>,
+}
+
+/// Per-execution options.
+#[derive(Debug, Clone, Default)]
+pub struct ExecuteOptions {
+    /// Reaches tools, extensions and hooks (the caller's identity, tenant, permissions), and
+    /// decides which tools are enabled.
+    pub context: Context,
+    /// Seed for the program's random numbers (deterministic by default).
+    pub seed: Option<u64>,
+}
+
+impl Builder {
+    /// The program language (JavaScript by default).
+    pub fn language(mut self, language: Language) -> Self {
+        self.language = language;
+        self
+    }
+
+    pub fn tool(mut self, tool: Tool) -> Self {
+        self.tools.push(tool);
+        self
+    }
+
+    pub fn tools(mut self, tools: impl IntoIterator<Item = Tool>) -> Self {
+        self.tools.extend(tools);
+        self
+    }
+
+    /// Describes a namespace (`orders`, `github.issues`); the description takes part in
+    /// search for every tool under it.
+    pub fn namespace(mut self, path: impl Into<String>, description: impl Into<String>) -> Self {
+        self.namespaces.push(Namespace {
+            path: path.into(),
+            description: description.into(),
+        });
+        self
+    }
+
+    pub fn extension(mut self, extension: Extension) -> Self {
+        self.extensions.push(extension);
+        self
+    }
+
+    pub fn hook(mut self, hook: Arc<dyn Hook>) -> Self {
+        self.hooks.push(hook);
+        self
+    }
+
+    /// Replaces the language's default limits.
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = Some(limits);
+        self
+    }
+
+    /// Where tools appear: `tools.` (default), top-level namespace globals, or a global of the
+    /// host's choosing.
+    pub fn tool_root(mut self, root: ToolRoot) -> Self {
+        self.tool_root = root;
+        self
+    }
+
+    /// Uses this interpreter instead of the built-in one for the language.
+    pub fn interpreter(mut self, interpreter: Arc<dyn Interpreter>) -> Self {
+        self.interpreter = Some(interpreter);
+        self
+    }
+
+    pub fn build(self) -> Result<CodeMode, BuildError> {
+        let limits = self
+            .limits
+            .unwrap_or_else(|| Limits::for_language(self.language));
+        limits.validate().map_err(BuildError)?;
+        let interpreter = match self.interpreter {
+            Some(i) => {
+                if i.language() != self.language {
+                    return Err(BuildError(format!(
+                        "the interpreter runs {}, but the runtime is set to {}",
+                        i.language(),
+                        self.language
+                    )));
+                }
+                i
+            }
+            None => crate::interpreters::builtin(self.language).ok_or_else(|| {
+                BuildError(format!(
+                    "no {} interpreter: enable the `{}` feature of codemode",
+                    self.language,
+                    self.language.short_name()
+                ))
+            })?,
+        };
+        let catalog =
+            Catalog::new(self.tools, self.namespaces).map_err(|e| BuildError(e.to_string()))?;
+        let tool_globals = match &self.tool_root {
+            ToolRoot::Globals => top_level_names(&catalog),
+            _ => Vec::new(),
+        };
+        check_globals(
+            self.language,
+            &self.tool_root,
+            &tool_globals,
+            &self.extensions,
+        )?;
+        let compile_options = CompileOptions {
+            tool_root: self.tool_root.clone(),
+            tool_globals,
+            extensions: self
+                .extensions
+                .iter()
+                .map(|e| ExtensionDecl {
+                    name: e.name().to_owned(),
+                    is_async: e.is_async(),
+                })
+                .collect(),
+            limits: limits.vm.clone(),
+        };
+        let has_context_predicates = catalog.tools().any(|t| t.has_enabled_predicate());
+        Ok(CodeMode {
+            inner: Arc::new(Inner {
+                language: self.language,
+                interpreter,
+                catalog,
+                has_context_predicates,
+                extensions: self.extensions,
+                hooks: self.hooks,
+                limits,
+                tool_root: self.tool_root,
+                compile_options,
+            }),
+        })
+    }
+}
+
+fn top_level_names(catalog: &Catalog) -> Vec<String> {
+    let names: BTreeSet<String> = catalog
+        .tools()
+        .filter_map(|t| t.path().segments().first().cloned())
+        .collect();
+    names.into_iter().collect()
+}
+
+/// Globals every program of the language already has; extensions and tool globals must not
+/// shadow them.
+fn builtin_globals(language: Language) -> &'static [&'static str] {
+    match language {
+        Language::Lua => &[
+            "assert", "error", "ipairs", "next", "pairs", "pcall", "print", "rawequal", "rawget",
+            "rawlen", "rawset", "select", "tonumber", "tostring", "type", "xpcall", "_G",
+            "_VERSION", "string", "table", "math", "utf8", "json", "search",
+        ],
+        Language::JavaScript => &[
+            "Object",
+            "Array",
+            "String",
+            "Number",
+            "Boolean",
+            "Math",
+            "JSON",
+            "Promise",
+            "Error",
+            "TypeError",
+            "RangeError",
+            "SyntaxError",
+            "ReferenceError",
+            "AggregateError",
+            "console",
+            "globalThis",
+            "parseInt",
+            "parseFloat",
+            "isNaN",
+            "isFinite",
+            "structuredClone",
+            "undefined",
+            "NaN",
+            "Infinity",
+            "search",
+            "require",
+            "Symbol",
+            "Map",
+            "Set",
+            "Date",
+            "RegExp",
+        ],
+    }
+}
+
+fn check_globals(
+    language: Language,
+    root: &ToolRoot,
+    tool_globals: &[String],
+    extensions: &[Extension],
+) -> Result<(), BuildError> {
+    let builtins = builtin_globals(language);
+    let mut taken: Vec<(String, String)> = Vec::new(); // (global, what holds it)
+    let mut claim = |name: &str, what: String| -> Result<(), BuildError> {
+        if builtins.contains(&name) {
+            return Err(BuildError(format!(
+                "{what} would shadow the built-in global `{name}`"
+            )));
+        }
+        if let Some((_, other)) = taken.iter().find(|(n, _)| n == name) {
+            return Err(BuildError(format!(
+                "{what} clashes with {other} (global `{name}`)"
+            )));
+        }
+        taken.push((name.to_owned(), what));
+        Ok(())
+    };
+    if let Some(name) = root.global_name() {
+        claim(name, "the tool root".to_owned())?;
+    }
+    for name in tool_globals {
+        claim(name, format!("the tool namespace `{name}`"))?;
+    }
+    let mut seen_ext: Vec<&str> = Vec::new();
+    let mut objects: Vec<&str> = Vec::new();
+    for ext in extensions {
+        let name = ext.name();
+        if name.is_empty() || name.split('.').any(|s| s.is_empty()) || name.split('.').count() > 2 {
+            return Err(BuildError(format!(
+                "invalid extension name `{name}`: use `name` or `object.name`"
+            )));
+        }
+        if seen_ext.contains(&name) {
+            return Err(BuildError(format!("extension `{name}` is defined twice")));
+        }
+        seen_ext.push(name);
+        match name.split_once('.') {
+            None => claim(name, format!("extension `{name}`"))?,
+            Some((object, _)) => {
+                if !objects.contains(&object) {
+                    claim(object, format!("extension object `{object}`"))?;
+                    objects.push(object);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+pub(crate) struct Inner {
+    pub(crate) language: Language,
+    pub(crate) interpreter: Arc<dyn Interpreter>,
+    pub(crate) catalog: Catalog,
+    pub(crate) has_context_predicates: bool,
+    pub(crate) extensions: Vec<Extension>,
+    pub(crate) hooks: Vec<Arc<dyn Hook>>,
+    pub(crate) limits: Limits,
+    pub(crate) tool_root: ToolRoot,
+    pub(crate) compile_options: CompileOptions,
+}
+
+impl Inner {
+    /// The catalog as an execution with this context sees it.
+    pub(crate) fn catalog_for(&self, context: &Context) -> Catalog {
+        if self.has_context_predicates {
+            self.catalog.for_context(context)
+        } else {
+            self.catalog.clone()
+        }
+    }
+}
+
+/// A configured runtime. Cheap to clone; one runtime serves many concurrent executions, which
+/// share nothing.
+#[derive(Clone)]
+pub struct CodeMode {
+    pub(crate) inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for CodeMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CodeMode")
+            .field("language", &self.inner.language)
+            .field("tools", &self.inner.catalog.len())
+            .field("tool_root", &self.inner.tool_root)
+            .field("limits", &self.inner.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+impl CodeMode {
+    pub fn builder() -> Builder {
+        Builder {
+            language: Language::JavaScript,
+            tools: Vec::new(),
+            namespaces: Vec::new(),
+            extensions: Vec::new(),
+            hooks: Vec::new(),
+            limits: None,
+            tool_root: ToolRoot::Tools,
+            interpreter: None,
+        }
+    }
+
+    pub fn language(&self) -> Language {
+        self.inner.language
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.inner.limits
+    }
+
+    pub fn tool_root(&self) -> &ToolRoot {
+        &self.inner.tool_root
+    }
+
+    /// The whole catalog (as an execution without context sees it).
+    pub fn catalog(&self) -> Catalog {
+        self.inner.catalog_for(&Context::none())
+    }
+
+    /// The catalog as an execution with this context sees it.
+    pub fn catalog_for(&self, context: &Context) -> Catalog {
+        self.inner.catalog_for(context)
+    }
+
+    /// Rendering options for this runtime's language and tool root.
+    pub fn render_options(&self) -> codemode_catalog::RenderOptions {
+        codemode_catalog::RenderOptions {
+            language: self.inner.language,
+            root: self.inner.tool_root.clone(),
+        }
+    }
+
+    /// Runs a program. The future is `Send + 'static`, so `tokio::spawn` accepts it; it must
+    /// be polled inside a Tokio runtime with its time driver enabled.
+    pub fn execute(&self, source: &str) -> impl Future<Output = ExecutionResult> + Send + 'static {
+        self.execute_with(source, ExecuteOptions::default())
+    }
+
+    /// Runs a program with a per-execution context and seed.
+    pub fn execute_with(
+        &self,
+        source: &str,
+        options: ExecuteOptions,
+    ) -> impl Future<Output = ExecutionResult> + Send + 'static {
+        crate::driver::run(self.inner.clone(), source.to_owned(), options)
+    }
+}

@@ -1,0 +1,99 @@
+//! The text the model reads: the execute tool's description for the runtime's language.
+
+use crate::builder::CodeMode;
+use codemode_catalog::Context;
+use codemode_core::Language;
+
+/// Bytes per token, for budgeting (a conservative average for English and code).
+const BYTES_PER_TOKEN: usize = 4;
+
+impl CodeMode {
+    /// The execute tool's description: how to write a program in this runtime's language
+    /// (the supported subset, `search`, return and data rules, limits) and an inline catalog
+    /// within `budget_tokens`, marked COMPLETE or PARTIAL with counts per namespace.
+    pub fn description(&self, budget_tokens: usize) -> String {
+        self.description_for(budget_tokens, &Context::none())
+    }
+
+    /// [`CodeMode::description`] as an execution with this context would see the catalog.
+    pub fn description_for(&self, budget_tokens: usize, context: &Context) -> String {
+        let budget = budget_tokens.saturating_mul(BYTES_PER_TOKEN);
+        let language = self.language();
+        let opts = self.render_options();
+        let root = match opts.root.global_name() {
+            Some(name) => format!("`{name}.<namespace>.<tool>(input)`"),
+            None => "`<namespace>.<tool>(input)` (each namespace is a global)".to_owned(),
+        };
+        let mut text = String::new();
+        match language {
+            Language::Lua => {
+                text.push_str(
+                    "Run a Lua 5.4 program that calls tools and returns one JSON value.\n\n",
+                );
+                text.push_str(&format!(
+                    "- Call tools as {root}; a call waits for its result and returns a Lua table. A failed call raises an error you can catch with pcall.\n"
+                ));
+                text.push_str("- `search({ query = \"...\", namespace = ?, limit = ?, offset = ? })` finds tools and returns their signatures.\n");
+                text.push_str("- End with `return value`: tables with keys 1..n are arrays, tables with string keys are objects; use json.null for null and json.array() for an empty array. Only the first returned value counts; no return gives null.\n");
+                text.push_str("- print(...) goes to logs. Available: string, table, math, utf8, json, pairs/ipairs, pcall/error. Not available: io, os, require, load, metatables, coroutines, goto.\n");
+            }
+            Language::JavaScript => {
+                text.push_str("Run a JavaScript program (the body of an async function) that calls tools and returns one JSON value.\n\n");
+                text.push_str(&format!(
+                    "- Call tools as `await {}`; each call returns a promise, so `await Promise.all([...])` runs independent calls concurrently. A failed call rejects; use try/catch.\n",
+                    root.trim_matches('`')
+                ));
+                text.push_str("- `await search({ query: \"...\", namespace?, limit?, offset? })` finds tools and returns their signatures.\n");
+                text.push_str("- `return value` (or end with an expression); the value must be JSON data: undefined becomes null, functions are not data.\n");
+                text.push_str("- console.log goes to logs. Supported: let/const, functions, arrows, async/await, destructuring, spread, template literals, optional chaining, JSON, Math, Object/Array/String/Number methods, Promise. Not supported yet: classes, generators, getters/setters, regular expressions, Map/Set, Date.\n");
+            }
+        }
+        let limits = self.limits();
+        let mut bounds = Vec::new();
+        if let Some(t) = limits.timeout {
+            bounds.push(format!("{} ms of time", t.as_millis()));
+        }
+        if let Some(n) = limits.max_tool_calls {
+            bounds.push(format!("{n} tool calls"));
+        }
+        if let Some(n) = limits.max_output_bytes {
+            bounds.push(format!("a {n}-byte result"));
+        }
+        if !bounds.is_empty() {
+            text.push_str(&format!("- Limits: {}.\n", bounds.join(", ")));
+        }
+        text.push_str("\nsearch:\n");
+        text.push_str(&codemode_catalog::search_signature(language));
+        text.push('\n');
+
+        let catalog = self.catalog_for(context);
+        // The header's length depends on what fits; shrink the catalog's share until the
+        // whole text is within budget.
+        let mut share = budget.saturating_sub(text.len());
+        loop {
+            let inline = catalog.inline_catalog(&opts, share);
+            let header = if inline.complete {
+                format!("\nTools (COMPLETE: all {} shown):\n", inline.total)
+            } else {
+                let counts: Vec<String> = inline
+                    .per_namespace
+                    .iter()
+                    .map(|(ns, shown, total)| format!("{ns} {shown}/{total}"))
+                    .collect();
+                format!(
+                    "\nTools (PARTIAL: {} of {} shown; search finds the rest; per namespace: {}):\n",
+                    inline.shown,
+                    inline.total,
+                    counts.join(", ")
+                )
+            };
+            let total = text.len() + header.len() + inline.text.len();
+            if total <= budget || share == 0 {
+                text.push_str(&header);
+                text.push_str(&inline.text);
+                return text;
+            }
+            share = share.saturating_sub(total - budget);
+        }
+    }
+}

@@ -1,0 +1,600 @@
+//! The driver loop: steps the interpreter in fuel slices, admits and runs its host calls
+//! (limits, input checks, hooks, the concurrency bound, output checks, records), enforces
+//! the deadline, and shapes the final result.
+
+use crate::builder::{ExecuteOptions, Inner};
+use crate::extension::Extension;
+use crate::hooks::{CallOutcome, Hook, HookCall, HookDecision};
+use crate::limits::OversizedResult;
+use crate::logs::LogBuffer;
+use crate::result::{CallKind, CallStatus, ExecutionResult, ToolCallRecord, Warning};
+use codemode_catalog::{CallContext, Catalog, Context, SearchRequest, Tool};
+use codemode_core::{
+    CallId, Completion, Diagnostic, DiagnosticKind, Execution, HostCall, HostError, HostOutcome,
+    HostTarget, Location, StartOptions, StepState,
+};
+use futures::future::BoxFuture;
+use futures::stream::FuturesUnordered;
+use futures::{FutureExt, StreamExt};
+use serde_json::Value;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+/// Fuel per slice: small enough that the deadline is checked often (well under a
+/// millisecond of work), large enough that slicing costs nothing measurable.
+const SLICE_FUEL: u64 = 200_000;
+
+pub(crate) async fn run(
+    inner: Arc<Inner>,
+    source: String,
+    options: ExecuteOptions,
+) -> ExecutionResult {
+    let deadline = inner
+        .limits
+        .timeout
+        .map(|t| tokio::time::Instant::now() + t);
+    let program = match inner.interpreter.compile(&source, &inner.compile_options) {
+        Ok(program) => program,
+        Err(diagnostic) => return ExecutionResult::failed(diagnostic),
+    };
+    let catalog = inner.catalog_for(&options.context);
+    let render = codemode_catalog::RenderOptions {
+        language: inner.language,
+        root: inner.tool_root.clone(),
+    };
+    // Report unknown literal tool paths before anything runs.
+    for (segments, location) in program.static_tool_paths() {
+        if catalog.lookup(&segments).is_none() {
+            return ExecutionResult::failed(unknown_tool(&catalog, &render, &segments, location));
+        }
+    }
+    let execution = program.start(StartOptions { seed: options.seed });
+    let driver = Driver {
+        logs: LogBuffer::new(inner.limits.max_log_lines, inner.limits.max_log_bytes),
+        semaphore: Arc::new(Semaphore::new(inner.limits.max_host_call_concurrency)),
+        inner,
+        catalog,
+        render,
+        context: options.context,
+        records: Vec::new(),
+        progress: Vec::new(),
+        hook_calls: Vec::new(),
+        warnings: Vec::new(),
+        host_errors: Vec::new(),
+        deadline,
+    };
+    driver.drive(execution).await
+}
+
+fn unknown_tool(
+    catalog: &Catalog,
+    render: &codemode_catalog::RenderOptions,
+    segments: &[String],
+    location: Option<Location>,
+) -> Diagnostic {
+    let shown = codemode_catalog::tool_expression(
+        &codemode_catalog::ToolPath::from_segments(segments.to_vec()),
+        render,
+    );
+    let what = if catalog.is_namespace(segments) {
+        format!("{shown} is a namespace, not a tool")
+    } else {
+        format!("unknown tool {shown}")
+    };
+    Diagnostic::new(DiagnosticKind::UnknownTool, what)
+        .with_location(location)
+        .with_suggestions(catalog.suggest(segments, 3, render))
+}
+
+/// What the driver knows of a call while it runs.
+#[derive(Default)]
+struct CallProgress {
+    started_at: OnceLock<Instant>,
+}
+
+/// What a finished call future reports.
+struct CallDone {
+    id: CallId,
+    record: usize,
+    status: CallStatus,
+    error: Option<String>,
+    duration: Duration,
+    outcome: HostOutcome,
+}
+
+enum Admission {
+    Started(BoxFuture<'static, CallDone>),
+    Immediate(HostOutcome),
+    Fatal(Diagnostic),
+}
+
+enum Resolved {
+    Tool(Tool),
+    Search,
+    Extension(Extension),
+}
+
+struct Driver {
+    inner: Arc<Inner>,
+    catalog: Catalog,
+    render: codemode_catalog::RenderOptions,
+    context: Context,
+    logs: LogBuffer,
+    semaphore: Arc<Semaphore>,
+    records: Vec<ToolCallRecord>,
+    progress: Vec<Arc<CallProgress>>,
+    hook_calls: Vec<HookCall>,
+    warnings: Vec<Warning>,
+    /// Failures delivered to the program, to name the kind if one ends the execution.
+    host_errors: Vec<(String, DiagnosticKind)>,
+    deadline: Option<tokio::time::Instant>,
+}
+
+impl Driver {
+    async fn drive(mut self, mut execution: Box<dyn Execution>) -> ExecutionResult {
+        let mut in_flight: FuturesUnordered<BoxFuture<'static, CallDone>> = FuturesUnordered::new();
+        loop {
+            let step = execution.step(SLICE_FUEL);
+            for line in step.logs {
+                self.logs.push(line);
+            }
+            let mut delivered = false;
+            for call in step.calls {
+                let id = call.id;
+                match self.admit(call) {
+                    Admission::Started(fut) => in_flight.push(fut),
+                    Admission::Immediate(outcome) => {
+                        self.note_host_error(&outcome);
+                        execution.complete(id, outcome);
+                        delivered = true;
+                    }
+                    Admission::Fatal(d) => return self.fail(d, in_flight).await,
+                }
+            }
+            match step.state {
+                StepState::Done(completion) => return self.succeed(completion, in_flight).await,
+                StepState::Failed(d) => {
+                    let d = self.name_failure(d);
+                    return self.fail(d, in_flight).await;
+                }
+                StepState::Running => {
+                    // Hand back answers that are ready without blocking, then let other tasks
+                    // (and the tool futures' I/O) run.
+                    while let Some(Some(done)) = in_flight.next().now_or_never() {
+                        self.deliver(done, execution.as_mut());
+                    }
+                    if self.past_deadline() {
+                        let d = self.timeout_diagnostic();
+                        return self.fail(d, in_flight).await;
+                    }
+                    tokio::task::yield_now().await;
+                }
+                StepState::Waiting => {
+                    if delivered {
+                        continue;
+                    }
+                    if in_flight.is_empty() {
+                        let d = Diagnostic::new(
+                            DiagnosticKind::ExecutionFailure,
+                            "the program is waiting for something that can never happen \
+                             (an await on a promise nothing will settle)",
+                        );
+                        return self.fail(d, in_flight).await;
+                    }
+                    let next = match self.deadline {
+                        None => in_flight.next().await,
+                        Some(deadline) => {
+                            tokio::select! {
+                                done = in_flight.next() => done,
+                                _ = tokio::time::sleep_until(deadline) => {
+                                    let d = self.timeout_diagnostic();
+                                    return self.fail(d, in_flight).await;
+                                }
+                            }
+                        }
+                    };
+                    if let Some(done) = next {
+                        self.deliver(done, execution.as_mut());
+                        while let Some(Some(done)) = in_flight.next().now_or_never() {
+                            self.deliver(done, execution.as_mut());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn past_deadline(&self) -> bool {
+        self.deadline
+            .is_some_and(|d| tokio::time::Instant::now() >= d)
+    }
+
+    fn timeout_diagnostic(&self) -> Diagnostic {
+        let ms = self
+            .inner
+            .limits
+            .timeout
+            .map(|t| t.as_millis())
+            .unwrap_or(0);
+        Diagnostic::new(
+            DiagnosticKind::TimeoutExceeded,
+            format!("the execution exceeded its {ms} ms timeout"),
+        )
+    }
+
+    fn note_host_error(&mut self, outcome: &HostOutcome) {
+        if let HostOutcome::Err(e) = outcome {
+            let kind = match e.code.as_str() {
+                "InvalidToolInput" => DiagnosticKind::InvalidToolInput,
+                "InvalidToolOutput" => DiagnosticKind::InvalidToolOutput,
+                _ => DiagnosticKind::ToolFailure,
+            };
+            self.host_errors.push((e.message.clone(), kind));
+        }
+    }
+
+    /// A program that dies of an uncaught host failure ends with that failure's kind.
+    fn name_failure(&self, mut d: Diagnostic) -> Diagnostic {
+        if d.kind == DiagnosticKind::ExecutionFailure {
+            let found = self.host_errors.iter().rev().find(|(message, _)| {
+                d.message == *message
+                    || d.message.ends_with(&format!(": {message}"))
+                    || d.message.ends_with(&format!(" {message}"))
+            });
+            if let Some((_, kind)) = found {
+                d.kind = *kind;
+            }
+        }
+        d
+    }
+
+    fn deliver(&mut self, done: CallDone, execution: &mut dyn Execution) {
+        if let Some(record) = self.records.get_mut(done.record) {
+            record.status = done.status;
+            record.error = done.error;
+            record.duration = done.duration;
+        }
+        self.note_host_error(&done.outcome);
+        execution.complete(done.id, done.outcome);
+    }
+
+    fn admit(&mut self, call: HostCall) -> Admission {
+        let limits = &self.inner.limits;
+        let admitted = self.records.len();
+        if let Some(max) = limits.max_tool_calls {
+            if admitted >= max {
+                return Admission::Fatal(
+                    Diagnostic::new(
+                        DiagnosticKind::ToolCallLimitExceeded,
+                        format!(
+                            "the program made more than {max} host calls (tools, search and \
+                             extensions all count)"
+                        ),
+                    )
+                    .with_location(call.location),
+                );
+            }
+        }
+        let (name, kind, resolved) = match &call.target {
+            HostTarget::Tool(segments) => match self.catalog.lookup(segments) {
+                Some(tool) => (
+                    tool.path().dotted(),
+                    CallKind::Tool,
+                    Resolved::Tool(tool.clone()),
+                ),
+                None => {
+                    return Admission::Fatal(unknown_tool(
+                        &self.catalog,
+                        &self.render,
+                        segments,
+                        call.location,
+                    ))
+                }
+            },
+            HostTarget::Search => ("search".to_owned(), CallKind::Search, Resolved::Search),
+            HostTarget::Extension(name) => {
+                match self.inner.extensions.iter().find(|e| e.name() == name) {
+                    Some(ext) => (
+                        name.clone(),
+                        CallKind::Extension,
+                        Resolved::Extension(ext.clone()),
+                    ),
+                    None => {
+                        return Admission::Fatal(
+                            Diagnostic::new(
+                                DiagnosticKind::UnknownTool,
+                                format!("unknown extension {name}"),
+                            )
+                            .with_location(call.location),
+                        )
+                    }
+                }
+            }
+        };
+        let record = self.records.len();
+        self.records.push(ToolCallRecord {
+            name: name.clone(),
+            kind,
+            input: call.input.clone(),
+            status: CallStatus::Uncertain,
+            error: None,
+            duration: Duration::ZERO,
+        });
+        let progress = Arc::new(CallProgress::default());
+        self.progress.push(progress.clone());
+        let hook_call = HookCall {
+            name: name.clone(),
+            kind,
+            input: call.input.clone(),
+            context: self.context.clone(),
+        };
+        self.hook_calls.push(hook_call.clone());
+
+        // Checks that need nothing to run: a failure here is an ordinary, catchable error.
+        let mut reject = |code: &str, message: String| {
+            let r = &mut self.records[record];
+            r.status = CallStatus::Failed;
+            r.error = Some(message.clone());
+            Admission::Immediate(HostOutcome::Err(HostError::new(code, message)))
+        };
+        if let Some(max) = limits.max_call_input_bytes {
+            if codemode_data::encoded_len_within(&call.input, max).is_none() {
+                let size = codemode_data::encoded_len(&call.input);
+                return reject(
+                    "InvalidToolInput",
+                    format!(
+                        "the input of {name} is {size} bytes, over the {max}-byte per-call limit"
+                    ),
+                );
+            }
+        }
+        if let Resolved::Tool(tool) = &resolved {
+            if let Err(message) = tool.validate_input(&call.input) {
+                return reject(
+                    "InvalidToolInput",
+                    format!("invalid input for {name}: {message}"),
+                );
+            }
+        }
+        let search_request = match &resolved {
+            Resolved::Search => match SearchRequest::from_input(&call.input) {
+                Ok(request) => Some(request),
+                Err(e) => return reject("InvalidToolInput", format!("invalid search input: {e}")),
+            },
+            _ => None,
+        };
+
+        let hooks: Vec<Arc<dyn Hook>> = self.inner.hooks.clone();
+        let semaphore = self.semaphore.clone();
+        let catalog = self.catalog.clone();
+        let render = self.render.clone();
+        let context = self.context.clone();
+        let max_output = limits.max_call_output_bytes;
+        let id = call.id;
+        let input = call.input;
+        Admission::Started(Box::pin(async move {
+            for hook in &hooks {
+                if let HookDecision::Deny(reason) = hook.before(&hook_call).await {
+                    let message = format!("call to {name} was denied: {reason}");
+                    return CallDone {
+                        id,
+                        record,
+                        status: CallStatus::Denied,
+                        error: Some(message.clone()),
+                        duration: Duration::ZERO,
+                        outcome: HostOutcome::Err(HostError::new("Denied", message)),
+                    };
+                }
+            }
+            let _permit = match &resolved {
+                Resolved::Search => None,
+                _ => semaphore.acquire_owned().await.ok(),
+            };
+            let start = Instant::now();
+            let _ = progress.started_at.set(start);
+            let mut detail = None;
+            let result: Result<Value, (&'static str, String)> = match &resolved {
+                Resolved::Tool(tool) => match tool.call(input, context.clone()).await {
+                    Ok(v) => Ok(v),
+                    Err(e) => {
+                        detail = e.detail;
+                        Err(("ToolFailure", e.message))
+                    }
+                },
+                Resolved::Extension(ext) => {
+                    let args = match input {
+                        Value::Array(args) => args,
+                        Value::Null => Vec::new(),
+                        other => vec![other],
+                    };
+                    let cx = CallContext {
+                        path: name.clone(),
+                        context: context.clone(),
+                    };
+                    ext.call(args, cx).await.map_err(|e| {
+                        detail = e.detail;
+                        ("ToolFailure", e.message)
+                    })
+                }
+                Resolved::Search => match search_request {
+                    Some(request) => match catalog.search(&request, &render) {
+                        Ok(page) => serde_json::to_value(page)
+                            .map_err(|e| ("ToolFailure", format!("search failed: {e}"))),
+                        Err(e) => Err(("InvalidToolInput", e.to_string())),
+                    },
+                    None => Err(("InvalidToolInput", "invalid search input".to_owned())),
+                },
+            };
+            let result = result.and_then(|value| {
+                if let Some(max) = max_output {
+                    if codemode_data::encoded_len_within(&value, max).is_none() {
+                        let size = codemode_data::encoded_len(&value);
+                        return Err((
+                            "ToolFailure",
+                            format!("the output of {name} is {size} bytes, over the {max}-byte per-call limit"),
+                        ));
+                    }
+                }
+                if let Resolved::Tool(tool) = &resolved {
+                    if let Err(message) = tool.validate_output(&value) {
+                        return Err((
+                            "InvalidToolOutput",
+                            format!("{name} returned output that does not match its schema: {message}"),
+                        ));
+                    }
+                }
+                Ok(value)
+            });
+            let duration = start.elapsed();
+            let outcome = match &result {
+                Ok(output) => CallOutcome::Succeeded {
+                    output: output.clone(),
+                    duration,
+                },
+                Err((_, message)) => CallOutcome::Failed {
+                    message: message.clone(),
+                    detail: detail.clone(),
+                    duration,
+                },
+            };
+            for hook in &hooks {
+                hook.after(&hook_call, &outcome).await;
+            }
+            match result {
+                Ok(value) => CallDone {
+                    id,
+                    record,
+                    status: CallStatus::Succeeded,
+                    error: None,
+                    duration,
+                    outcome: HostOutcome::Ok(value),
+                },
+                Err((code, message)) => CallDone {
+                    id,
+                    record,
+                    status: CallStatus::Failed,
+                    error: Some(message.clone()),
+                    duration,
+                    outcome: HostOutcome::Err(HostError::new(code, message)),
+                },
+            }
+        }))
+    }
+
+    /// Interrupts calls still running: started ones become `uncertain` (the host must
+    /// reconcile them) and their after-hooks hear `Interrupted`; ones that never started fail.
+    /// Returns how many were interrupted.
+    async fn interrupt(
+        &mut self,
+        in_flight: FuturesUnordered<BoxFuture<'static, CallDone>>,
+    ) -> usize {
+        drop(in_flight);
+        let mut interrupted = 0;
+        for (i, record) in self.records.iter_mut().enumerate() {
+            if record.status != CallStatus::Uncertain {
+                continue;
+            }
+            interrupted += 1;
+            match self.progress[i].started_at.get() {
+                Some(start) => {
+                    record.duration = start.elapsed();
+                    let outcome = CallOutcome::Interrupted {
+                        duration: record.duration,
+                    };
+                    for hook in &self.inner.hooks {
+                        hook.after(&self.hook_calls[i], &outcome).await;
+                    }
+                }
+                None => {
+                    record.status = CallStatus::Failed;
+                    record.error = Some("not started: the execution ended first".to_owned());
+                }
+            }
+        }
+        interrupted
+    }
+
+    async fn fail(
+        mut self,
+        diagnostic: Diagnostic,
+        in_flight: FuturesUnordered<BoxFuture<'static, CallDone>>,
+    ) -> ExecutionResult {
+        self.interrupt(in_flight).await;
+        self.finish(Err(diagnostic), false)
+    }
+
+    async fn succeed(
+        mut self,
+        completion: Completion,
+        in_flight: FuturesUnordered<BoxFuture<'static, CallDone>>,
+    ) -> ExecutionResult {
+        let interrupted = self.interrupt(in_flight).await;
+        if interrupted > 0 {
+            self.warnings.push(Warning {
+                kind: DiagnosticKind::TimeoutExceeded,
+                message: format!(
+                    "the program returned while {interrupted} host call(s) were still running; \
+                     they were interrupted (see toolCalls)"
+                ),
+            });
+        }
+        for message in completion.warnings {
+            self.warnings.push(Warning {
+                kind: DiagnosticKind::ExecutionFailure,
+                message,
+            });
+        }
+        let mut truncated = false;
+        let mut value = completion.value;
+        if let Some(max) = self.inner.limits.max_output_bytes {
+            if codemode_data::encoded_len_within(&value, max).is_none() {
+                match self.inner.limits.oversized_result {
+                    OversizedResult::Truncate => {
+                        let t = codemode_data::truncate(value, max);
+                        value = t.value;
+                        truncated = true;
+                        self.warnings.push(Warning {
+                            kind: DiagnosticKind::Truncated,
+                            message: format!(
+                                "the result was {} bytes, over the {max}-byte limit, and was truncated",
+                                t.original_bytes
+                            ),
+                        });
+                    }
+                    OversizedResult::Fail => {
+                        let size = codemode_data::encoded_len(&value);
+                        let d = Diagnostic::new(
+                            DiagnosticKind::ExecutionFailure,
+                            format!(
+                                "the result is {size} bytes, over the {max}-byte limit: return \
+                                 less (select the fields you need, filter, aggregate or page)"
+                            ),
+                        );
+                        return self.finish(Err(d), false);
+                    }
+                }
+            }
+        }
+        self.finish(Ok(value), truncated)
+    }
+
+    fn finish(mut self, outcome: Result<Value, Diagnostic>, truncated: bool) -> ExecutionResult {
+        if self.logs.dropped > 0 {
+            self.warnings.push(Warning {
+                kind: DiagnosticKind::Truncated,
+                message: format!(
+                    "{} earlier log line(s) were dropped to stay within the log budget",
+                    self.logs.dropped
+                ),
+            });
+        }
+        ExecutionResult {
+            outcome,
+            logs: self.logs.into_lines(),
+            warnings: self.warnings,
+            truncated,
+            tool_calls: self.records,
+        }
+    }
+}
