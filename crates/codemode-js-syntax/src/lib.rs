@@ -152,6 +152,26 @@ fn describe_error(
                     false,
                 );
             }
+            if tok == Tok::Arrow {
+                return (
+                    start,
+                    "Malformed arrow function parameter list".into(),
+                    false,
+                );
+            }
+            if is_assign_op(&tok) {
+                return (start, "Invalid left-hand side in assignment".into(), false);
+            }
+            if expected.iter().any(|t| t == "\"catch\"")
+                && expected.iter().any(|t| t == "\"finally\"")
+            {
+                return (start, "Missing catch or finally after try".into(), false);
+            }
+            if tok == Tok::Comma {
+                if let Some(message) = rest_not_last(source, tokens, start) {
+                    return (start, message.into(), false);
+                }
+            }
             if tok != Tok::RParen && expected.iter().any(|t| t == "\")\"") {
                 if let Some(open) = innermost_paren(source, tokens, start) {
                     if call_parens.binary_search(&open).is_ok() {
@@ -161,6 +181,63 @@ fn describe_error(
             }
             (start, tok.describe(source, start, end), false)
         }
+    }
+}
+
+fn is_assign_op(tok: &Tok) -> bool {
+    matches!(
+        tok,
+        Tok::Eq
+            | Tok::PlusEq
+            | Tok::MinusEq
+            | Tok::StarEq
+            | Tok::SlashEq
+            | Tok::PercentEq
+            | Tok::StarStarEq
+            | Tok::ShlEq
+            | Tok::ShrEq
+            | Tok::UShrEq
+            | Tok::AmpEq
+            | Tok::PipeEq
+            | Tok::CaretEq
+            | Tok::AmpAmpEq
+            | Tok::PipePipeEq
+            | Tok::QuestionQuestionEq
+    )
+}
+
+/// For an unexpected `,` after a rest element (`[...a, b]`, `function f(...a, b)`).
+fn rest_not_last(source: &str, tokens: &[(usize, usize)], at: usize) -> Option<&'static str> {
+    // (bracket byte, whether a `...` appeared directly inside it)
+    let mut stack: Vec<(u8, bool)> = Vec::new();
+    for &(start, end) in tokens {
+        if start >= at {
+            break;
+        }
+        match source.get(start..end).unwrap_or("") {
+            "(" => stack.push((b'(', false)),
+            "[" => stack.push((b'[', false)),
+            "{" => stack.push((b'{', false)),
+            ")" | "]" | "}" => {
+                stack.pop();
+            }
+            "..." => {
+                if let Some(top) = stack.last_mut() {
+                    top.1 = true;
+                }
+            }
+            "," => {
+                if let Some(top) = stack.last_mut() {
+                    top.1 = false;
+                }
+            }
+            _ => {}
+        }
+    }
+    match stack.last() {
+        Some((b'(', true)) => Some("Rest parameter must be last formal parameter"),
+        Some((_, true)) => Some("Rest element must be last element"),
+        _ => None,
     }
 }
 

@@ -363,7 +363,7 @@ impl<'s> Adapter<'s> {
                             .push((start, "legacy octal literals (leading 0) are not supported"));
                         Tok::Unsupported
                     } else {
-                        Tok::Num(parse_decimal(text).ok_or_else(|| separator_error(start))?)
+                        Tok::Num(parse_decimal(text).ok_or_else(|| separator_error(start, text))?)
                     }
                 }
                 Raw::Hex | Raw::Octal | Raw::Binary => {
@@ -373,7 +373,10 @@ impl<'s> Adapter<'s> {
                         Raw::Octal => 8,
                         _ => 2,
                     };
-                    Tok::Num(parse_radix(&text[2..], radix).ok_or_else(|| separator_error(start))?)
+                    Tok::Num(
+                        parse_radix(&text[2..], radix)
+                            .ok_or_else(|| separator_error(start, text))?,
+                    )
                 }
                 Raw::BigInt => {
                     self.check_after_number(end)?;
@@ -429,7 +432,7 @@ impl<'s> Adapter<'s> {
                     lex.bump(num_end - end);
                     let text = &src[start + 1..num_end];
                     self.check_after_number(num_end)?;
-                    let n = parse_decimal(text).ok_or_else(|| separator_error(start + 1))?;
+                    let n = parse_decimal(text).ok_or_else(|| separator_error(start + 1, text))?;
                     self.emit(start + 1, Tok::Num(n), num_end)?;
                     continue;
                 }
@@ -855,7 +858,17 @@ impl<'s> Adapter<'s> {
                 if matches!(prev, Some(Tok::For)) {
                     self.push_open(Open::ForParen(true), start)?;
                 } else {
-                    if prev_ends_expr || matches!(prev, Some(Tok::AsyncParen) | Some(Tok::Import)) {
+                    let declares_function = matches!(
+                        self.out
+                            .tokens
+                            .len()
+                            .checked_sub(2)
+                            .and_then(|i| self.out.tokens.get(i)),
+                        Some((_, Tok::Function, _))
+                    );
+                    if (prev_ends_expr && !declares_function)
+                        || matches!(prev, Some(Tok::AsyncParen) | Some(Tok::Import))
+                    {
                         self.out.call_parens.push(index);
                     }
                     self.push_open(Open::Paren, start)?;
@@ -1030,8 +1043,16 @@ fn punct(raw: Raw) -> Tok {
     }
 }
 
-fn separator_error(offset: usize) -> LexError {
-    LexError::new(offset, "Numeric separators are not allowed here")
+/// V8's wording for a misplaced numeric separator in the literal `text`.
+fn separator_error(offset: usize, text: &str) -> LexError {
+    let message = if text.contains("__") {
+        "Only one underscore is allowed as numeric separator"
+    } else if text.ends_with('_') {
+        "Numeric separators are not allowed at the end of numeric literals"
+    } else {
+        "Numeric separator can not be used after leading 0."
+    };
+    LexError::new(offset, message)
 }
 
 /// Valid numeric separators: only between two digits.
