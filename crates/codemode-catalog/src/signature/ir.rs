@@ -158,39 +158,36 @@ impl<'a> Builder<'a> {
             return Ty::Unknown;
         }
         self.budget -= 1;
-        if let Some(reference) = map.get("$ref").and_then(Value::as_str) {
+        let kw = Keywords::read(map);
+        if let Some(reference) = kw.reference {
             return self.build_ref(root, reference, depth, level + 1);
         }
         let mut parts = Vec::new();
-        let base = self.base(root, map, depth, level + 1);
+        let base = self.base(root, &kw, depth, level + 1);
         if base != Ty::Unknown {
             parts.push(base);
         }
-        for key in ["anyOf", "oneOf"] {
-            if let Some(Value::Array(members)) = map.get(key) {
-                if members.len() > MAX_MEMBERS {
-                    return Ty::Unknown;
-                }
-                let members: Vec<Ty> = members
-                    .iter()
-                    .map(|m| self.build(root, m, depth, level + 1))
-                    .collect();
-                let u = union(members);
-                if u != Ty::Unknown {
-                    parts.push(u);
-                }
+        for members in [kw.any_of, kw.one_of].into_iter().flatten() {
+            if members.len() > MAX_MEMBERS {
+                return Ty::Unknown;
+            }
+            let members: Vec<Ty> = members
+                .iter()
+                .map(|m| self.build(root, m, depth, level + 1))
+                .collect();
+            let u = union(members);
+            if u != Ty::Unknown {
+                parts.push(u);
             }
         }
-        if let Some(Value::Array(members)) = map.get("allOf") {
-            for m in members {
-                let t = self.build(root, m, depth, level + 1);
-                if t != Ty::Unknown {
-                    parts.push(t);
-                }
+        for m in kw.all_of.into_iter().flatten() {
+            let t = self.build(root, m, depth, level + 1);
+            if t != Ty::Unknown {
+                parts.push(t);
             }
         }
         let ty = intersect(parts);
-        if map.get("nullable") == Some(&Value::Bool(true)) && ty != Ty::Unknown {
+        if kw.nullable && ty != Ty::Unknown {
             union(vec![ty, Ty::Null])
         } else {
             ty
@@ -251,27 +248,24 @@ impl<'a> Builder<'a> {
     }
 
     /// The type from `const`, `enum`, `type` and the structural keywords.
-    fn base(&mut self, root: usize, map: &'a Map<String, Value>, depth: usize, level: usize) -> Ty {
-        if let Some(value) = map.get("const") {
+    fn base(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty {
+        if let Some(value) = kw.constant {
             return Ty::Literal(value.clone());
         }
-        if let Some(Value::Array(values)) = map.get("enum") {
+        if let Some(values) = kw.enumeration {
             if values.len() <= MAX_LITERALS {
                 return union(values.iter().cloned().map(Ty::Literal).collect());
             }
             // A long list reads better (and costs less) as the types of its values.
             return union(values.iter().map(json_type).collect());
         }
-        let types: Vec<&str> = match map.get("type") {
+        let types: Vec<&str> = match kw.types {
             Some(Value::String(t)) => vec![t.as_str()],
             Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
             _ => {
-                if ["properties", "additionalProperties", "patternProperties"]
-                    .iter()
-                    .any(|k| map.contains_key(*k))
-                {
+                if kw.has_properties || kw.additional.is_some() || kw.patterns.is_some() {
                     vec!["object"]
-                } else if map.contains_key("items") || map.contains_key("prefixItems") {
+                } else if kw.items.is_some() || kw.prefix_items.is_some() {
                     vec!["array"]
                 } else {
                     Vec::new()
@@ -286,8 +280,8 @@ impl<'a> Builder<'a> {
                 "integer" => Ty::Integer,
                 "boolean" => Ty::Boolean,
                 "null" => Ty::Null,
-                "object" => self.object(root, map, depth, level),
-                "array" => self.array(root, map, depth, level),
+                "object" => self.object(root, kw, depth, level),
+                "array" => self.array(root, kw, depth, level),
                 _ => Ty::Unknown,
             })
             .collect::<Vec<_>>();
@@ -298,39 +292,31 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn object(
-        &mut self,
-        root: usize,
-        map: &'a Map<String, Value>,
-        depth: usize,
-        level: usize,
-    ) -> Ty {
+    fn object(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty {
         if depth >= self.max_depth {
             return Ty::Opaque;
         }
-        let required: Vec<&str> = match map.get("required") {
-            Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).collect(),
-            _ => Vec::new(),
-        };
+        let required: Vec<&str> = kw
+            .required
+            .map(|names| names.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
         let mut props = Vec::new();
-        if let Some(Value::Object(properties)) = map.get("properties") {
-            for (name, schema) in properties {
-                if self.budget == 0 {
-                    break;
-                }
-                let ty = self.build(root, schema, depth + 1, level + 1);
-                let doc = self.doc(root, schema);
-                props.push(Prop {
-                    name: name.clone(),
-                    ty,
-                    optional: !required.contains(&name.as_str()),
-                    doc,
-                });
+        for (name, schema) in kw.properties.into_iter().flatten() {
+            if self.budget == 0 {
+                break;
             }
+            let ty = self.build(root, schema, depth + 1, level + 1);
+            let doc = self.doc(root, schema);
+            props.push(Prop {
+                name: name.clone(),
+                ty,
+                optional: !required.contains(&name.as_str()),
+                doc,
+            });
         }
         let mut extras = Vec::new();
         let mut closed = false;
-        match map.get("additionalProperties") {
+        match kw.additional {
             Some(Value::Bool(false)) => closed = true,
             Some(schema @ Value::Object(_)) => {
                 extras.push(self.build(root, schema, depth + 1, level + 1))
@@ -338,14 +324,12 @@ impl<'a> Builder<'a> {
             Some(Value::Bool(true)) => extras.push(Ty::Unknown),
             _ => {}
         }
-        if let Some(Value::Object(patterns)) = map.get("patternProperties") {
-            for schema in patterns.values() {
-                extras.push(self.build(root, schema, depth + 1, level + 1));
-            }
+        for schema in kw.patterns.into_iter().flat_map(|p| p.values()) {
+            extras.push(self.build(root, schema, depth + 1, level + 1));
         }
         let extra = if extras.is_empty() {
             // An object that lists nothing at all accepts anything.
-            (!closed && !map.contains_key("properties")).then_some(Ty::Unknown)
+            (!closed && !kw.has_properties).then_some(Ty::Unknown)
         } else {
             Some(union(extras))
         };
@@ -358,18 +342,12 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn array(
-        &mut self,
-        root: usize,
-        map: &'a Map<String, Value>,
-        depth: usize,
-        level: usize,
-    ) -> Ty {
+    fn array(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty {
         if depth >= self.max_depth {
             return Ty::Array(Box::new(Ty::Unknown));
         }
-        let tuple = match (map.get("prefixItems"), map.get("items")) {
-            (Some(Value::Array(items)), _) | (None, Some(Value::Array(items))) => Some(items),
+        let tuple = match (kw.prefix_items, kw.items) {
+            (Some(items), _) | (None, Some(Value::Array(items))) => Some(items),
             _ => None,
         };
         if let Some(items) = tuple {
@@ -380,7 +358,7 @@ impl<'a> Builder<'a> {
                     .collect(),
             );
         }
-        match map.get("items") {
+        match kw.items {
             Some(items) => Ty::Array(Box::new(self.build(root, items, depth + 1, level + 1))),
             None => Ty::Array(Box::new(Ty::Unknown)),
         }
@@ -398,37 +376,93 @@ impl<'a> Builder<'a> {
             .and_then(Value::as_str)
             .and_then(|r| self.roots.get(root).and_then(|root| resolve_ref(root, r)))
             .and_then(Value::as_object);
-        let get = |key: &str| map.get(key).or_else(|| target.and_then(|t| t.get(key)));
-        doc.description = get("description")
-            .or_else(|| get("title"))
+        // One pass over each map (the target first, so the schema's own keywords win).
+        let mut description = None;
+        let mut title = None;
+        let mut found: [Option<&Value>; TAGS.len()] = [None; TAGS.len()];
+        for (key, value) in target.into_iter().flatten().chain(map) {
+            match key.as_str() {
+                "description" => description = Some(value),
+                "title" => title = Some(value),
+                key => {
+                    if let Some(i) = TAGS.iter().position(|t| *t == key) {
+                        found[i] = Some(value);
+                    }
+                }
+            }
+        }
+        doc.description = description
+            .or(title)
             .and_then(Value::as_str)
             .map(str::trim)
             .filter(|d| !d.is_empty())
             .map(str::to_owned);
-        for tag in TAGS {
-            let Some(value) = get(tag) else { continue };
-            let text = match (tag, value) {
-                (_, Value::String(s)) if *tag != "default" => s.clone(),
-                (&"deprecated", Value::Bool(true)) => String::new(),
-                (&"deprecated", _) => continue,
-                (&"examples", Value::Array(items)) => match items.first() {
+        for (tag, value) in TAGS.iter().zip(found) {
+            let Some(value) = value else { continue };
+            let text = match (*tag, value) {
+                ("default", value) => value.to_string(),
+                (_, Value::String(s)) => s.clone(),
+                ("deprecated", Value::Bool(true)) => String::new(),
+                ("deprecated", _) => continue,
+                ("examples", Value::Array(items)) => match items.first() {
                     Some(first) => first.to_string(),
                     None => continue,
                 },
                 (_, value) => value.to_string(),
             };
-            let text = clip(text, MAX_TAG_CHARS);
-            let tag: &'static str = match *tag {
-                "examples" => "example",
-                other => TAGS
-                    .iter()
-                    .find(|t| **t == other)
-                    .copied()
-                    .unwrap_or("note"),
-            };
-            doc.tags.push((tag, text));
+            let tag: &'static str = if *tag == "examples" { "example" } else { tag };
+            doc.tags.push((tag, clip(text, MAX_TAG_CHARS)));
         }
         doc
+    }
+}
+
+/// The keywords a rendering reads, collected in one pass over a schema object.
+#[derive(Default)]
+struct Keywords<'a> {
+    reference: Option<&'a str>,
+    constant: Option<&'a Value>,
+    enumeration: Option<&'a Vec<Value>>,
+    types: Option<&'a Value>,
+    has_properties: bool,
+    properties: Option<&'a Map<String, Value>>,
+    required: Option<&'a Vec<Value>>,
+    additional: Option<&'a Value>,
+    patterns: Option<&'a Map<String, Value>>,
+    items: Option<&'a Value>,
+    prefix_items: Option<&'a Vec<Value>>,
+    any_of: Option<&'a Vec<Value>>,
+    one_of: Option<&'a Vec<Value>>,
+    all_of: Option<&'a Vec<Value>>,
+    nullable: bool,
+}
+
+impl<'a> Keywords<'a> {
+    fn read(map: &'a Map<String, Value>) -> Keywords<'a> {
+        let mut kw = Keywords::default();
+        for (key, value) in map {
+            match key.as_str() {
+                "$ref" => kw.reference = value.as_str(),
+                "const" => kw.constant = Some(value),
+                "enum" => kw.enumeration = value.as_array(),
+                "type" => kw.types = Some(value),
+                "properties" => {
+                    kw.has_properties = true;
+                    kw.properties = value.as_object();
+                }
+                "required" => kw.required = value.as_array(),
+                "additionalProperties" => kw.additional = Some(value),
+                "patternProperties" => kw.patterns = value.as_object(),
+                "items" => kw.items = Some(value),
+                "prefixItems" => kw.prefix_items = value.as_array(),
+                "anyOf" => kw.any_of = value.as_array(),
+                "oneOf" => kw.one_of = value.as_array(),
+                "allOf" => kw.all_of = value.as_array(),
+                "nullable" => kw.nullable = value == &Value::Bool(true),
+                _ => {}
+            }
+        }
+        kw
     }
 }
 
