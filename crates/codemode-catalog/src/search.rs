@@ -338,6 +338,19 @@ impl Catalog {
         req: &SearchRequest,
         opts: &RenderOptions,
     ) -> Result<SearchPage, SearchError> {
+        self.search_within(req, opts, usize::MAX)
+    }
+
+    /// [`Catalog::search`] with a page whose JSON encoding stays within `max_page_bytes`:
+    /// items that would cross it move to the next page (the first item is always returned,
+    /// so paging makes progress). Large APIs have signatures of tens of kilobytes, and the
+    /// host's per-call output limit applies to the page as a whole.
+    pub fn search_within(
+        &self,
+        req: &SearchRequest,
+        opts: &RenderOptions,
+        max_page_bytes: usize,
+    ) -> Result<SearchPage, SearchError> {
         let limit = req.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
         let scope = match req
             .namespace
@@ -357,11 +370,22 @@ impl Catalog {
             self.rank(query, scope)
         };
         let start = req.offset.min(ranked.len());
-        let end = (start + limit).min(ranked.len());
-        let items = ranked[start..end]
-            .iter()
-            .filter_map(|&i| self.item(i, opts))
-            .collect();
+        let mut end = start;
+        let mut items = Vec::new();
+        // `{"items":[],"remaining":N,"next":{...}}` around the items.
+        let mut used = 120 + req.query.len() + req.namespace.as_ref().map_or(0, String::len);
+        for &i in ranked.iter().skip(start).take(limit) {
+            let Some(item) = self.item(i, opts) else {
+                continue;
+            };
+            let size = serde_json::to_vec(&item).map_or(usize::MAX, |v| v.len() + 1);
+            if !items.is_empty() && used.saturating_add(size) > max_page_bytes {
+                break;
+            }
+            used = used.saturating_add(size);
+            items.push(item);
+            end = start + items.len();
+        }
         let remaining = ranked.len() - end;
         let next = (remaining > 0).then(|| SearchRequest {
             query: req.query.clone(),

@@ -474,3 +474,42 @@ fn inline_catalog_complete_and_partial() {
         (0, false, "")
     );
 }
+
+#[test]
+fn pages_fit_a_byte_budget() {
+    let catalog = common::mcp_catalog();
+    let req = SearchRequest {
+        namespace: Some("filesystem".into()),
+        ..SearchRequest::default()
+    };
+    let unlimited = catalog.search(&req, &js()).unwrap();
+    assert_eq!(unlimited.items.len(), 10);
+    let budget = 4_000;
+    let mut req = req;
+    let mut seen = Vec::new();
+    loop {
+        let page = catalog.search_within(&req, &js(), budget).unwrap();
+        assert!(!page.items.is_empty());
+        let bytes = serde_json::to_vec(&page).unwrap().len();
+        assert!(page.items.len() == 1 || bytes <= budget, "{bytes} bytes");
+        seen.extend(page.items.into_iter().map(|i| i.path));
+        match page.next {
+            Some(next) => req = next,
+            None => break,
+        }
+    }
+    // Every tool of the namespace exactly once, in order, across more, smaller pages.
+    let expected: Vec<String> = catalog
+        .tools()
+        .filter(|t| t.path().segments()[0] == "filesystem")
+        .map(|t| codemode_catalog::tool_expression(t.path(), &js()))
+        .collect();
+    assert_eq!(seen, expected);
+    // A budget smaller than any item still returns one item per page.
+    let tiny = catalog
+        .search_within(&SearchRequest::default(), &js(), 1)
+        .unwrap();
+    assert_eq!(tiny.items.len(), 1);
+    assert_eq!(tiny.remaining, 36);
+    assert_eq!(tiny.next.map(|n| n.offset), Some(1));
+}
