@@ -1,1 +1,30 @@
-//! A metered JavaScript-subset interpreter with async host calls
+//! A metered JavaScript-subset interpreter with async host calls.
+//!
+//! Programs are compiled to a stack bytecode ([`bytecode`]) and run by a VM whose frames
+//! live in a `Vec` ([`vm`]); async functions suspend by saving their frame into the heap,
+//! promise reactions run as jobs, and host calls (tools, `search`, extensions) are issued
+//! through the codemode_core step protocol. Higher-order built-ins (`map`, `sort`,
+//! `Promise.all`, `JSON.stringify` ...) are written in JavaScript (`prelude.js`), compiled
+//! once, so callbacks are ordinary VM frames and never native recursion.
+
+// `to_number`/`to_string` on the VM are ECMAScript's abstract operations (they may throw
+// and allocate), hence `&mut self`; collapsible ifs are kept where they mirror the spec steps.
+#![allow(
+    clippy::wrong_self_convention,
+    clippy::collapsible_if,
+    clippy::collapsible_match,
+    clippy::box_collection
+)]
+
+mod builtins;
+mod bytecode;
+mod compiler;
+mod format;
+mod heap;
+mod interop;
+mod interpreter;
+pub mod number;
+mod value;
+mod vm;
+
+pub use interpreter::JsInterpreter;

@@ -1,0 +1,205 @@
+//! The bytecode: a stack machine with local slots, cells for captured variables and a
+//! constant pool per function.
+
+use crate::value::Value;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(dead_code)]
+pub enum Op {
+    Const(u32),
+    Num(f64),
+    Undef,
+    Null,
+    True,
+    False,
+    Empty,
+    Pop,
+    Dup,
+    /// [a, b] -> [a, b, a, b]
+    Dup2,
+    Swap,
+    /// [a, b, c] -> [c, a, b]
+    RotRight3,
+    /// [a, b, c, d] -> [d, a, b, c]
+    RotRight4,
+
+    GetLocal(u16),
+    /// Reads a let/const slot, throwing a ReferenceError in its dead zone (name const).
+    GetLocalChecked(u16, u32),
+    SetLocal(u16),
+    /// Stores into a slot and keeps the value on the stack (temporaries only).
+    TeeLocal(u16),
+    /// Initialising store of a declaration (becomes InitCell when captured).
+    InitLocal(u16),
+    /// Puts the TDZ marker in a slot (becomes NewCell when captured).
+    ClearLocal(u16),
+    /// No-op placeholder that becomes BoxLocal when the variable is captured.
+    NopBox(u16),
+    /// No-op placeholder that becomes CopyCell when the variable is captured.
+    NopCopy(u16),
+    /// Moves the slot's current value into a fresh cell.
+    BoxLocal(u16),
+    /// The running function itself (named function expressions).
+    Callee,
+    /// Makes slot hold a fresh cell (initialised to the TDZ marker).
+    NewCell(u16),
+    /// Replaces slot's cell with a fresh one holding the same value (per-iteration `let`).
+    CopyCell(u16),
+    GetCell(u16, u32),
+    SetCell(u16),
+    /// Writes into a cell without the const/TDZ checks (declarations).
+    InitCell(u16),
+    GetUpval(u16, u32),
+    SetUpval(u16),
+    InitUpval(u16),
+    GetGlobal(u32),
+    SetGlobal(u32),
+    TypeofGlobal(u32),
+    /// Assignment to a const binding (name const).
+    ThrowConstAssign(u32),
+
+    GetProp(u32),
+    /// [obj] -> [fn, obj]
+    GetMethod(u32),
+    GetElem,
+    /// [obj, key] -> [fn, obj]
+    GetElemMethod,
+    /// [obj, v] -> [v]
+    SetProp(u32),
+    /// [obj, key, v] -> [v]
+    SetElem,
+    DeleteProp(u32),
+    DeleteElem,
+
+    /// [callee, this, args...] -> [result]; const = callee text for messages.
+    Call(u16, u32),
+    /// [callee, this, argsArray] -> [result]
+    CallSpread(u32),
+    /// [callee, args...] -> [object]
+    New(u16, u32),
+    NewSpread(u32),
+    Return,
+    Await,
+
+    Jump(u32),
+    JumpIfFalse(u32),
+    JumpIfTrue(u32),
+    /// Jump keeping the value when falsy / truthy / not nullish; otherwise pop.
+    JumpIfFalseKeep(u32),
+    JumpIfTrueKeep(u32),
+    JumpIfNotNullishKeep(u32),
+    /// Pop and jump if nullish (optional chaining).
+    JumpIfNullish(u32),
+
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Exp,
+    Shl,
+    Shr,
+    UShr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Eq,
+    Ne,
+    StrictEq,
+    StrictNe,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    In,
+    InstanceOf,
+    Neg,
+    Plus,
+    Not,
+    BitNot,
+    Typeof,
+    Inc,
+    Dec,
+    ToNumeric,
+    ToPropertyKey,
+    /// ToString for template substitutions.
+    ToStr,
+    /// Concatenates the top n strings.
+    Concat(u16),
+
+    NewObject,
+    NewArray(u32),
+    /// [arr, v] -> [arr]
+    ArrayPush,
+    /// [arr] -> [arr] with a hole (stored as undefined)
+    ArrayHole,
+    /// [arr, iterable] -> [arr]
+    ArraySpread,
+    /// [obj, v] -> [obj]
+    InitProp(u32),
+    /// [obj, key, v] -> [obj]
+    InitElem,
+    /// [obj, src] -> [obj]
+    ObjectSpread,
+    /// [src, keysArray] -> [rest object]
+    ObjectRest,
+    /// Function index (into the module), creates a closure.
+    Closure(u32),
+    This,
+    /// Sets the `name` of the function on top if it has none (anonymous function names).
+    SetFnName(u32),
+
+    Throw,
+    /// Installs a catch handler at the target.
+    PushHandler(u32),
+    PopHandler,
+
+    /// [iterable] -> [iterator state] (arrays and strings iterate by index).
+    IterInit,
+    /// Reads slot's iterator state; pushes the next value or jumps when done.
+    IterNext(u16, u32),
+    /// [obj] -> [keys state] for for-in.
+    ForInInit,
+    /// [value] -> [array] for array destructuring (arrays pass through).
+    ToArray,
+    /// [arr] -> [arr, arr[i]]
+    IndexOf(u32),
+    /// [arr] -> [arr, arr.slice(i)]
+    SliceFrom(u32),
+    /// Throws a TypeError if the top is null/undefined (destructuring), name const.
+    RequireObject(u32),
+    /// Tagged template strings object: const index of a (cooked, raw) pair array prebuilt.
+    TemplateObject(u32),
+    /// Calls a prelude intrinsic: (id, argc).
+    Intrinsic(u16, u16),
+    /// Dynamic import / require of a Node module name on top.
+    Import,
+}
+
+/// A compiled function.
+#[derive(Debug, Default)]
+pub struct FuncCode {
+    pub name: String,
+    pub ops: Vec<Op>,
+    /// Byte offset of each op's source (for locations).
+    pub spans: Vec<u32>,
+    pub consts: Vec<Value>,
+    pub nparams: u16,
+    pub nlocals: u16,
+    pub has_rest: bool,
+    pub is_async: bool,
+    pub is_arrow: bool,
+    pub is_method: bool,
+    /// Where each captured cell comes from when a closure is made in the parent.
+    pub captures: Vec<Capture>,
+    /// Template objects ((cooked, raw) strings) for tagged templates.
+    pub templates: Vec<(Vec<Value>, Vec<Value>)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capture {
+    /// The parent's local slot (holding a cell).
+    Local(u16),
+    /// The parent's own captured cell.
+    Upval(u16),
+}

@@ -1,0 +1,353 @@
+//! The object arena: handles, property maps, byte accounting and a mark-sweep collector.
+
+use crate::value::{JsStr, ObjRef, Value};
+use std::collections::HashMap;
+
+pub const ENUMERABLE: u8 = 1;
+pub const WRITABLE: u8 = 2;
+pub const DEFAULT_FLAGS: u8 = ENUMERABLE | WRITABLE;
+/// Built-in methods: writable, not enumerable.
+pub const HIDDEN: u8 = WRITABLE;
+
+#[derive(Clone, Debug)]
+pub struct Prop {
+    pub key: JsStr,
+    pub value: Value,
+    pub flags: u8,
+}
+
+/// Own properties in insertion order, with a hash index once there are many.
+#[derive(Clone, Debug, Default)]
+pub struct PropMap {
+    pub entries: Vec<Prop>,
+    index: Option<Box<HashMap<JsStr, u32>>>,
+}
+
+const INDEX_AT: usize = 12;
+
+impl PropMap {
+    pub fn find(&self, key: &JsStr) -> Option<usize> {
+        if let Some(index) = &self.index {
+            return index.get(key).map(|&i| i as usize);
+        }
+        // Pointer equality first: keys from the same constant pool are shared.
+        if let Some(i) = self.entries.iter().position(|p| p.key.ptr_eq(key)) {
+            return Some(i);
+        }
+        self.entries.iter().position(|p| p.key == *key)
+    }
+    pub fn get(&self, key: &JsStr) -> Option<&Value> {
+        self.find(key).map(|i| &self.entries[i].value)
+    }
+    /// Inserts or overwrites (keeping position); returns true if it was new.
+    pub fn insert(&mut self, key: JsStr, value: Value, flags: u8) -> bool {
+        if let Some(i) = self.find(&key) {
+            self.entries[i].value = value;
+            return false;
+        }
+        let pos = self.entries.len() as u32;
+        if let Some(index) = &mut self.index {
+            index.insert(key.clone(), pos);
+        }
+        self.entries.push(Prop { key, value, flags });
+        if self.index.is_none() && self.entries.len() > INDEX_AT {
+            self.rebuild_index();
+        }
+        true
+    }
+    fn rebuild_index(&mut self) {
+        let mut map = HashMap::with_capacity(self.entries.len() * 2);
+        for (i, p) in self.entries.iter().enumerate() {
+            map.insert(p.key.clone(), i as u32);
+        }
+        self.index = Some(Box::new(map));
+    }
+    pub fn remove(&mut self, key: &JsStr) -> bool {
+        match self.find(key) {
+            Some(i) => {
+                self.entries.remove(i);
+                if self.index.is_some() {
+                    self.rebuild_index();
+                }
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Promise state.
+#[derive(Clone, Debug)]
+pub enum PromiseState {
+    Pending,
+    Fulfilled(Value),
+    Rejected(Value),
+}
+
+#[derive(Clone, Debug)]
+pub enum ReactionTarget {
+    /// Resolve/reject this derived promise with the handler's outcome.
+    Promise(ObjRef),
+    /// No derived promise (internal reactions).
+    None,
+    /// Resume this suspended async function.
+    Await(ObjRef),
+}
+
+#[derive(Clone, Debug)]
+pub struct Reaction {
+    pub on_fulfilled: Value,
+    pub on_rejected: Value,
+    pub target: ReactionTarget,
+}
+
+#[derive(Clone, Debug)]
+pub struct PromiseData {
+    pub state: PromiseState,
+    pub reactions: Vec<Reaction>,
+    pub handled: bool,
+}
+
+/// A suspended async function: its frame, its slice of the value stack, its try handlers.
+#[derive(Clone, Debug)]
+pub struct Coroutine {
+    pub frame: crate::vm::Frame,
+    pub stack: Vec<Value>,
+    pub handlers: Vec<crate::vm::Handler>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Closure {
+    pub func: u32,
+    pub cells: Vec<ObjRef>,
+    /// Lexical `this` of arrow functions.
+    pub this: Value,
+}
+
+#[derive(Clone, Debug)]
+pub enum Kind {
+    Ordinary,
+    Array(Vec<Value>),
+    Closure(Box<Closure>),
+    Native(u16),
+    /// `fn.bind(this, ...args)`.
+    Bound(Box<(Value, Value, Vec<Value>)>),
+    /// A promise's resolve (or reject) function; `already` is a shared cell holding a bool.
+    Resolver {
+        promise: ObjRef,
+        reject: bool,
+        already: ObjRef,
+    },
+    Promise(Box<PromiseData>),
+    Error,
+    Cell(Value),
+    Coroutine(Box<Coroutine>),
+    /// A path under the tool root; calling it is a host call.
+    ToolPath(Vec<JsStr>),
+    /// A host extension function by dotted name.
+    Extension {
+        name: JsStr,
+        is_async: bool,
+    },
+    /// The built-in `search`.
+    Search,
+    /// Free slot.
+    Free,
+}
+
+#[derive(Clone, Debug)]
+pub struct Object {
+    pub proto: Option<ObjRef>,
+    pub props: PropMap,
+    pub kind: Kind,
+    pub extensible: bool,
+    pub frozen: bool,
+}
+
+impl Object {
+    pub fn new(proto: Option<ObjRef>, kind: Kind) -> Object {
+        Object {
+            proto,
+            props: PropMap::default(),
+            kind,
+            extensible: true,
+            frozen: false,
+        }
+    }
+    pub fn is_callable(&self) -> bool {
+        matches!(
+            self.kind,
+            Kind::Closure(_)
+                | Kind::Native(_)
+                | Kind::Bound(_)
+                | Kind::Resolver { .. }
+                | Kind::ToolPath(_)
+                | Kind::Extension { .. }
+                | Kind::Search
+        )
+    }
+    fn byte_size(&self) -> usize {
+        let mut n = 96 + self.props.entries.len() * 48;
+        for p in &self.props.entries {
+            if let Value::Str(s) = &p.value {
+                n += s.byte_size();
+            }
+        }
+        match &self.kind {
+            Kind::Array(v) => {
+                n += v.len() * 24;
+                for x in v {
+                    if let Value::Str(s) = x {
+                        n += s.byte_size();
+                    }
+                }
+            }
+            Kind::Closure(c) => n += c.cells.len() * 4,
+            Kind::Coroutine(c) => n += c.stack.len() * 24 + 64,
+            Kind::Promise(p) => n += p.reactions.len() * 64,
+            Kind::ToolPath(p) => n += p.iter().map(|s| s.byte_size()).sum::<usize>(),
+            _ => {}
+        }
+        n
+    }
+}
+
+/// The arena. Cloning a heap is how each execution gets its own copy of the built-ins.
+#[derive(Clone)]
+pub struct Heap {
+    pub objects: Vec<Object>,
+    free: Vec<u32>,
+    marks: Vec<bool>,
+    /// Estimated live bytes (exact after a collection, grows with every allocation).
+    pub bytes: usize,
+    /// Bytes at which the next collection runs.
+    pub next_gc: usize,
+    pub max_bytes: usize,
+}
+
+impl Heap {
+    pub fn new(max_bytes: usize) -> Heap {
+        Heap {
+            objects: Vec::new(),
+            free: Vec::new(),
+            marks: Vec::new(),
+            bytes: 0,
+            next_gc: 1 << 20,
+            max_bytes,
+        }
+    }
+
+    pub fn alloc(&mut self, obj: Object) -> ObjRef {
+        self.bytes += 96;
+        if let Some(i) = self.free.pop() {
+            self.objects[i as usize] = obj;
+            ObjRef(i)
+        } else {
+            self.objects.push(obj);
+            ObjRef(self.objects.len() as u32 - 1)
+        }
+    }
+
+    /// Accounts for `n` more bytes held by the program.
+    #[inline]
+    pub fn charge(&mut self, n: usize) {
+        self.bytes += n;
+    }
+
+    #[inline]
+    pub fn wants_gc(&self) -> bool {
+        self.bytes >= self.next_gc
+    }
+
+    #[inline]
+    pub fn get(&self, r: ObjRef) -> &Object {
+        &self.objects[r.0 as usize]
+    }
+    #[inline]
+    pub fn get_mut(&mut self, r: ObjRef) -> &mut Object {
+        &mut self.objects[r.0 as usize]
+    }
+
+    /// Marks from `roots` and frees everything unreachable; recomputes `bytes`.
+    pub fn collect(&mut self, roots: &[ObjRef], extra: impl Iterator<Item = ObjRef>) {
+        self.marks.clear();
+        self.marks.resize(self.objects.len(), false);
+        let mut work: Vec<ObjRef> = roots.to_vec();
+        work.extend(extra);
+        let push_val = |v: &Value, work: &mut Vec<ObjRef>| {
+            if let Value::Obj(r) = v {
+                work.push(*r);
+            }
+        };
+        while let Some(r) = work.pop() {
+            let i = r.0 as usize;
+            if i >= self.marks.len() || self.marks[i] {
+                continue;
+            }
+            self.marks[i] = true;
+            let o = &self.objects[i];
+            if let Some(p) = o.proto {
+                work.push(p);
+            }
+            for p in &o.props.entries {
+                push_val(&p.value, &mut work);
+            }
+            match &o.kind {
+                Kind::Array(v) => v.iter().for_each(|x| push_val(x, &mut work)),
+                Kind::Closure(c) => {
+                    work.extend(c.cells.iter().copied());
+                    push_val(&c.this, &mut work);
+                }
+                Kind::Bound(b) => {
+                    push_val(&b.0, &mut work);
+                    push_val(&b.1, &mut work);
+                    b.2.iter().for_each(|x| push_val(x, &mut work));
+                }
+                Kind::Resolver {
+                    promise, already, ..
+                } => {
+                    work.push(*promise);
+                    work.push(*already);
+                }
+                Kind::Promise(p) => {
+                    match &p.state {
+                        PromiseState::Fulfilled(v) | PromiseState::Rejected(v) => {
+                            push_val(v, &mut work)
+                        }
+                        PromiseState::Pending => {}
+                    }
+                    for re in &p.reactions {
+                        push_val(&re.on_fulfilled, &mut work);
+                        push_val(&re.on_rejected, &mut work);
+                        match re.target {
+                            ReactionTarget::Promise(t) | ReactionTarget::Await(t) => work.push(t),
+                            ReactionTarget::None => {}
+                        }
+                    }
+                }
+                Kind::Cell(v) => push_val(v, &mut work),
+                Kind::Coroutine(c) => {
+                    c.stack.iter().for_each(|x| push_val(x, &mut work));
+                    c.frame.trace(&mut work);
+                }
+                _ => {}
+            }
+        }
+        let mut bytes = 0;
+        self.free.clear();
+        for i in 0..self.objects.len() {
+            if self.marks[i] {
+                bytes += self.objects[i].byte_size();
+            } else {
+                if !matches!(self.objects[i].kind, Kind::Free) {
+                    self.objects[i] = Object::new(None, Kind::Free);
+                }
+                self.free.push(i as u32);
+            }
+        }
+        // Reuse low slots first.
+        self.free.reverse();
+        self.bytes = bytes;
+        self.next_gc = (bytes * 2).max(1 << 20);
+    }
+}

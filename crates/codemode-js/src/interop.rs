@@ -1,0 +1,118 @@
+//! The data boundary: program values <-> JSON through codemode-data.
+
+use crate::heap::Kind;
+use crate::value::{JsStr, Value};
+use crate::vm::Vm;
+use codemode_data::{DataError, ExportSource, ImportSink, Key, Shape, Text};
+
+struct Source<'a>(&'a Vm);
+
+impl ExportSource for Source<'_> {
+    type Value = Value;
+    fn shape<'a>(&'a self, v: &Value) -> Shape<'a, Value> {
+        let vm = self.0;
+        match v {
+            Value::Undefined | Value::Null | Value::Empty => Shape::Null,
+            Value::Bool(b) => Shape::Bool(*b),
+            Value::Num(n) => Shape::Float(*n),
+            Value::Str(s) => Shape::Text(Text::Utf16(units_static(vm, s))),
+            Value::Obj(r) => {
+                let o = vm.heap.get(*r);
+                match &o.kind {
+                    Kind::Array(items) => Shape::Array {
+                        identity: r.0 as usize,
+                        items: items.clone(),
+                    },
+                    Kind::Ordinary | Kind::Error => {
+                        let mut entries = Vec::new();
+                        for k in vm.own_keys(*r) {
+                            let val = o.props.get(&k).cloned().unwrap_or_default();
+                            // undefined-valued properties are dropped, as JSON.stringify does.
+                            if matches!(val, Value::Undefined) {
+                                continue;
+                            }
+                            if let Value::Obj(f) = &val {
+                                if vm.heap.get(*f).is_callable() {
+                                    return Shape::NotData("a function".into());
+                                }
+                            }
+                            let idx = o.props.find(&k).unwrap_or(0);
+                            let key_units: &'a [u16] = o.props.entries[idx].key.units();
+                            entries.push((Key::Utf16(key_units), val));
+                        }
+                        Shape::Object {
+                            identity: r.0 as usize,
+                            entries,
+                        }
+                    }
+                    Kind::Promise(_) => Shape::NotData("a promise (missing await?)".into()),
+                    Kind::Closure(_)
+                    | Kind::Native(_)
+                    | Kind::Bound(_)
+                    | Kind::Resolver { .. }
+                    | Kind::ToolPath(_)
+                    | Kind::Extension { .. }
+                    | Kind::Search => Shape::NotData("a function".into()),
+                    _ => Shape::NotData("an internal object".into()),
+                }
+            }
+        }
+    }
+}
+
+// Strings are reference counted; exporting borrows from the value being walked, which the
+// walker keeps alive for the duration of the walk.
+fn units_static<'a>(_vm: &'a Vm, s: &JsStr) -> &'a [u16] {
+    let units: &[u16] = s.units();
+    // SAFETY-free alternative: copy into a leak-free owned buffer is not possible with the
+    // borrowed Text API, so strings are exported via a per-walk arena instead.
+    unsafe { std::mem::transmute::<&[u16], &'a [u16]>(units) }
+}
+
+pub fn export_value(vm: &Vm, v: &Value) -> Result<serde_json::Value, DataError> {
+    codemode_data::export(&Source(vm), v, codemode_data::DEFAULT_MAX_DEPTH)
+}
+
+struct Sink<'a>(&'a mut Vm);
+
+impl ImportSink for Sink<'_> {
+    type Value = Value;
+    type Error = DataError;
+    fn null(&mut self) -> Result<Value, DataError> {
+        Ok(Value::Null)
+    }
+    fn bool(&mut self, b: bool) -> Result<Value, DataError> {
+        Ok(Value::Bool(b))
+    }
+    fn number(&mut self, n: &serde_json::Number) -> Result<Value, DataError> {
+        Ok(Value::Num(n.as_f64().unwrap_or(f64::NAN)))
+    }
+    fn string(&mut self, s: &str) -> Result<Value, DataError> {
+        self.0.heap.charge(s.len() * 2 + 24);
+        Ok(Value::str(s))
+    }
+    fn array(&mut self, items: Vec<Value>) -> Result<Value, DataError> {
+        Ok(Value::Obj(self.0.new_array(items)))
+    }
+    fn object(&mut self, entries: Vec<(&str, Value)>) -> Result<Value, DataError> {
+        let o = self.0.new_object();
+        let obj = self.0.heap.get_mut(o);
+        for (k, v) in entries {
+            obj.props
+                .insert(JsStr::from_str(k), v, crate::heap::DEFAULT_FLAGS);
+        }
+        self.0.heap.charge(48);
+        Ok(Value::Obj(o))
+    }
+}
+
+/// Imports a host value; on failure returns an Error value to reject with.
+pub fn import_value(vm: &mut Vm, json: &serde_json::Value) -> Result<Value, Value> {
+    match codemode_data::import(&mut Sink(vm), json, codemode_data::DEFAULT_MAX_DEPTH) {
+        Ok(v) => Ok(v),
+        Err(e) => {
+            let p = vm.realm.type_error_proto;
+            Err(vm.make_error(p, &e.to_string()))
+        }
+    }
+}

@@ -1,0 +1,388 @@
+//! `JsInterpreter`: the codemode_core::Interpreter for JavaScript.
+
+use crate::builtins::{build_realm, NativeFn, Realm};
+use crate::compiler::{Compiler, Options};
+use crate::heap::{Heap, Kind, Object, PromiseState, HIDDEN};
+use crate::value::{JsStr, ObjRef, Value};
+use crate::vm::{FrameKind, Module, RunState, Throw, Vm, PROGRAM_BIT};
+use codemode_core::{
+    CallId, CompileOptions, Completion, Diagnostic, DiagnosticKind, Execution, HostOutcome,
+    Interpreter, Language, Location, Program, StartOptions, Step, StepState, ToolRoot, VmLimits,
+};
+use std::sync::Arc;
+
+/// Everything built once: the prelude's code and the heap holding the built-ins.
+struct Template {
+    heap: Heap,
+    realm: Realm,
+    natives: Arc<Vec<(NativeFn, &'static str, u8)>>,
+    prelude: Arc<Module>,
+}
+
+/// The JavaScript interpreter. Build once, compile many programs.
+pub struct JsInterpreter {
+    template: Arc<Template>,
+}
+
+impl Default for JsInterpreter {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+const PRELUDE: &str = include_str!("prelude.js");
+
+impl JsInterpreter {
+    pub fn new() -> JsInterpreter {
+        let mut heap = Heap::new(usize::MAX);
+        let (realm, natives) = build_realm(&mut heap);
+        let natives = Arc::new(natives);
+        let limits = codemode_js_syntax::ParseLimits {
+            max_source_bytes: 1 << 22,
+            max_nesting: 1000,
+        };
+        let prelude = match codemode_js_syntax::parse(PRELUDE, &limits) {
+            Ok(ast) => {
+                let compiler = Compiler::new(Options {
+                    source: PRELUDE,
+                    prelude: true,
+                    tool_global: None,
+                    tool_globals: Vec::new(),
+                    intrinsics: &INTRINSIC_NAMES,
+                    func_base: 0,
+                });
+                match compiler.compile_program(&ast) {
+                    Ok(c) => c.funcs,
+                    Err(d) => panic!("prelude does not compile: {d}"),
+                }
+            }
+            Err(d) => panic!("prelude does not parse: {d:?}"),
+        };
+        // Prelude function indices: compiled with base 0; nested functions are 1.. .
+        let prelude = Arc::new(Module {
+            funcs: prelude,
+            source: PRELUDE.to_string(),
+            line_index: codemode_js_syntax::LineIndex::new(PRELUDE),
+        });
+        let mut vm = Vm::new(
+            heap,
+            realm,
+            natives.clone(),
+            prelude.clone(),
+            VmLimits::default(),
+        );
+        vm.fuel = i64::MAX / 2;
+        // Run the prelude's top level: it installs the self-hosted built-ins.
+        let fp = vm.realm.function_proto;
+        let main = vm.alloc(
+            Some(fp),
+            Kind::Closure(Box::new(crate::heap::Closure {
+                func: 0,
+                cells: Vec::new(),
+                this: Value::Undefined,
+            })),
+        );
+        vm.stack.push(Value::Obj(main));
+        vm.stack.push(Value::Undefined);
+        if vm.call_value(0, u32::MAX, FrameKind::Normal).is_err() {
+            panic!("prelude failed to start");
+        }
+        loop {
+            match vm.run() {
+                RunState::Idle => {}
+                RunState::Fatal(d) => panic!("prelude failed: {d}"),
+                _ => panic!("prelude suspended"),
+            }
+            match vm.run_job() {
+                Ok(true) => continue,
+                _ => break,
+            }
+        }
+        vm.stack.clear();
+        vm.gc();
+        JsInterpreter {
+            template: Arc::new(Template {
+                heap: vm.heap,
+                realm: vm.realm,
+                natives,
+                prelude,
+            }),
+        }
+    }
+}
+
+static INTRINSIC_NAMES: std::sync::LazyLock<Vec<&'static str>> =
+    std::sync::LazyLock::new(|| crate::builtins::INTRINSICS.iter().map(|x| x.0).collect());
+
+fn intrinsic_names() -> &'static [&'static str] {
+    &INTRINSIC_NAMES
+}
+
+impl Interpreter for JsInterpreter {
+    fn language(&self) -> Language {
+        Language::JavaScript
+    }
+
+    fn compile(
+        &self,
+        source: &str,
+        options: &CompileOptions,
+    ) -> Result<Box<dyn Program>, Diagnostic> {
+        let limits = codemode_js_syntax::ParseLimits::from(&options.limits);
+        let ast = codemode_js_syntax::parse(source, &limits)?;
+        let tool_global = options.tool_root.global_name().map(|s| s.to_string());
+        let tool_globals = match options.tool_root {
+            ToolRoot::Globals => options.tool_globals.clone(),
+            _ => Vec::new(),
+        };
+        let compiler = Compiler::new(Options {
+            source,
+            prelude: false,
+            tool_global,
+            tool_globals,
+            intrinsics: intrinsic_names(),
+            func_base: PROGRAM_BIT - 1 + 1,
+        });
+        let compiled = compiler.compile_program(&ast)?;
+        Ok(Box::new(JsProgram {
+            template: self.template.clone(),
+            module: Arc::new(Module {
+                funcs: compiled.funcs,
+                source: source.to_string(),
+                line_index: codemode_js_syntax::LineIndex::new(source),
+            }),
+            tool_paths: compiled.tool_paths,
+            options: options.clone(),
+        }))
+    }
+}
+
+struct JsProgram {
+    template: Arc<Template>,
+    module: Arc<Module>,
+    tool_paths: Vec<(Vec<String>, Option<Location>)>,
+    options: CompileOptions,
+}
+
+impl Program for JsProgram {
+    fn static_tool_paths(&self) -> Vec<(Vec<String>, Option<Location>)> {
+        self.tool_paths.clone()
+    }
+
+    fn start(self: Box<Self>, options: StartOptions) -> Box<dyn Execution> {
+        let t = &self.template;
+        let mut heap = t.heap.clone();
+        heap.max_bytes = self.options.limits.max_memory_bytes;
+        let mut vm = Vm::new(
+            heap,
+            t.realm.clone(),
+            t.natives.clone(),
+            t.prelude.clone(),
+            self.options.limits.clone(),
+        );
+        if let Some(seed) = options.seed {
+            vm.rng = seed | 1;
+        }
+        vm.program = Some(self.module.clone());
+        install_host_globals(&mut vm, &self.options);
+        // Call the program's main function (an async function body).
+        let fp = vm.realm.function_proto;
+        let main = vm.alloc(
+            Some(fp),
+            Kind::Closure(Box::new(crate::heap::Closure {
+                func: PROGRAM_BIT,
+                cells: Vec::new(),
+                this: Value::Undefined,
+            })),
+        );
+        let promise = vm.new_promise();
+        vm.stack.push(Value::Obj(main));
+        vm.stack.push(Value::Undefined);
+        let mut failed = None;
+        match vm.call_value(0, u32::MAX, FrameKind::Async(promise)) {
+            Ok(()) => {}
+            Err(Throw::Fatal(d)) => failed = Some(d),
+            Err(Throw::Value(_)) => {}
+        }
+        Box::new(JsExecution {
+            vm,
+            main: promise,
+            finished: failed.map(StepState::Failed),
+        })
+    }
+}
+
+fn install_host_globals(vm: &mut Vm, options: &CompileOptions) {
+    let g = vm.realm.global;
+    let fp = vm.realm.function_proto;
+    match &options.tool_root {
+        ToolRoot::Globals => {
+            for name in &options.tool_globals {
+                let p = vm.alloc(Some(fp), Kind::ToolPath(vec![JsStr::from_str(name)]));
+                vm.define_hidden(g, name, Value::Obj(p));
+            }
+        }
+        root => {
+            if let Some(name) = root.global_name() {
+                let p = vm.alloc(Some(fp), Kind::ToolPath(Vec::new()));
+                vm.define_hidden(g, name, Value::Obj(p));
+            }
+        }
+    }
+    for ext in &options.extensions {
+        let f = vm.alloc(
+            Some(fp),
+            Kind::Extension {
+                name: JsStr::from_str(&ext.name),
+                is_async: ext.is_async,
+            },
+        );
+        let mut parts: Vec<&str> = ext.name.split('.').collect();
+        let last = parts.pop().unwrap_or("");
+        let mut target = g;
+        for p in parts {
+            let key = JsStr::from_str(p);
+            target = match vm.heap.get(target).props.get(&key) {
+                Some(Value::Obj(o)) => *o,
+                _ => {
+                    let o = vm.new_object();
+                    vm.heap
+                        .get_mut(target)
+                        .props
+                        .insert(key, Value::Obj(o), HIDDEN);
+                    o
+                }
+            };
+        }
+        vm.heap
+            .get_mut(target)
+            .props
+            .insert(JsStr::from_str(last), Value::Obj(f), HIDDEN);
+    }
+}
+
+struct JsExecution {
+    vm: Vm,
+    main: ObjRef,
+    finished: Option<StepState>,
+}
+
+impl JsExecution {
+    fn take_step(&mut self, state: StepState) -> Step {
+        Step {
+            calls: std::mem::take(&mut self.vm.calls),
+            logs: std::mem::take(&mut self.vm.logs),
+            state,
+        }
+    }
+
+    fn finish(&mut self) -> StepState {
+        let state = match &self.vm.heap.get(self.main).kind {
+            Kind::Promise(p) => p.state.clone(),
+            _ => PromiseState::Pending,
+        };
+        match state {
+            PromiseState::Fulfilled(v) => {
+                let mut warnings = Vec::new();
+                let unhandled = std::mem::take(&mut self.vm.unhandled);
+                for p in unhandled {
+                    if p == self.main {
+                        continue;
+                    }
+                    if let Kind::Promise(pd) = &self.vm.heap.get(p).kind {
+                        if let (PromiseState::Rejected(e), false) = (pd.state.clone(), pd.handled) {
+                            let t = crate::format::error_text(&mut self.vm, &e);
+                            warnings.push(format!("unhandled promise rejection: {t}"));
+                        }
+                    }
+                }
+                match crate::interop::export_value(&self.vm, &v) {
+                    Ok(value) => StepState::Done(Completion { value, warnings }),
+                    Err(e) => StepState::Failed(e.into_diagnostic()),
+                }
+            }
+            PromiseState::Rejected(e) => {
+                let msg = crate::format::error_text(&mut self.vm, &e);
+                StepState::Failed(
+                    Diagnostic::new(DiagnosticKind::ExecutionFailure, msg)
+                        .with_location(self.vm.last_throw),
+                )
+            }
+            PromiseState::Pending => StepState::Failed(Diagnostic::new(
+                DiagnosticKind::ExecutionFailure,
+                "the program awaits a promise that can never settle",
+            )),
+        }
+    }
+}
+
+impl Execution for JsExecution {
+    fn step(&mut self, fuel: u64) -> Step {
+        if let Some(state) = self.finished.take() {
+            let s = match &state {
+                StepState::Failed(d) => StepState::Failed(d.clone()),
+                StepState::Done(c) => StepState::Done(c.clone()),
+                _ => StepState::Waiting,
+            };
+            self.finished = Some(state);
+            return self.take_step(s);
+        }
+        self.vm.fuel = fuel.min(i64::MAX as u64 / 2) as i64;
+        let start_fuel = self.vm.fuel;
+        let result = loop {
+            if self.vm.blocked.is_some() {
+                break StepState::Waiting;
+            }
+            match self.vm.run() {
+                RunState::Idle => {}
+                RunState::OutOfFuel => break StepState::Running,
+                RunState::Blocked => break StepState::Waiting,
+                RunState::Fatal(d) => break StepState::Failed(d),
+            }
+            if let Err(Throw::Fatal(d)) = self.vm.maybe_gc() {
+                break StepState::Failed(d);
+            }
+            match self.vm.run_job() {
+                Ok(true) => continue,
+                Ok(false) => {}
+                Err(Throw::Fatal(d)) => break StepState::Failed(d),
+                Err(Throw::Value(_)) => continue,
+            }
+            let settled = !matches!(
+                &self.vm.heap.get(self.main).kind,
+                Kind::Promise(p) if matches!(p.state, PromiseState::Pending)
+            );
+            if settled || self.vm.pending.is_empty() {
+                break self.finish();
+            }
+            break StepState::Waiting;
+        };
+        let used = (start_fuel - self.vm.fuel).max(0) as u64;
+        self.vm.fuel_used = self.vm.fuel_used.saturating_add(used);
+        let result = if self.vm.fuel_used > self.vm.limits.max_fuel
+            && matches!(result, StepState::Running)
+        {
+            StepState::Failed(self.vm.fuel_diag())
+        } else {
+            result
+        };
+        match &result {
+            StepState::Done(c) => self.finished = Some(StepState::Done(c.clone())),
+            StepState::Failed(d) => self.finished = Some(StepState::Failed(d.clone())),
+            _ => {}
+        }
+        self.take_step(result)
+    }
+
+    fn complete(&mut self, id: CallId, outcome: HostOutcome) {
+        if self.finished.is_some() {
+            return;
+        }
+        if let Some(d) = self.vm.complete_call(id.0, outcome) {
+            self.finished = Some(StepState::Failed(d));
+        }
+    }
+}
+
+#[allow(dead_code)]
+fn unused(_: Object) {}

@@ -1,0 +1,367 @@
+// Self-hosted built-ins. Compiled once per interpreter; callbacks run as VM frames.
+// `__cm_x(...)` calls are intrinsics, visible only here.
+const AP = Array.prototype;
+const def = (o, n, f) => __cm_def(o, n, f);
+const fnCheck = (f, what) => {
+  if (!__cm_isCallable(f)) __cm_typeError(__cm_toStr(typeof f === "string" ? '"' + f + '"' : f === undefined ? "undefined" : typeof f === "object" ? (f === null ? "null" : "#<Object>") : f) + " is not a function");
+};
+const arrCheck = (a, name) => {
+  if (!__cm_isArray(a)) __cm_typeError("Array.prototype." + name + " called on a value that is not an array (not supported)");
+};
+
+def(AP, "forEach", function forEach(f, t) {
+  arrCheck(this, "forEach"); fnCheck(f);
+  for (let i = 0; i < this.length; i++) f.call(t, this[i], i, this);
+});
+def(AP, "map", function map(f, t) {
+  arrCheck(this, "map"); fnCheck(f);
+  const n = this.length, out = __cm_newArray(n);
+  for (let i = 0; i < n && i < this.length; i++) out[i] = f.call(t, this[i], i, this);
+  return out;
+});
+def(AP, "filter", function filter(f, t) {
+  arrCheck(this, "filter"); fnCheck(f);
+  const out = [];
+  for (let i = 0; i < this.length; i++) { const v = this[i]; if (f.call(t, v, i, this)) out.push(v); }
+  return out;
+});
+def(AP, "reduce", function reduce(f, ...init) {
+  arrCheck(this, "reduce"); fnCheck(f);
+  let i = 0, acc;
+  if (init.length > 0) acc = init[0];
+  else { if (this.length === 0) __cm_typeError("Reduce of empty array with no initial value"); acc = this[0]; i = 1; }
+  for (; i < this.length; i++) acc = f(acc, this[i], i, this);
+  return acc;
+});
+def(AP, "reduceRight", function reduceRight(f, ...init) {
+  arrCheck(this, "reduceRight"); fnCheck(f);
+  let i = this.length - 1, acc;
+  if (init.length > 0) acc = init[0];
+  else { if (this.length === 0) __cm_typeError("Reduce of empty array with no initial value"); acc = this[i]; i--; }
+  for (; i >= 0; i--) acc = f(acc, this[i], i, this);
+  return acc;
+});
+def(AP, "find", function find(f, t) {
+  arrCheck(this, "find"); fnCheck(f);
+  for (let i = 0; i < this.length; i++) if (f.call(t, this[i], i, this)) return this[i];
+  return undefined;
+});
+def(AP, "findIndex", function findIndex(f, t) {
+  arrCheck(this, "findIndex"); fnCheck(f);
+  for (let i = 0; i < this.length; i++) if (f.call(t, this[i], i, this)) return i;
+  return -1;
+});
+def(AP, "findLast", function findLast(f, t) {
+  arrCheck(this, "findLast"); fnCheck(f);
+  for (let i = this.length - 1; i >= 0; i--) if (f.call(t, this[i], i, this)) return this[i];
+  return undefined;
+});
+def(AP, "findLastIndex", function findLastIndex(f, t) {
+  arrCheck(this, "findLastIndex"); fnCheck(f);
+  for (let i = this.length - 1; i >= 0; i--) if (f.call(t, this[i], i, this)) return i;
+  return -1;
+});
+def(AP, "some", function some(f, t) {
+  arrCheck(this, "some"); fnCheck(f);
+  for (let i = 0; i < this.length; i++) if (f.call(t, this[i], i, this)) return true;
+  return false;
+});
+def(AP, "every", function every(f, t) {
+  arrCheck(this, "every"); fnCheck(f);
+  for (let i = 0; i < this.length; i++) if (!f.call(t, this[i], i, this)) return false;
+  return true;
+});
+def(AP, "flatMap", function flatMap(f, t) {
+  arrCheck(this, "flatMap"); fnCheck(f);
+  const out = [];
+  for (let i = 0; i < this.length; i++) {
+    const v = f.call(t, this[i], i, this);
+    if (__cm_isArray(v)) { for (let j = 0; j < v.length; j++) out.push(v[j]); } else out.push(v);
+  }
+  return out;
+});
+const defaultCompare = (a, b) => {
+  if (a === undefined) return b === undefined ? 0 : 1;
+  if (b === undefined) return -1;
+  const x = __cm_toStr(a), y = __cm_toStr(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+const mergeSort = (a, cmp) => {
+  const n = a.length;
+  if (n < 2) return a;
+  let src = a.slice(), dst = __cm_newArray(n);
+  __cm_chargeFuel(n * 8);
+  for (let width = 1; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n), hi = Math.min(lo + 2 * width, n);
+      let i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) {
+        const c = cmp(src[j], src[i]);
+        if (c < 0) dst[k++] = src[j++]; else dst[k++] = src[i++];
+      }
+      while (i < mid) dst[k++] = src[i++];
+      while (j < hi) dst[k++] = src[j++];
+    }
+    const t = src; src = dst; dst = t;
+  }
+  return src;
+};
+const sortInto = (arr, cmp) => {
+  if (cmp !== undefined) fnCheck(cmp);
+  const c = cmp === undefined ? defaultCompare : (x, y) => {
+    if (x === undefined) return y === undefined ? 0 : 1;
+    if (y === undefined) return -1;
+    const r = +cmp(x, y);
+    return r !== r ? 0 : r;
+  };
+  return mergeSort(arr, c);
+};
+def(AP, "sort", function sort(cmp) {
+  arrCheck(this, "sort");
+  const s = sortInto(this, cmp);
+  for (let i = 0; i < s.length; i++) this[i] = s[i];
+  return this;
+});
+def(AP, "toSorted", function toSorted(cmp) {
+  arrCheck(this, "toSorted");
+  return sortInto(this.slice(), cmp).slice();
+});
+def(AP, "toReversed", function toReversed() { arrCheck(this, "toReversed"); return this.slice().reverse(); });
+def(AP, "toSpliced", function toSpliced(...args) {
+  arrCheck(this, "toSpliced"); const c = this.slice(); c.splice(...args); return c;
+});
+def(AP, "with", function (index, value) {
+  arrCheck(this, "with");
+  const n = this.length; let i = Math.trunc(+index) || 0; if (i < 0) i += n;
+  if (i < 0 || i >= n) __cm_rangeError("Invalid index : " + index);
+  const c = this.slice(); c[i] = value; return c;
+});
+def(AP, "copyWithin", function copyWithin(target, start, end) {
+  arrCheck(this, "copyWithin");
+  const n = this.length;
+  const rel = (v, d) => { if (v === undefined) return d; v = Math.trunc(+v) || 0; return v < 0 ? Math.max(n + v, 0) : Math.min(v, n); };
+  let to = rel(target, 0), from = rel(start, 0); const fin = rel(end, n);
+  const count = Math.min(fin - from, n - to);
+  const copy = this.slice(from, from + count);
+  for (let i = 0; i < count; i++) this[to + i] = copy[i];
+  return this;
+});
+
+def(Array, "from", function from(src, f, t) {
+  if (f !== undefined) fnCheck(f);
+  let items;
+  if (src === null || src === undefined) __cm_typeError(src + " is not iterable");
+  if (__cm_isArray(src) || typeof src === "string") items = [...src];
+  else {
+    const n = src.length;
+    if (typeof n !== "number") items = [];
+    else { items = __cm_newArray(Math.max(0, Math.trunc(n) || 0)); for (let i = 0; i < items.length; i++) items[i] = src[i]; }
+  }
+  if (f === undefined) return items;
+  const out = __cm_newArray(items.length);
+  for (let i = 0; i < items.length; i++) out[i] = f.call(t, items[i], i);
+  return out;
+});
+
+def(Object, "groupBy", function groupBy(items, f) {
+  fnCheck(f);
+  const out = Object.create(null);
+  let i = 0;
+  for (const v of [...items]) {
+    const k = __cm_toStr(f(v, i++));
+    if (Object.hasOwn(out, k)) out[k].push(v); else out[k] = [v];
+  }
+  return out;
+});
+
+// ---- strings ----
+const SP = String.prototype;
+const expand = (rep, matched, pos, str) => {
+  let out = "";
+  for (let i = 0; i < rep.length; i++) {
+    const c = rep[i];
+    if (c === "$" && i + 1 < rep.length) {
+      const d = rep[i + 1];
+      if (d === "$") { out += "$"; i++; continue; }
+      if (d === "&") { out += matched; i++; continue; }
+      if (d === "`") { out += str.slice(0, pos); i++; continue; }
+      if (d === "'") { out += str.slice(pos + matched.length); i++; continue; }
+    }
+    out += c;
+  }
+  return out;
+};
+const replaceImpl = (str, pat, rep, all) => {
+  if (pat !== null && typeof pat === "object") __cm_typeError("regular expressions are not supported");
+  const s = __cm_toStr(str), p = __cm_toStr(pat);
+  const fn = __cm_isCallable(rep);
+  const r = fn ? rep : __cm_toStr(rep);
+  let out = "", last = 0, pos = __cm_strIndex(s, p, 0);
+  while (pos >= 0) {
+    out += s.slice(last, pos);
+    out += fn ? __cm_toStr(r(p, pos, s)) : expand(r, p, pos, s);
+    last = pos + p.length;
+    if (!all) break;
+    pos = __cm_strIndex(s, p, p.length === 0 ? pos + 1 : last);
+    if (p.length === 0 && pos > s.length) break;
+  }
+  return out + s.slice(last);
+};
+def(SP, "replace", function replace(p, r) { return replaceImpl(this, p, r, false); });
+def(SP, "replaceAll", function replaceAll(p, r) { return replaceImpl(this, p, r, true); });
+def(String, "raw", function raw(strs, ...subs) {
+  const r = strs.raw; let out = "";
+  for (let i = 0; i < r.length; i++) { out += r[i]; if (i < subs.length && i + 1 < r.length) out += __cm_toStr(subs[i]); }
+  return out;
+});
+
+// ---- JSON.stringify ----
+def(JSON, "stringify", function stringify(value, replacer, space) {
+  let gap = "";
+  if (typeof space === "number") gap = " ".repeat(Math.min(10, Math.max(0, Math.trunc(space) || 0)));
+  else if (typeof space === "string") gap = space.slice(0, 10);
+  let fnRep = undefined, allow = undefined;
+  if (__cm_isCallable(replacer)) fnRep = replacer;
+  else if (__cm_isArray(replacer)) {
+    allow = [];
+    for (const k of replacer) {
+      if (typeof k === "string" || typeof k === "number") { const s = __cm_toStr(k); if (!allow.includes(s)) allow.push(s); }
+    }
+  }
+  const stack = [];
+  const ser = (holder, key, indent) => {
+    let v = holder[key];
+    if (v !== null && (typeof v === "object" || typeof v === "function") && !__cm_isPromise(v)) {
+      const tj = v.toJSON;
+      if (__cm_isCallable(tj)) v = tj.call(v, key);
+    }
+    if (fnRep !== undefined) v = fnRep.call(holder, key, v);
+    if (v === null) return "null";
+    const t = typeof v;
+    if (t === "boolean") return v ? "true" : "false";
+    if (t === "string") return __cm_quote(v);
+    if (t === "number") return isFinite(v) ? __cm_numToString(v) : "null";
+    if (t !== "object") return undefined;
+    if (stack.includes(v)) __cm_typeError("Converting circular structure to JSON");
+    stack.push(v);
+    const inner = indent + gap;
+    const parts = [];
+    if (__cm_isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const s = ser(v, i, inner);
+        parts.push(s === undefined ? "null" : s);
+      }
+      stack.pop();
+      if (parts.length === 0) return "[]";
+      if (gap === "") return "[" + parts.join(",") + "]";
+      return "[\n" + inner + parts.join(",\n" + inner) + "\n" + indent + "]";
+    }
+    const keys = allow !== undefined ? allow : __cm_ownKeys(v);
+    for (const k of keys) {
+      const s = ser(v, k, inner);
+      if (s !== undefined) parts.push(__cm_quote(k) + (gap === "" ? ":" : ": ") + s);
+    }
+    stack.pop();
+    if (parts.length === 0) return "{}";
+    if (gap === "") return "{" + parts.join(",") + "}";
+    return "{\n" + inner + parts.join(",\n" + inner) + "\n" + indent + "}";
+  };
+  return ser({ "": value }, "", "");
+});
+const jsonParse = JSON.parse;
+def(JSON, "parse", function parse(text, reviver) {
+  const v = jsonParse(text);
+  if (!__cm_isCallable(reviver)) return v;
+  const walk = (holder, key) => {
+    const val = holder[key];
+    if (val !== null && typeof val === "object") {
+      if (__cm_isArray(val)) {
+        for (let i = 0; i < val.length; i++) {
+          const nv = walk(val, __cm_toStr(i));
+          val[i] = nv;
+        }
+      } else {
+        for (const k of __cm_ownKeys(val)) {
+          const nv = walk(val, k);
+          if (nv === undefined) delete val[k]; else val[k] = nv;
+        }
+      }
+    }
+    return reviver.call(holder, key, val);
+  };
+  return walk({ "": v }, "");
+});
+
+// ---- Promise ----
+function Promise(executor) {
+  if (this === undefined) __cm_typeError("Promise constructor cannot be invoked without 'new'");
+  fnCheck(executor);
+  const p = __cm_newPromise();
+  const [res, rej] = __cm_resolvers(p);
+  try { executor(res, rej); } catch (e) { rej(e); }
+  return p;
+}
+const PP = __cm_promiseProto();
+__cm_def(Promise, "prototype", PP);
+__cm_def(PP, "constructor", Promise);
+__cm_def(globalThis, "Promise", Promise);
+def(PP, "catch", function (f) { return this.then(undefined, f); });
+def(PP, "finally", function (f) {
+  if (!__cm_isCallable(f)) return this.then(f, f);
+  return this.then(
+    (v) => Promise.resolve(f()).then(() => v),
+    (e) => Promise.resolve(f()).then(() => { throw e; }),
+  );
+});
+def(Promise, "resolve", function resolve(v) { return __cm_promiseResolve(v); });
+def(Promise, "reject", function reject(e) { return __cm_promiseReject(e); });
+def(Promise, "withResolvers", function withResolvers() {
+  const p = __cm_newPromise();
+  const [resolve, reject] = __cm_resolvers(p);
+  return { promise: p, resolve, reject };
+});
+const listOf = (it) => {
+  if (__cm_isArray(it) || typeof it === "string") return [...it];
+  __cm_typeError((it === undefined ? "undefined" : typeof it) + " is not iterable");
+};
+def(Promise, "all", function all(it) {
+  return new Promise((resolve, reject) => {
+    const items = listOf(it), out = __cm_newArray(items.length);
+    let left = items.length;
+    if (left === 0) { resolve(out); return; }
+    items.forEach((x, i) => {
+      __cm_promiseResolve(x).then((v) => { out[i] = v; if (--left === 0) resolve(out); }, reject);
+    });
+  });
+});
+def(Promise, "allSettled", function allSettled(it) {
+  return new Promise((resolve) => {
+    const items = listOf(it), out = __cm_newArray(items.length);
+    let left = items.length;
+    if (left === 0) { resolve(out); return; }
+    items.forEach((x, i) => {
+      __cm_promiseResolve(x).then(
+        (value) => { out[i] = { status: "fulfilled", value }; if (--left === 0) resolve(out); },
+        (reason) => { out[i] = { status: "rejected", reason }; if (--left === 0) resolve(out); },
+      );
+    });
+  });
+});
+def(Promise, "race", function race(it) {
+  return new Promise((resolve, reject) => {
+    for (const x of listOf(it)) __cm_promiseResolve(x).then(resolve, reject);
+  });
+});
+def(Promise, "any", function any(it) {
+  return new Promise((resolve, reject) => {
+    const items = listOf(it), errs = __cm_newArray(items.length);
+    let left = items.length;
+    if (left === 0) { reject(new AggregateError([], "All promises were rejected")); return; }
+    items.forEach((x, i) => {
+      __cm_promiseResolve(x).then(resolve, (e) => {
+        errs[i] = e;
+        if (--left === 0) reject(new AggregateError(errs, "All promises were rejected"));
+      });
+    });
+  });
+});

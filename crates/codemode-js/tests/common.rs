@@ -1,0 +1,87 @@
+#![allow(dead_code)]
+use codemode_core::*;
+use codemode_js::JsInterpreter;
+use serde_json::Value;
+
+pub struct Outcome {
+    pub value: Result<Value, Diagnostic>,
+    pub logs: Vec<String>,
+    pub warnings: Vec<String>,
+    pub calls: Vec<HostCall>,
+}
+
+/// Runs a program to completion, answering tool calls with `tool(path, input)`.
+pub fn run_with(
+    interp: &JsInterpreter,
+    src: &str,
+    options: &CompileOptions,
+    tool: &mut dyn FnMut(&HostCall) -> HostOutcome,
+) -> Outcome {
+    let mut logs = Vec::new();
+    let mut calls = Vec::new();
+    let program = match interp.compile(src, options) {
+        Ok(p) => p,
+        Err(d) => {
+            return Outcome {
+                value: Err(d),
+                logs,
+                warnings: vec![],
+                calls,
+            }
+        }
+    };
+    let mut exec = program.start(StartOptions::default());
+    let mut queue: Vec<HostCall> = Vec::new();
+    for _ in 0..1_000_000 {
+        let step = exec.step(100_000);
+        logs.extend(step.logs);
+        queue.extend(step.calls.iter().cloned());
+        calls.extend(step.calls);
+        match step.state {
+            StepState::Running => {}
+            StepState::Waiting => {
+                if queue.is_empty() {
+                    panic!("waiting with no calls");
+                }
+                let c = queue.remove(0);
+                let out = tool(&c);
+                exec.complete(c.id, out);
+            }
+            StepState::Done(c) => {
+                return Outcome {
+                    value: Ok(c.value),
+                    logs,
+                    warnings: c.warnings,
+                    calls,
+                }
+            }
+            StepState::Failed(d) => {
+                return Outcome {
+                    value: Err(d),
+                    logs,
+                    warnings: vec![],
+                    calls,
+                }
+            }
+        }
+    }
+    panic!("did not finish");
+}
+
+/// The default fake tool: echoes its path and input.
+pub fn echo_tool(c: &HostCall) -> HostOutcome {
+    match &c.target {
+        HostTarget::Tool(p) if p.last().map(|s| s.as_str()) == Some("fail") => {
+            HostOutcome::Err(HostError::new("ToolFailure", "the tool failed"))
+        }
+        HostTarget::Tool(p) => {
+            HostOutcome::Ok(serde_json::json!({"path": p.join("."), "input": c.input}))
+        }
+        HostTarget::Search => HostOutcome::Ok(serde_json::json!(["found", c.input])),
+        HostTarget::Extension(n) => HostOutcome::Ok(serde_json::json!({"ext": n, "args": c.input})),
+    }
+}
+
+pub fn run(interp: &JsInterpreter, src: &str) -> Outcome {
+    run_with(interp, src, &CompileOptions::default(), &mut echo_tool)
+}
