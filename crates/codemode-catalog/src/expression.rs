@@ -179,7 +179,8 @@ fn root_global(out: &mut String, name: &str, language: Language) {
 }
 
 /// Reads a path written as a program would (`tools.a["b-c"]`, `a.b`, `_G["x"].y`) or in
-/// canonical dotted form back into segments. `None` when the text is not a path.
+/// canonical dotted form back into candidate segment lists (most literal first); empty when
+/// the text cannot be a path.
 pub(crate) fn parse_path_text(text: &str, opts: &RenderOptions) -> Vec<Vec<String>> {
     let text = text.trim();
     let mut candidates: Vec<Vec<String>> = Vec::new();
