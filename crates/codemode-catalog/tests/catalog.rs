@@ -395,3 +395,67 @@ fn search_schema_agrees_with_request_parsing() {
         .validate_input(&serde_json::to_value(&page).unwrap())
         .is_ok());
 }
+
+/// Rendered expressions are valid JavaScript (checked by node) and valid Lua (checked by
+/// lua5.4), for every root.
+#[test]
+fn expressions_parse_in_the_reference_engines() {
+    use std::process::Command;
+    let paths = [
+        "orders.lookup",
+        "context7.resolve-library-id",
+        "lua.end",
+        "js.class",
+        "js.yield",
+        "my-server.get",
+        "function.return",
+        "single",
+        "weird.a\"b\\c\nd\te",
+        "uni.caf\u{e9}",
+    ];
+    let roots = [
+        ToolRoot::Tools,
+        ToolRoot::Globals,
+        ToolRoot::Named("codemode".into()),
+        ToolRoot::Named("my-root".into()),
+    ];
+    let mut js = String::from("\"use strict\";\n");
+    let mut lua = String::new();
+    for path in paths {
+        let path = ToolPath::from_segments(path.split('.').map(str::to_owned).collect());
+        for root in &roots {
+            let e = tool_expression(
+                &path,
+                &RenderOptions::new(Language::JavaScript, root.clone()),
+            );
+            js.push_str(&format!("(() => {e});\n"));
+            let e = tool_expression(&path, &RenderOptions::new(Language::Lua, root.clone()));
+            lua.push_str(&format!("local _ = function() return {e} end\n"));
+        }
+    }
+    let node = Command::new("node")
+        .args([
+            "-e",
+            &format!("new Function({})", serde_json::to_string(&js).unwrap()),
+        ])
+        .output()
+        .expect("node must be installed (the reference engine for JavaScript tests)");
+    assert!(
+        node.status.success(),
+        "{}\n{js}",
+        String::from_utf8_lossy(&node.stderr)
+    );
+    let check = format!(
+        "local f, e = load({}) if not f then io.stderr:write(e) os.exit(1) end",
+        codemode_catalog::quote(&lua)
+    );
+    let lua54 = Command::new("lua5.4")
+        .args(["-e", &check])
+        .output()
+        .expect("lua5.4 must be installed (the reference engine for Lua tests)");
+    assert!(
+        lua54.status.success(),
+        "{}\n{lua}",
+        String::from_utf8_lossy(&lua54.stderr)
+    );
+}
