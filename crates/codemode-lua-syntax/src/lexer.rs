@@ -660,7 +660,7 @@ pub fn scan_short_string(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> Resul
                         let len = utf8_len(e);
                         let end = (i + len).min(bytes.len());
                         let raw = &bytes[esc_start..end];
-                        return Err(err("invalid escape sequence", near(out, raw), i));
+                        return Err(err("invalid escape sequence", near(out, raw), esc_start));
                     }
                 }
                 i += 1;

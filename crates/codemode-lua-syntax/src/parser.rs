@@ -358,7 +358,7 @@ fn report(
 
     let closer = |frames: &[tokens::Frame]| -> String {
         match frames.last() {
-            None => "<eof>".to_string(),
+            None => "<eof> expected".to_string(),
             Some(f) => {
                 let what = if f.kind.closer() == "<eof>" {
                     "<eof>".to_string()
@@ -383,7 +383,9 @@ fn report(
         None | Some(Tok::End | Tok::Else | Tok::Elseif | Tok::Until)
     );
     let frames = tokens::open_frames(tokens, index);
-    let msg = if !expected.is_empty()
+    let msg = if has("(")
+        && has("{")
+        && has("Str")
         && expected
             .iter()
             .all(|e| matches!(e.trim_matches('"'), "(" | "{" | "Str"))
@@ -410,7 +412,10 @@ fn report(
             .collect();
         let fhas = |s: &str| filtered.contains(&s);
         let top_closer = frames.last().map(|f| f.kind.closer());
-        if fhas("Name") && fhas("...") {
+        if fhas("Name") && fhas("(") {
+            // A prefix expression is expected (an assignment target).
+            "unexpected symbol".to_string()
+        } else if fhas("Name") && fhas("...") {
             "<name> or '...' expected".to_string()
         } else if fhas("Name") {
             "<name> expected".to_string()

@@ -8,20 +8,38 @@ use std::fmt::Write;
 
 /// Renders a chunk.
 pub fn render(chunk: &Chunk) -> String {
-    let mut r = Renderer { out: String::new() };
+    let mut r = Renderer {
+        out: String::new(),
+        positions: true,
+    };
+    r.block(&chunk.block, 0);
+    r.out
+}
+
+/// Renders a chunk without spans and function lines (to compare trees parsed from
+/// different texts).
+pub fn render_structure(chunk: &Chunk) -> String {
+    let mut r = Renderer {
+        out: String::new(),
+        positions: false,
+    };
     r.block(&chunk.block, 0);
     r.out
 }
 
 /// Renders one expression (function bodies on indented lines).
 pub fn render_expr(e: &Expr) -> String {
-    let mut r = Renderer { out: String::new() };
+    let mut r = Renderer {
+        out: String::new(),
+        positions: true,
+    };
     r.expr(e, 0);
     r.out
 }
 
 struct Renderer {
     out: String,
+    positions: bool,
 }
 
 impl Renderer {
@@ -44,7 +62,9 @@ impl Renderer {
                 self.out.push(' ');
                 self.list(&ret.values, depth);
             }
-            let _ = write!(self.out, "  @{}..{}", ret.span.start, ret.span.end);
+            if self.positions {
+                let _ = write!(self.out, "  @{}..{}", ret.span.start, ret.span.end);
+            }
         }
     }
 
@@ -190,7 +210,9 @@ impl Renderer {
                 let _ = write!(self.out, "::{}::", n.name);
             }
         }
-        let _ = write!(self.out, "  @{}..{}", s.span.start, s.span.end);
+        if self.positions {
+            let _ = write!(self.out, "  @{}..{}", s.span.start, s.span.end);
+        }
     }
 
     fn func(&mut self, f: &Function, depth: usize) {
@@ -202,7 +224,10 @@ impl Renderer {
             }
             self.out.push_str("...");
         }
-        let _ = write!(self.out, ") [lines {}-{}]", f.line, f.end_line);
+        self.out.push(')');
+        if self.positions {
+            let _ = write!(self.out, " [lines {}-{}]", f.line, f.end_line);
+        }
         self.block(&f.body, depth + 1);
         self.line(depth);
         self.out.push_str("end");

@@ -186,10 +186,6 @@ fn counts_as_op(t: Tok) -> bool {
             | Tok::Concat
             | Tok::Dot
             | Tok::Colon
-            | Tok::Str
-            | Tok::LParen
-            | Tok::LBracket
-            | Tok::LBrace
     )
 }
 
@@ -328,7 +324,11 @@ impl Tracker {
             _ => {}
         }
 
-        if counts_as_op(tok) {
+        // A suffix (call or index) adds a level to the tree; a bracket that opens a
+        // parenthesised expression, a table or a key adds only its own level.
+        let suffix =
+            prev_prefix && matches!(tok, Tok::Str | Tok::LParen | Tok::LBracket | Tok::LBrace);
+        if counts_as_op(tok) || suffix {
             self.add_op();
         }
 
