@@ -254,10 +254,16 @@ fn install_host_globals(vm: &mut Vm, options: &CompileOptions) {
                 }
             };
         }
+        // Members of module objects are enumerable (as a module namespace's are).
+        let flags = if target == g {
+            HIDDEN
+        } else {
+            crate::heap::DEFAULT_FLAGS
+        };
         vm.heap
             .get_mut(target)
             .props
-            .insert(JsStr::from_str(last), Value::Obj(f), HIDDEN);
+            .insert(JsStr::from_str(last), Value::Obj(f), flags);
     }
 }
 

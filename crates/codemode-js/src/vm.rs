@@ -487,6 +487,12 @@ impl Vm {
             }
             _ => {}
         }
+        if key.eq_str("__proto__") && self.heap.get(start).props.find(key).is_none() {
+            return Ok(match self.heap.get(start).proto {
+                Some(p) => Value::Obj(p),
+                None => Value::Null,
+            });
+        }
         let mut cur = Some(start);
         let mut hops = 0;
         while let Some(r) = cur {
@@ -546,6 +552,25 @@ impl Vm {
             _ => return Ok(()), // primitives: ignored (sloppy mode)
         };
         let max = self.limits.max_collection_len;
+        if key.eq_str("__proto__") && self.heap.get(r).props.find(&key).is_none() {
+            // Prototype changes stay inside this execution's heap; cycles are refused.
+            let new = match v {
+                Value::Obj(p) => Some(p),
+                Value::Null => None,
+                _ => return Ok(()),
+            };
+            let mut cur = new;
+            while let Some(c) = cur {
+                if c == r {
+                    return Err(self.type_error("Cyclic __proto__ value"));
+                }
+                cur = self.heap.get(c).proto;
+            }
+            if self.heap.get(r).extensible {
+                self.heap.get_mut(r).proto = new;
+            }
+            return Ok(());
+        }
         let o = self.heap.get_mut(r);
         if o.frozen {
             return Ok(());

@@ -1,0 +1,1 @@
+const xs = [2, 4, 4, 4, 5, 5, 7, 9]; const mean = xs.reduce((a, b) => a + b) / xs.length; const sd = Math.sqrt(xs.map(x => (x - mean) ** 2).reduce((a, b) => a + b) / xs.length); return {mean, sd, median: xs.toSorted((a, b) => a - b)[xs.length / 2]};

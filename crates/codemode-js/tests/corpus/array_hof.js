@@ -1,0 +1,1 @@
+const a = [1, 2, 3, 4]; return [a.map((x, i) => x * i), a.filter(x => x % 2), a.reduce((s, x) => s + x), a.reduce((s, x) => s + x, 10), a.reduceRight((s, x) => s + x, ''), a.find(x => x > 2), a.findIndex(x => x > 2), a.findLast(x => x < 3), a.findLastIndex(x => x > 10), a.some(x => x > 3), a.every(x => x > 0)];

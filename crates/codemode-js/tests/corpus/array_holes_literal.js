@@ -1,0 +1,1 @@
+const a = [1, , 3]; return [a.length, a[1]];

@@ -1,0 +1,1 @@
+const a = await 5; const b = await 'x'; return [a, b];

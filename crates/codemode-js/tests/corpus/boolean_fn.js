@@ -1,0 +1,1 @@
+return [Boolean(0), Boolean('0'), Boolean([]), Boolean(''), !!NaN, true.toString(), (false).valueOf()];

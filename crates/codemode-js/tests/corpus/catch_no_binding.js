@@ -1,0 +1,1 @@
+try { JSON.parse('{bad'); } catch { return 'caught'; }

@@ -1,0 +1,1 @@
+let count = 0; const inc = () => count++; inc(); inc(); return count;

@@ -1,0 +1,1 @@
+console.log(function foo() {}, () => {}, async function bar() {}); return 1;

@@ -1,0 +1,10 @@
+console.log('plain', 1, true, null, undefined);
+console.log([1, 2, 3]);
+console.log({a: 1, b: 'x'});
+console.log({nested: {deep: {deeper: {deepest: 1}}}});
+console.log([]);
+console.log({});
+console.log(['a', 'b']);
+console.log(-0, [-0]);
+console.log({'a-b': 1, c_d: 2});
+return null;

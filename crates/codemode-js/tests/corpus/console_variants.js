@@ -1,0 +1,1 @@
+console.info('info'); console.warn('warn'); console.error('error'); console.debug('debug'); return 'ok';

@@ -1,0 +1,1 @@
+try { const {a} = null; } catch (e) { return e.constructor === TypeError; }

@@ -1,0 +1,1 @@
+let a = 1, b = 2; [a, b] = [b, a]; return {a, b};

@@ -1,0 +1,1 @@
+let n = 0; do { n++; } while (false); return n;

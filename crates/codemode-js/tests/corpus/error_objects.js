@@ -1,0 +1,1 @@
+const e = new Error('msg', {cause: 'why'}); const t = new TypeError('bad'); return [e.name, e.message, e.cause, t.name, t instanceof Error, t instanceof TypeError, e instanceof TypeError, String(t), Object.prototype.toString.call(e)];

@@ -1,0 +1,1 @@
+return [[].every(x => false), [].some(x => true)];

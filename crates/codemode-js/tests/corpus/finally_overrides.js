@@ -1,0 +1,1 @@
+function f() { try { return 1; } finally { console.log('cleanup'); } } function g() { for (let i = 0; i < 3; i++) { try { if (i === 1) break; } finally { console.log('f', i); } } return 'done'; } return [f(), g()];

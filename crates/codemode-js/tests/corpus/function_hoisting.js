@@ -1,0 +1,1 @@
+return g(2); function g(n) { return n * 10; }

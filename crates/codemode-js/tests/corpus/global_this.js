@@ -1,0 +1,1 @@
+globalThis.myGlobal = 5; return [typeof globalThis, myGlobal, globalThis.Math === Math];

@@ -1,0 +1,1 @@
+function f() { leaked = 3; } f(); return leaked;

@@ -1,0 +1,1 @@
+try { JSON.parse('{"a":}'); } catch (e) { return e.name; }

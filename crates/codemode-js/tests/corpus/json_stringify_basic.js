@@ -1,0 +1,1 @@
+return [JSON.stringify({a: 1, b: [1, 'x', null, true], c: {d: undefined, e: () => 1}}), JSON.stringify([undefined, function() {}, NaN, Infinity]), JSON.stringify('he said "hi"\n'), JSON.stringify(null), JSON.stringify(undefined) === undefined];

@@ -1,0 +1,1 @@
+const o = {a: 1, b: 2, c: {a: 3, d: 4}}; return [JSON.stringify(o, ['a', 'c']), JSON.stringify(o, (k, v) => typeof v === 'number' ? v * 10 : v), JSON.stringify({toJSON() { return 'custom'; }}), JSON.stringify({d: {toJSON(k) { return 'key:' + k; }}})];

@@ -1,0 +1,1 @@
+return [Math.abs(-3), Math.floor(-1.5), Math.ceil(1.2), Math.round(2.5), Math.round(-2.5), Math.round(-0.4), Math.trunc(-4.7), Math.sign(-3), Math.sqrt(16), Math.cbrt(27), Math.pow(2, 8), Math.max(), Math.min(), Math.hypot(3, 4), Math.max(1, NaN)];

@@ -1,0 +1,1 @@
+return [Math.PI.toFixed(5), Math.E.toFixed(3), Math.log(Math.E), Math.log2(8), Math.log10(1000), Math.exp(0), Math.sin(0), Math.cos(0), Math.atan2(1, 1).toFixed(4), Math.clz32(1), Math.imul(3, 4), Math.fround(5.5)];

@@ -1,0 +1,1 @@
+const out = []; const o = {}; try { o.missing(); } catch (e) { out.push(e.message); } try { [1].map(5); } catch (e) { out.push(e.message); } try { undefined(); } catch (e) { out.push(e.constructor.name); } return out;

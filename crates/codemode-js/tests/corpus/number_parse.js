@@ -1,0 +1,1 @@
+return [parseInt('42px'), parseInt('0x1F'), parseInt('101', 2), parseInt('  -17  '), parseFloat('3.5e2x'), parseFloat('.5'), Number(''), Number(' 12 '), Number('12px'), Number('0b101'), Number(null), Number(undefined), Number(true), Number('1e3')];

@@ -1,0 +1,1 @@
+const o = {a: 1, b: [2], c: 'x'}; return [Object.keys(o), Object.values(o), Object.entries(o), Object.fromEntries([['x', 1], ['y', 2]]), Object.assign({}, o, {d: 4}), Object.hasOwn(o, 'a'), o.hasOwnProperty('z')];

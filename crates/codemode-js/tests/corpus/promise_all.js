@@ -1,0 +1,1 @@
+const r = await Promise.all([1, Promise.resolve(2), new Promise(res => res(3))]); const e = await Promise.all([]); try { await Promise.all([1, Promise.reject(new Error('x'))]); } catch (err) { return [r, e, err.message]; }

@@ -1,0 +1,1 @@
+return [['a', 1], ['b', 2]].reduce((o, [k, v]) => { o[k] = v; return o; }, {});

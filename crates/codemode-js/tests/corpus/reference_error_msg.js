@@ -1,0 +1,1 @@
+try { nope + 1; } catch (e) { return e.name + ': ' + e.message; }

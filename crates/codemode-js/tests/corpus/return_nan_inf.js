@@ -1,0 +1,1 @@
+return [NaN, Infinity, -Infinity, {n: NaN}];

@@ -1,0 +1,1 @@
+return {a: undefined, b: [undefined], c: null};

@@ -1,0 +1,1 @@
+return ['a' < 'B', 'Z' < 'a', 'é' > 'z', 'abc' < 'abd', 'ab' < 'abc'];

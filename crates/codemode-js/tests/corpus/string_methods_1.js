@@ -1,0 +1,1 @@
+const s = 'Hello, World'; return [s.length, s.charAt(1), s.charCodeAt(0), s.at(-1), s.indexOf('o'), s.lastIndexOf('o'), s.includes('World'), s.startsWith('Hell'), s.endsWith('ld'), s.slice(-5), s.substring(7, 3), s.toUpperCase(), s.toLowerCase()];

@@ -1,0 +1,1 @@
+const s = '  pad me  '; return [s.trim(), s.trimStart(), s.trimEnd(), '5'.padStart(3, '0'), 'ab'.padEnd(5, 'xy'), 'ab'.repeat(3), 'a,b,,c'.split(','), 'abc'.split(''), 'a-b-c'.split('-', 2), 'x'.concat(1, 2), 'abc'.split()];

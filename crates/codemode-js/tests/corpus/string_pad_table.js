@@ -1,0 +1,1 @@
+return [1, 22, 333].map(n => String(n).padStart(5, '.'));

@@ -1,0 +1,1 @@
+return String.raw`a\nb${1 + 1}c`;

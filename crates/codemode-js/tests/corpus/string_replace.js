@@ -1,0 +1,1 @@
+return ['a-b-c'.replace('-', '+'), 'a-b-c'.replaceAll('-', '+'), 'price: $'.replace('$', '$$'), 'abc'.replace('b', '[$&]'), 'abc'.replace('b', "$`|$'"), 'aaa'.replace('a', (m, i) => m.toUpperCase() + i), 'x.y.z'.replaceAll('.', (m, i) => i)];

@@ -1,0 +1,3 @@
+const name = 'x'; return `line1
+  ${name}
+line3`;

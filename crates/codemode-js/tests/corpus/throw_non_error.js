@@ -1,0 +1,1 @@
+try { throw {code: 42}; } catch (e) { return e.code; }

@@ -1,0 +1,1 @@
+const r = await tools.ns['kebab-name']({x: 1}); return r.path;

@@ -1,0 +1,1 @@
+try { await tools.svc.fail({}); } catch (e) { return [e.message, e.code]; }

@@ -1,0 +1,1 @@
+const r = await tools.t.echo({a: [1, {b: null}], s: 'x', n: 1.5, u: undefined}); return r.input;

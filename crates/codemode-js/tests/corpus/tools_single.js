@@ -1,0 +1,1 @@
+const r = await tools.crm.lookup({id: 7}); return r;

@@ -1,0 +1,1 @@
+return await tools.a.b({}).then(r => r.path.toUpperCase());

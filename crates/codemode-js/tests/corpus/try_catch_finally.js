@@ -1,0 +1,1 @@
+const log = []; function f() { try { log.push('try'); throw new Error('boom'); } catch (e) { log.push('catch ' + e.message); return 'from catch'; } finally { log.push('finally'); } } return [f(), log];

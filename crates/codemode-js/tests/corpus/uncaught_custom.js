@@ -1,0 +1,1 @@
+throw new RangeError('out of range');

@@ -1,0 +1,308 @@
+# Writes tests/corpus/*.js from the snippets below (kept as one file for easy review).
+import os
+P = {}
+def p(name, src): P[name] = src.strip() + "\n"
+
+p("arith_basic", "return [1 + 2 * 3, 7 / 2, 7 % 3, -7 % 3, 2 ** 10, 2 ** -1, (1 + 2) * 3];")
+p("arith_float", "return [0.1 + 0.2, 1 / 3, 1e21, 1e-7, 123456789012345680000, -0, 5e-324, 2**53 + 1];")
+p("arith_nan_inf", "console.log(1/0, -1/0, 0/0, Infinity - Infinity); return [isNaN(NaN), isFinite(1/0), NaN === NaN];")
+p("number_tostring", "return [String(0.000001), String(1e-7), String(123e20), String(123e19), (255).toString(16), (255).toString(2), (-3.5).toString(), (0.5).toString(2)];")
+p("number_tofixed", "return [(1.005).toFixed(2), (2.5).toFixed(0), (1.45).toFixed(1), (123.456).toFixed(1), (0).toFixed(2), (-1.5).toFixed(0), (1e21).toFixed(2), (0.000001).toFixed(7)];")
+p("number_toprecision", "return [(123.456).toPrecision(4), (0.00001234).toPrecision(2), (1234567).toPrecision(2), (1.5).toPrecision(1), (99.99).toPrecision(3)];")
+p("number_toexponential", "return [(123456).toExponential(2), (0.00015).toExponential(), (1).toExponential(3), (-5.5).toExponential(0)];")
+p("number_parse", "return [parseInt('42px'), parseInt('0x1F'), parseInt('101', 2), parseInt('  -17  '), parseFloat('3.5e2x'), parseFloat('.5'), Number(''), Number(' 12 '), Number('12px'), Number('0b101'), Number(null), Number(undefined), Number(true), Number('1e3')];")
+p("number_static", "return [Number.isInteger(5), Number.isInteger(5.5), Number.isSafeInteger(2**53), Number.isNaN('x'), Number.isFinite('1'), Number.MAX_SAFE_INTEGER, Number.EPSILON > 0, Number.MIN_VALUE];")
+p("bitwise", "return [5 & 3, 5 | 3, 5 ^ 3, ~5, 1 << 31, -1 >>> 0, -16 >> 2, 2**32 + 5 | 0, 1.9 | 0, -1.9 | 0];")
+p("compare_mixed", "return ['a' < 'b', 'B' < 'a', '10' < '9', 10 < 9, '10' < 9, null >= 0, undefined == null, undefined === null, NaN < 1, [2] > 1];")
+p("loose_equality", "return [1 == '1', 0 == '', 0 == '0', '' == '0', null == 0, false == 'false', true == 1, [1] == 1, 'a' == 'a', null == false];")
+p("typeof_all", "return [typeof 1, typeof 'x', typeof true, typeof undefined, typeof null, typeof {}, typeof [], typeof (() => 1), typeof notDefined, typeof Math.max, typeof Promise.resolve(1)];")
+p("string_concat", "let s = 'a'; s += 1; s += null; s += undefined; s += true; s += [1,2]; s += {}; return s;")
+p("template_literals", "const n = 3, o = {a: 1}; return `n=${n} sum=${n + 4} arr=${[1, 2]} obj=${o.a} nested=${`x${n}`}`;")
+p("tagged_template", "function tag(strs, ...vals) { return strs.raw.join('|') + ':' + strs.join('/') + ':' + vals.join(','); } return tag`a${1}b${2}c\\n`;")
+p("string_raw", "return String.raw`a\\nb${1 + 1}c`;")
+p("let_const_scope", "let x = 1; { let x = 2; console.log(x); } const y = [x]; y.push(3); return y;")
+p("tdz_error", "try { console.log(a); let a = 1; } catch (e) { return e.name + ': ' + e.message; }")
+p("const_assign", "const c = 1; try { c = 2; } catch (e) { return [e.name, e.message, c]; }")
+p("var_hoisting", "function f() { console.log(v); var v = 2; return v; } return [f(), typeof w]; var w = 1;")
+p("function_hoisting", "return g(2); function g(n) { return n * 10; }")
+p("closures_counter", "function counter() { let n = 0; return { inc: () => ++n, get: () => n }; } const c = counter(); c.inc(); c.inc(); const d = counter(); d.inc(); return [c.get(), d.get()];")
+p("closures_loop_let", "const fs = []; for (let i = 0; i < 3; i++) fs.push(() => i); const gs = []; for (var j = 0; j < 3; j++) gs.push(() => j); return [fs.map(f => f()), gs.map(g => g())];")
+p("closures_nested", "const mk = a => b => c => a + b + c; return mk(1)(2)(3);")
+p("default_params", "function f(a, b = a + 1, c = b * 2) { return [a, b, c]; } return [f(1), f(1, 5), f(1, undefined, 0)];")
+p("rest_params", "function f(a, ...rest) { return [a, rest, rest.length]; } return [f(1), f(1, 2, 3)];")
+p("spread_calls", "const a = [1, 5, 3]; return [Math.max(...a), Math.min(...a, 0), [...a, ...'hi'], [0, ...a].length];")
+p("destructuring_array", "const [a, , b = 5, ...rest] = [1, 2, undefined, 4, 5]; let x, y; [x, y] = [y, x] = [1, 2]; return [a, b, rest, x, y];")
+p("destructuring_object", "const {a, b: {c = 3, d} = {}, ...rest} = {a: 1, b: {d: 4}, e: 5, f: 6}; return [a, c, d, rest];")
+p("destructuring_params", "const f = ({x, y = 2}, [p, q] = [7, 8]) => x + y + p + q; return [f({x: 1}), f({x: 1, y: 1}, [0, 0])];")
+p("destructuring_swap", "let a = 1, b = 2; [a, b] = [b, a]; return {a, b};")
+p("destructuring_null_error", "try { const {a} = null; } catch (e) { return e.constructor === TypeError; }")
+p("object_shorthand_computed", "const k = 'dyn', v = 1; const o = {v, [k + 'Key']: 2, ['x' + 1]: 3, m() { return this.v; }}; const {m, ...rest} = o; return [rest, o.m()];")
+p("object_spread", "const a = {x: 1, y: 2}; const b = {...a, y: 3, z: 4}; const c = {...null, ...undefined, ...'ab'}; return [b, c];")
+p("object_key_order", "const o = {b: 1, 2: 'two', a: 2, 1: 'one', '-1': 'neg', '01': 'z'}; return Object.keys(o);")
+p("optional_chaining", "const o = {a: {b: null, f() { return 5; }}, arr: [1]}; return [o?.a?.b?.c, o.x?.y.z, o.a.f?.(), o.a.g?.(), o.arr?.[0], o.nope?.[0], (null)?.x];")
+p("nullish_ops", "let a = null, b = 0, c; a ??= 5; b ||= 7; c &&= 1; const d = 0 ?? 9, e = null ?? 9; return [a, b, c, d, e];")
+p("logical_ops", "return [1 && 2, 0 && 2, 0 || 'x', '' || null, !!'a', !0, null ?? 'd', false ?? 'd'];")
+p("comma_void_conditional", "let i = 0; const r = (i++, i++, i); return [r, void 0, i > 1 ? 'big' : 'small', typeof void 'x'];")
+p("in_instanceof_delete", "const o = {a: 1, b: 2}; delete o.a; const arr = [1, 2]; return ['a' in o, 'b' in o, 0 in arr, 5 in arr, 'length' in arr, arr instanceof Array, o instanceof Object, [] instanceof Object];")
+p("update_ops", "let i = 5; const a = i++; const b = ++i; const o = {n: 1}; o.n++; ++o.n; const arr = [1]; arr[0]--; return [a, b, i, o.n, arr[0]];")
+p("compound_assign", "let x = 10; x += 5; x -= 3; x *= 2; x /= 4; x %= 4; x **= 3; let s = 'a'; s += 'b'; const o = {k: 1}; o.k += 1; o['k'] *= 10; return [x, s, o.k];")
+p("if_else_chain", "const f = n => { if (n < 0) return 'neg'; else if (n === 0) return 'zero'; else return 'pos'; }; return [f(-1), f(0), f(3)];")
+p("while_do_while", "let i = 0, s = 0; while (i < 5) { s += i; i++; } do { s *= 2; } while (s < 100); return [i, s];")
+p("for_in", "const o = {a: 1, b: 2, c: 3}; const ks = []; for (const k in o) ks.push(k + o[k]); const idx = []; for (const i in ['x', 'y']) idx.push(i); return [ks, idx];")
+p("for_of_kinds", "const out = []; for (const x of [1, 2]) out.push(x); for (const c of 'hé😀') out.push(c); for (const [k, v] of Object.entries({a: 1})) out.push(k + v); return out;")
+p("labeled_break_continue", "const out = []; outer: for (let i = 0; i < 3; i++) { for (let j = 0; j < 3; j++) { if (j === 1) continue outer; if (i === 2) break outer; out.push(i + '' + j); } } return out;")
+p("switch_basic", "const f = x => { switch (x) { case 1: return 'one'; case 'a': case 'b': return 'ab'; default: return 'other'; } }; return [f(1), f('b'), f('1'), f(null)];")
+p("switch_fallthrough", "const out = []; switch (2) { case 1: out.push(1); case 2: out.push(2); case 3: out.push(3); break; case 4: out.push(4); default: out.push('d'); } return out;")
+p("switch_default_middle", "const f = x => { let r = []; switch (x) { case 1: r.push(1); default: r.push('d'); case 2: r.push(2); } return r; }; return [f(1), f(2), f(9)];")
+p("try_catch_finally", "const log = []; function f() { try { log.push('try'); throw new Error('boom'); } catch (e) { log.push('catch ' + e.message); return 'from catch'; } finally { log.push('finally'); } } return [f(), log];")
+p("finally_overrides", "function f() { try { return 1; } finally { console.log('cleanup'); } } function g() { for (let i = 0; i < 3; i++) { try { if (i === 1) break; } finally { console.log('f', i); } } return 'done'; } return [f(), g()];")
+p("catch_no_binding", "try { JSON.parse('{bad'); } catch { return 'caught'; }")
+p("nested_try_rethrow", "try { try { throw new TypeError('inner'); } catch (e) { throw new RangeError('outer: ' + e.message, {cause: e}); } } catch (e) { return [e.name, e.message, e.cause.name]; }")
+p("throw_non_error", "try { throw {code: 42}; } catch (e) { return e.code; }")
+p("error_objects", "const e = new Error('msg', {cause: 'why'}); const t = new TypeError('bad'); return [e.name, e.message, e.cause, t.name, t instanceof Error, t instanceof TypeError, e instanceof TypeError, String(t), Object.prototype.toString.call(e)];")
+p("error_messages_node", """
+const msgs = [];
+const tries = [() => undefined.x, () => null.foo.bar, () => { const o = {}; o.method(); }, () => notDefinedVar, () => { let f = 5; f(); }, () => { const o = {a: {}}; o.a.b.c; }, () => { const obj = {}; obj.foo.bar(); }];
+for (const t of tries) { try { t(); } catch (e) { msgs.push(e.name + ': ' + e.message); } }
+return msgs;
+""")
+p("uncaught_error", "const x = {}; x.y.z = 1;")
+p("uncaught_custom", "throw new RangeError('out of range');")
+p("stack_overflow_caught", "function r(n) { return r(n + 1) + 1; } try { r(0); } catch (e) { return [e.name, e.message]; }")
+p("this_method", "const o = {n: 2, get() { return this.n; }, arrow: function() { return [1, 2].map(x => x * this.n); }}; const g = o.get; return [o.get(), o.arrow()];")
+p("call_apply_bind", "function f(a, b) { return this.x + a + b; } const o = {x: 1}; const b = f.bind(o, 10); return [f.call(o, 2, 3), f.apply(o, [4, 5]), b(20), Math.max.apply(null, [1, 9, 3])];")
+p("new_function_ctor", "function P(x) { this.x = x; } P.prototype.double = function() { return this.x * 2; }; const p = new P(4); return [p.x, p.double(), p instanceof P, Object.getPrototypeOf(p) === P.prototype];")
+p("function_name_length", "function foo(a, b) {} const bar = () => {}; const o = {baz() {}}; const anon = [function() {}][0]; return [foo.name, foo.length, bar.name, o.baz.name, anon.name, ((a, b, c) => 0).length];")
+p("recursion_fib", "const fib = n => n < 2 ? n : fib(n - 1) + fib(n - 2); return fib(20);")
+p("array_basic_methods", "const a = [1, 2, 3]; a.push(4, 5); const p = a.pop(); a.unshift(0); const s = a.shift(); return [a, p, s, a.length, a.indexOf(3), a.includes(2), a.lastIndexOf(9), a.at(-1), a.join('-')];")
+p("array_slice_splice", "const a = [1, 2, 3, 4, 5]; const r = a.splice(1, 2, 'x', 'y', 'z'); return [a, r, a.slice(1, -1), a.slice(-2), [1, 2, 3].splice(1)];")
+p("array_hof", "const a = [1, 2, 3, 4]; return [a.map((x, i) => x * i), a.filter(x => x % 2), a.reduce((s, x) => s + x), a.reduce((s, x) => s + x, 10), a.reduceRight((s, x) => s + x, ''), a.find(x => x > 2), a.findIndex(x => x > 2), a.findLast(x => x < 3), a.findLastIndex(x => x > 10), a.some(x => x > 3), a.every(x => x > 0)];")
+p("array_foreach_index", "const out = []; ['a', 'b'].forEach((v, i, arr) => out.push(v + i + arr.length)); return out;")
+p("array_sort_default", "return [[10, 9, 1, 100].sort(), ['b', 'a', 'C'].sort(), [3, undefined, 1].sort(), [true, false].sort()];")
+p("array_sort_comparator", "const people = [{n: 'a', age: 30}, {n: 'b', age: 25}, {n: 'c', age: 30}, {n: 'd', age: 25}]; people.sort((x, y) => x.age - y.age); return people.map(p => p.n).join('');")
+p("array_sort_stable_strings", "const words = ['banana', 'Apple', 'cherry', 'apple']; return [words.slice().sort((a, b) => a.localeCompare(b)), words.toSorted(), words];")
+p("array_flat", "return [[1, [2, [3, [4]]]].flat(), [1, [2, [3, [4]]]].flat(2), [1, [2, [3]]].flat(Infinity), [[1, 2], [3]].flatMap(x => x), [1, 2].flatMap(x => [x, x * 2])];")
+p("array_from_of", "return [Array.from('abc'), Array.from([1, 2], x => x * 2), Array.from({length: 3}, (_, i) => i * i), Array.of(7, 8), Array.isArray([]), Array.isArray('a'), new Array(3).length, new Array(1, 2)];")
+p("array_immutable_methods", "const a = [3, 1, 2]; return [a.toReversed(), a.toSorted(), a.toSpliced(0, 1), a.with(1, 9), a];")
+p("array_fill_copywithin", "return [new Array(3).fill(0), [1, 2, 3, 4].fill(9, 1, 3), [1, 2, 3, 4, 5].copyWithin(0, 3), [1, 2, 3, 4, 5].copyWithin(1, 0, 2)];")
+p("array_concat_reverse", "const a = [1, 2]; return [a.concat(3, [4, 5], [[6]]), [1, 2, 3].reverse(), [...a.entries()], [...a.keys()], [...a.values()]];")
+p("array_length_assign", "const a = [1, 2, 3, 4]; a.length = 2; const b = []; b[2] = 'x'; return [a, b.length, b[0] === undefined];")
+p("array_tostring", "return [String([1, [2, 3], null, undefined]), [1, 2] + '', `${[]}`, [] + [], [,].length];")
+p("string_methods_1", "const s = 'Hello, World'; return [s.length, s.charAt(1), s.charCodeAt(0), s.at(-1), s.indexOf('o'), s.lastIndexOf('o'), s.includes('World'), s.startsWith('Hell'), s.endsWith('ld'), s.slice(-5), s.substring(7, 3), s.toUpperCase(), s.toLowerCase()];")
+p("string_methods_2", "const s = '  pad me  '; return [s.trim(), s.trimStart(), s.trimEnd(), '5'.padStart(3, '0'), 'ab'.padEnd(5, 'xy'), 'ab'.repeat(3), 'a,b,,c'.split(','), 'abc'.split(''), 'a-b-c'.split('-', 2), 'x'.concat(1, 2), 'abc'.split()];")
+p("string_replace", "return ['a-b-c'.replace('-', '+'), 'a-b-c'.replaceAll('-', '+'), 'price: $'.replace('$', '$$'), 'abc'.replace('b', '[$&]'), 'abc'.replace('b', \"$`|$'\"), 'aaa'.replace('a', (m, i) => m.toUpperCase() + i), 'x.y.z'.replaceAll('.', (m, i) => i)];")
+p("string_unicode", "const s = '😀a'; return [s.length, s.charCodeAt(0), s.codePointAt(0), [...s].length, String.fromCharCode(72, 105), String.fromCodePoint(128512), 'é'.toUpperCase(), 'ß'.length];")
+p("string_compare_sort", "return ['a'.localeCompare('b'), 'b'.localeCompare('a'), 'a'.localeCompare('a'), ['b', 'a', 'c'].sort((x, y) => x.localeCompare(y))];")
+p("string_index_access", "const s = 'abc'; return [s[0], s[5], s['length'], s.substr(1, 1), s.slice(), s.substring(-5, 2)];")
+p("string_conversions", "return [String(null), String(undefined), String(123), String(true), String([1, 2]), String({}), `${null}`, 1 + '2', '3' * '4', '10' / 2, '5' - 2, +'', +' 42 ', -'3'];")
+p("math_functions", "return [Math.abs(-3), Math.floor(-1.5), Math.ceil(1.2), Math.round(2.5), Math.round(-2.5), Math.round(-0.4), Math.trunc(-4.7), Math.sign(-3), Math.sqrt(16), Math.cbrt(27), Math.pow(2, 8), Math.max(), Math.min(), Math.hypot(3, 4), Math.max(1, NaN)];")
+p("math_more", "return [Math.PI.toFixed(5), Math.E.toFixed(3), Math.log(Math.E), Math.log2(8), Math.log10(1000), Math.exp(0), Math.sin(0), Math.cos(0), Math.atan2(1, 1).toFixed(4), Math.clz32(1), Math.imul(3, 4), Math.fround(5.5)];")
+p("math_random_range", "let ok = true; for (let i = 0; i < 100; i++) { const r = Math.random(); if (r < 0 || r >= 1) ok = false; } return ok;")
+p("object_static", "const o = {a: 1, b: [2], c: 'x'}; return [Object.keys(o), Object.values(o), Object.entries(o), Object.fromEntries([['x', 1], ['y', 2]]), Object.assign({}, o, {d: 4}), Object.hasOwn(o, 'a'), o.hasOwnProperty('z')];")
+p("object_freeze", "const o = Object.freeze({a: 1}); o.a = 2; o.b = 3; return [o, Object.isFrozen(o), Object.isFrozen({})];")
+p("object_create_is", "const base = {greet() { return 'hi ' + this.name; }}; const o = Object.create(base); o.name = 'x'; return [o.greet(), Object.is(NaN, NaN), Object.is(0, -0), Object.keys(o)];")
+p("json_stringify_basic", "return [JSON.stringify({a: 1, b: [1, 'x', null, true], c: {d: undefined, e: () => 1}}), JSON.stringify([undefined, function() {}, NaN, Infinity]), JSON.stringify('he said \"hi\"\\n'), JSON.stringify(null), JSON.stringify(undefined) === undefined];")
+p("json_stringify_indent", "return [JSON.stringify({a: [1, {b: 2}], c: {}}, null, 2), JSON.stringify([1, [2]], null, '--'), JSON.stringify({a: []}, null, 4)];")
+p("json_stringify_replacer", "const o = {a: 1, b: 2, c: {a: 3, d: 4}}; return [JSON.stringify(o, ['a', 'c']), JSON.stringify(o, (k, v) => typeof v === 'number' ? v * 10 : v), JSON.stringify({toJSON() { return 'custom'; }}), JSON.stringify({d: {toJSON(k) { return 'key:' + k; }}})];")
+p("json_stringify_cycle", "const a = {}; a.self = a; try { JSON.stringify(a); } catch (e) { return e.name; }")
+p("json_parse", "const v = JSON.parse('{\"a\":[1,2.5,-3e2],\"b\":{\"c\":null,\"d\":\"x\\\\u0041\"},\"e\":true}'); return [v, JSON.parse('\"s\"'), JSON.parse(' 7 ')];")
+p("json_parse_reviver", "return JSON.parse('{\"a\":1,\"b\":{\"c\":2}}', (k, v) => typeof v === 'number' ? v + 100 : v);")
+p("json_parse_error", "try { JSON.parse('{\"a\":}'); } catch (e) { return e.name; }")
+p("json_roundtrip", "const data = {users: [{id: 1, tags: ['a', 'b']}, {id: 2, tags: []}], total: 2}; return JSON.parse(JSON.stringify(data));")
+p("console_log_formats", """
+console.log('plain', 1, true, null, undefined);
+console.log([1, 2, 3]);
+console.log({a: 1, b: 'x'});
+console.log({nested: {deep: {deeper: {deepest: 1}}}});
+console.log([]);
+console.log({});
+console.log(['a', 'b']);
+console.log(-0, [-0]);
+console.log({'a-b': 1, c_d: 2});
+return null;
+""")
+p("console_log_long", """
+console.log([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+console.log({alpha: 'aaaaaaaaaaaaaaa', beta: 'bbbbbbbbbbbbbbbbbbb', gamma: 'ccccccccccccccccccc', delta: 1});
+console.log(Array.from({length: 30}, (_, i) => i * 3));
+console.log([{a: 1}, {b: 2}]);
+return 0;
+""")
+p("console_log_format_specifiers", "console.log('%s is %d years', 'Bob', 42); console.log('%i', 3.9); console.log('100%'); console.log('%j', {a: 1}); return 1;")
+p("console_variants", "console.info('info'); console.warn('warn'); console.error('error'); console.debug('debug'); return 'ok';")
+p("console_functions", "console.log(function foo() {}, () => {}, async function bar() {}); return 1;")
+p("console_strings_nested", "console.log(['it\\'s', 'say \"hi\"', 'new\\nline']); console.log({s: 'str'}); return 1;")
+p("console_array_objects", "console.log([{id: 1, name: 'alpha'}, {id: 2, name: 'beta'}, {id: 3, name: 'gamma'}]); return 2;")
+p("promise_basic_then", "const r = await Promise.resolve(1).then(x => x + 1).then(x => x * 10); return r;")
+p("promise_order", """
+const log = [];
+Promise.resolve().then(() => log.push('a1')).then(() => log.push('a2'));
+Promise.resolve().then(() => log.push('b1')).then(() => log.push('b2'));
+log.push('sync');
+await null;
+log.push('after await');
+await Promise.resolve();
+return log;
+""")
+p("promise_async_order", """
+const log = [];
+async function a() { log.push('a start'); await null; log.push('a end'); }
+async function b() { log.push('b start'); await a(); log.push('b end'); }
+b();
+Promise.resolve().then(() => log.push('then1')).then(() => log.push('then2')).then(() => log.push('then3'));
+log.push('sync');
+await new Promise(r => r());
+await null; await null; await null;
+return log;
+""")
+p("promise_return_promise_ticks", """
+const log = [];
+async function f() { return Promise.resolve('x'); }
+f().then(v => log.push('f ' + v));
+Promise.resolve().then(() => log.push(1)).then(() => log.push(2)).then(() => log.push(3)).then(() => log.push(4));
+await null; await null; await null; await null; await null;
+return log;
+""")
+p("promise_catch_finally", """
+const log = [];
+const r = await Promise.reject(new Error('no')).catch(e => { log.push('caught ' + e.message); return 'rec'; }).finally(() => log.push('fin'));
+const r2 = await Promise.resolve(5).finally(() => 99);
+try { await Promise.resolve(1).finally(() => { throw new Error('f'); }); } catch (e) { log.push(e.message); }
+return [r, r2, log];
+""")
+p("promise_all", "const r = await Promise.all([1, Promise.resolve(2), new Promise(res => res(3))]); const e = await Promise.all([]); try { await Promise.all([1, Promise.reject(new Error('x'))]); } catch (err) { return [r, e, err.message]; }")
+p("promise_allsettled", "const r = await Promise.allSettled([Promise.resolve(1), Promise.reject(new Error('bad')), 3]); return r.map(x => x.status + ':' + (x.value ?? x.reason.message));")
+p("promise_race_any", """
+const a = await Promise.race([new Promise(r => r('first')), Promise.resolve('second')]);
+const b = await Promise.any([Promise.reject(new Error('x')), Promise.resolve('ok')]);
+try { await Promise.any([Promise.reject(new Error('1')), Promise.reject(new Error('2'))]); } catch (e) { return [a, b, e.name, e.errors.length, e.message]; }
+""")
+p("promise_executor_throw", "const p = new Promise(() => { throw new Error('exec'); }); try { await p; } catch (e) { return e.message; }")
+p("promise_thenable", "const thenable = {then(res) { res(7); }}; const v = await thenable; const w = await Promise.resolve(thenable); return [v, w];")
+p("promise_resolve_identity", "const p = Promise.resolve(1); return [Promise.resolve(p) === p, p instanceof Promise, typeof p.then];")
+p("async_function_errors", "async function f() { throw new TypeError('async fail'); } try { await f(); } catch (e) { return e.name + ' ' + e.message; }")
+p("async_arrow_and_methods", "const o = {async m(x) { return x * 2; }}; const f = async x => x + 1; return [await o.m(2), await f(1), await (async () => 'iife')()];")
+p("await_non_promise", "const a = await 5; const b = await 'x'; return [a, b];")
+p("await_in_loops", "let s = 0; for (const x of [1, 2, 3]) { s += await Promise.resolve(x); } let i = 0; while (i < 3) { await null; i++; } return [s, i];")
+p("await_in_try", "try { await Promise.reject(new Error('r')); } catch (e) { return 'caught ' + e.message; } finally { console.log('fin'); }")
+p("tools_single", "const r = await tools.crm.lookup({id: 7}); return r;")
+p("tools_parallel", "const ids = [1, 2, 3]; const rs = await Promise.all(ids.map(id => tools.db.get({id}))); return rs.map(r => r.input.id);")
+p("tools_bracket_path", "const r = await tools.ns['kebab-name']({x: 1}); return r.path;")
+p("tools_failure_caught", "try { await tools.svc.fail({}); } catch (e) { return [e.message, e.code]; }")
+p("tools_failure_allsettled", "const rs = await Promise.allSettled([tools.a.ok(1), tools.a.fail(2)]); return rs.map(r => r.status);")
+p("tools_input_shapes", "const r = await tools.t.echo({a: [1, {b: null}], s: 'x', n: 1.5, u: undefined}); return r.input;")
+p("tools_then_chain", "return await tools.a.b({}).then(r => r.path.toUpperCase());")
+p("agent_style_report", """
+const orders = [
+  {id: 'o1', customer: 'acme', total: 120.5, status: 'paid'},
+  {id: 'o2', customer: 'globex', total: 80, status: 'pending'},
+  {id: 'o3', customer: 'acme', total: 42.25, status: 'paid'},
+  {id: 'o4', customer: 'initech', total: 300, status: 'refunded'},
+  {id: 'o5', customer: 'globex', total: 15.75, status: 'paid'},
+];
+const paid = orders.filter(o => o.status === 'paid');
+const byCustomer = {};
+for (const o of paid) {
+  byCustomer[o.customer] ??= {count: 0, total: 0};
+  byCustomer[o.customer].count++;
+  byCustomer[o.customer].total += o.total;
+}
+const ranking = Object.entries(byCustomer).map(([name, s]) => ({name, ...s, avg: +(s.total / s.count).toFixed(2)})).sort((a, b) => b.total - a.total);
+console.log(`paid orders: ${paid.length}`);
+return {ranking, grand: paid.reduce((s, o) => s + o.total, 0)};
+""")
+p("agent_style_dedupe", """
+const rows = ['b', 'a', 'b', 'c', 'a'];
+const seen = {};
+const unique = rows.filter(r => (seen[r] ? false : (seen[r] = true)));
+const counts = rows.reduce((acc, r) => ({...acc, [r]: (acc[r] || 0) + 1}), {});
+return {unique, counts, top: Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]};
+""")
+p("agent_style_tools_pipeline", """
+const users = await Promise.all(['u1', 'u2'].map(id => tools.users.get({id})));
+const enriched = [];
+for (const u of users) {
+  const detail = await tools.users.detail({id: u.input.id});
+  enriched.push({id: u.input.id, via: detail.path});
+}
+return enriched;
+""")
+p("agent_style_text", """
+const text = 'The quick brown fox jumps over the lazy dog. The dog sleeps.';
+const words = text.toLowerCase().split(' ').map(w => w.replaceAll('.', ''));
+const freq = {};
+for (const w of words) freq[w] = (freq[w] ?? 0) + 1;
+const top = Object.entries(freq).filter(([, n]) => n > 1).map(([w, n]) => `${w}:${n}`);
+return {count: words.length, top, longest: words.reduce((a, b) => b.length > a.length ? b : a)};
+""")
+p("agent_style_table", """
+const rows = [['name', 'qty'], ['apple', 3], ['pear', 10]];
+const widths = rows[0].map((_, i) => Math.max(...rows.map(r => String(r[i]).length)));
+const lines = rows.map(r => r.map((c, i) => String(c).padEnd(widths[i])).join(' | '));
+lines.forEach(l => console.log(l));
+return lines.length;
+""")
+p("agent_style_dates_free", "const items = [{d: '2024-01-05'}, {d: '2023-12-31'}, {d: '2024-01-01'}]; return items.map(i => i.d).sort().reverse();")
+p("agent_style_pagination", """
+let page = 0; const all = [];
+while (true) {
+  const r = await tools.api.list({page});
+  all.push(r.input.page);
+  page++;
+  if (page >= 3) break;
+}
+return all;
+""")
+p("agent_style_math", "const xs = [2, 4, 4, 4, 5, 5, 7, 9]; const mean = xs.reduce((a, b) => a + b) / xs.length; const sd = Math.sqrt(xs.map(x => (x - mean) ** 2).reduce((a, b) => a + b) / xs.length); return {mean, sd, median: xs.toSorted((a, b) => a - b)[xs.length / 2]};")
+p("structured_clone", "const a = {x: [1, {y: 2}]}; const b = structuredClone(a); b.x[1].y = 3; return [a.x[1].y, b.x[1].y];")
+p("global_this", "globalThis.myGlobal = 5; return [typeof globalThis, myGlobal, globalThis.Math === Math];")
+p("implicit_global", "function f() { leaked = 3; } f(); return leaked;")
+p("return_undefined", "const x = 1;")
+p("return_nested_undefined", "return {a: undefined, b: [undefined], c: null};")
+p("return_nan_inf", "return [NaN, Infinity, -Infinity, {n: NaN}];")
+p("boolean_fn", "return [Boolean(0), Boolean('0'), Boolean([]), Boolean(''), !!NaN, true.toString(), (false).valueOf()];")
+p("number_methods_on_literals", "const n = 42; return [n.toString(), n.toFixed(1), (3.14159).toPrecision(3), Number('7').toString(2)];")
+p("sequence_in_for", "const out = []; for (let i = 0, j = 10; i < j; i += 3, j -= 3) out.push([i, j]); return out;")
+p("nested_functions_this", "const o = {v: 1, outer() { const inner = () => this.v; return inner(); }}; return o.outer();")
+p("getter_like_methods", "const o = {items: [1, 2], count() { return this.items.length; }, add(x) { this.items.push(x); return this; }}; return o.add(3).add(4).count();")
+p("recursion_deep_ok", "function sum(n) { return n === 0 ? 0 : n + sum(n - 1); } return sum(150);")
+p("array_includes_nan", "return [[NaN].includes(NaN), [NaN].indexOf(NaN), [0].includes(-0), [1, 2, 3].includes(2, 2)];")
+p("string_split_join_roundtrip", "const csv = 'a,b\\nc,d'; return csv.split('\\n').map(l => l.split(',')).map(r => r.reverse().join(';')).join('|');")
+p("object_in_array_mutation", "const arr = [{n: 1}, {n: 2}]; arr.forEach(o => o.n *= 10); return arr;")
+p("array_holes_literal", "const a = [1, , 3]; return [a.length, a[1]];")
+p("chained_optional_calls", "const api = {get: () => ({data: {items: [1, 2]}})}; return [api.get?.().data?.items?.length, api.post?.().data];")
+p("exponent_assoc", "return [2 ** 3 ** 2, (-2) ** 2, 2 ** -2];")
+p("string_comparison_unicode", "return ['a' < 'B', 'Z' < 'a', 'é' > 'z', 'abc' < 'abd', 'ab' < 'abc'];")
+p("closure_counter_shared", "let count = 0; const inc = () => count++; inc(); inc(); return count;")
+p("iife_pattern", "const result = (function() { const priv = 10; return priv * 2; })(); return result;")
+p("default_param_closure", "let x = 1; function f(a = x) { return a; } x = 2; return f();")
+p("arguments_free", "function f(...args) { return args.length; } return f(1, 2, 3);")
+p("while_break_continue", "let i = 0; const out = []; while (true) { i++; if (i % 2) continue; if (i > 8) break; out.push(i); } return out;")
+p("do_while_once", "let n = 0; do { n++; } while (false); return n;")
+p("nested_data_access", "const d = {a: [{b: {c: [10, 20]}}]}; return [d.a[0].b.c[1], d['a'][0]['b']['c'].length, d.a?.[1]?.b];")
+p("numeric_keys_objects", "const o = {}; o[1] = 'a'; o['2'] = 'b'; o[1.5] = 'c'; return [Object.keys(o), o['1'], o[2]];")
+p("string_number_keys", "const counts = {}; for (const n of [3, 1, 3, 2, 1, 3]) counts[n] = (counts[n] || 0) + 1; return counts;")
+p("sort_numbers_desc", "return [5, 1, 10, 2].sort((a, b) => b - a);")
+p("map_with_index_obj", "return ['a', 'b'].map((v, i) => ({[v]: i}));")
+p("reduce_to_object", "return [['a', 1], ['b', 2]].reduce((o, [k, v]) => { o[k] = v; return o; }, {});")
+p("every_some_empty", "return [[].every(x => false), [].some(x => true)];")
+p("string_pad_table", "return [1, 22, 333].map(n => String(n).padStart(5, '.'));")
+p("template_multiline", "const name = 'x'; return `line1\n  ${name}\nline3`;")
+p("escape_sequences", "return ['tab\\there', 'nl\\n', 'uni\\u00e9', 'hex\\x41', 'q\\'s', \"dq\\\"\", '\\\\'];")
+p("unhandled_rejection_ok", "Promise.reject(new Error('ignored')).catch(() => {}); return 'fine';")
+p("error_in_callback", "try { [1, 2].map(x => { if (x === 2) throw new Error('cb'); return x; }); } catch (e) { return e.message; }")
+p("error_in_sort_comparator", "try { [3, 1, 2].sort(() => { throw new Error('cmp'); }); } catch (e) { return e.message; }")
+p("not_a_function_msgs", "const out = []; const o = {}; try { o.missing(); } catch (e) { out.push(e.message); } try { [1].map(5); } catch (e) { out.push(e.message); } try { undefined(); } catch (e) { out.push(e.constructor.name); } return out;")
+p("reference_error_msg", "try { nope + 1; } catch (e) { return e.name + ': ' + e.message; }")
+p("instanceof_errors", "const errs = [new Error(), new TypeError(), new RangeError(), new SyntaxError(), new ReferenceError()]; return errs.map(e => [e.name, e instanceof Error, e.message]);")
+p("error_tostring", "return [String(new Error('x')), new TypeError('t').toString(), `${new RangeError('r')}`, String(new Error())];")
+p("large_loop_sum", "let s = 0; for (let i = 0; i < 100000; i++) s += i % 7; return s;")
+p("string_build_loop", "let s = ''; for (let i = 0; i < 100; i++) s += i; return s.length;")
+p("array_build_loop", "const a = []; for (let i = 0; i < 1000; i++) a.push(i * 2); return [a.length, a[999], a.slice(0, 3)];")
+p("nested_closures_state", "function makeAcc() { const items = []; return { add(x) { items.push(x); return items.length; }, all: () => [...items] }; } const a = makeAcc(); a.add(1); a.add(2); return a.all();")
+
+os.makedirs("corpus", exist_ok=True)
+for name, src in P.items():
+    with open(f"corpus/{name}.js", "w") as f:
+        f.write(src)
+print(len(P))

@@ -1,0 +1,174 @@
+//! Hostile programs: limits hold, errors are the right kind, nothing leaks across runs.
+mod common;
+use codemode_core::*;
+use codemode_js::JsInterpreter;
+use common::{echo_tool, run, run_with};
+use serde_json::json;
+
+fn limited(limits: VmLimits) -> CompileOptions {
+    CompileOptions {
+        limits,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn infinite_loop_runs_out_of_fuel() {
+    let i = JsInterpreter::new();
+    let o = limited(VmLimits {
+        max_fuel: 200_000,
+        ..Default::default()
+    });
+    for src in [
+        "while (true) {}",
+        "for (;;) { try { } catch {} }",
+        "const f = () => { while(true) {} }; try { f() } catch (e) { return 'caught' }",
+    ] {
+        let out = run_with(&i, src, &o, &mut echo_tool);
+        assert_eq!(
+            out.value.unwrap_err().kind,
+            DiagnosticKind::TimeoutExceeded,
+            "{src}"
+        );
+    }
+}
+
+#[test]
+fn deep_recursion_is_a_catchable_range_error() {
+    let i = JsInterpreter::new();
+    let out = run(&i, "function r(n) { return r(n + 1) } let m; try { r(0) } catch (e) { m = e.message } return [m, [1,2,3].map(x => x + 1)]");
+    assert_eq!(
+        out.value.unwrap(),
+        json!(["Maximum call stack size exceeded", [2, 3, 4]])
+    );
+    let out = run(
+        &i,
+        "const r = async (n) => r(n + 1); try { await r(0) } catch (e) { return e.name }",
+    );
+    assert_eq!(out.value.unwrap(), json!("RangeError"));
+}
+
+#[test]
+fn string_and_array_bombs_are_bounded() {
+    let i = JsInterpreter::new();
+    let o = limited(VmLimits {
+        max_string_len: 1 << 16,
+        max_collection_len: 1 << 12,
+        ..Default::default()
+    });
+    let out = run_with(&i, "let s = 'x'; try { while (true) s += s; } catch (e) { return [e.name, e.message, s.length] }", &o, &mut echo_tool);
+    assert_eq!(
+        out.value.unwrap(),
+        json!(["RangeError", "Invalid string length", 65536])
+    );
+    let out = run_with(
+        &i,
+        "try { 'ab'.repeat(1e9) } catch (e) { return e.message }",
+        &o,
+        &mut echo_tool,
+    );
+    assert_eq!(out.value.unwrap(), json!("Invalid string length"));
+    let out = run_with(
+        &i,
+        "const a = []; try { while (true) a.push(1) } catch (e) { return [e.message, a.length] }",
+        &o,
+        &mut echo_tool,
+    );
+    assert_eq!(out.value.unwrap(), json!(["Invalid array length", 4096]));
+    let out = run_with(
+        &i,
+        "try { new Array(1e9) } catch (e) { return e.name }",
+        &o,
+        &mut echo_tool,
+    );
+    assert_eq!(out.value.unwrap(), json!("RangeError"));
+}
+
+#[test]
+fn memory_limit_is_fatal_and_uncatchable() {
+    let i = JsInterpreter::new();
+    let o = limited(VmLimits {
+        max_memory_bytes: 8 << 20,
+        ..Default::default()
+    });
+    let out = run_with(&i, "const keep = []; try { while (true) keep.push({a: [1, 2, 3], s: 'x'.repeat(100) + keep.length}) } catch (e) { return 'caught' }", &o, &mut echo_tool);
+    let d = out.value.unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::ExecutionFailure);
+    assert!(d.message.contains("memory"), "{}", d.message);
+}
+
+#[test]
+fn garbage_is_collected_during_the_run() {
+    let i = JsInterpreter::new();
+    let o = limited(VmLimits {
+        max_memory_bytes: 4 << 20,
+        ..Default::default()
+    });
+    let out = run_with(&i, "let n = 0; for (let i = 0; i < 200000; i++) { const o = {i, s: 'row ' + i, a: [i, i]}; n += o.a.length } return n", &o, &mut echo_tool);
+    assert_eq!(out.value.unwrap(), json!(400000));
+}
+
+#[test]
+fn deep_source_nesting_is_rejected_before_compiling() {
+    let i = JsInterpreter::new();
+    let src = format!("return {}1{}", "[".repeat(5000), "]".repeat(5000));
+    let e = i
+        .compile(&src, &CompileOptions::default())
+        .err()
+        .expect("rejected");
+    assert!(matches!(
+        e.kind,
+        DiagnosticKind::ParseError | DiagnosticKind::UnsupportedSyntax
+    ));
+    let src = format!("return {}1", "-".repeat(5000));
+    assert!(i.compile(&src, &CompileOptions::default()).is_err());
+}
+
+#[test]
+fn prototype_pollution_does_not_leak_into_the_next_execution() {
+    let i = JsInterpreter::new();
+    let out = run(&i, "({}).__proto__.polluted = 1; Object.prototype.y = 2; Array.prototype.map = () => 'hijacked'; globalThis.leak = 3; Math.max = null; JSON.stringify = 0; return [({}).y, [1].map(x => x)]");
+    assert_eq!(out.value.unwrap(), json!([2, "hijacked"]));
+    let out = run(&i, "return [({}).polluted, ({}).y, [1].map(x => x + 1), typeof leak, Math.max(1, 2), JSON.stringify([1])]");
+    assert_eq!(
+        out.value.unwrap(),
+        json!([null, null, [2], "undefined", 2, "[1]"])
+    );
+}
+
+#[test]
+fn no_function_constructor_escape() {
+    let i = JsInterpreter::new();
+    for src in [
+        "return (() => {}).constructor.constructor('return this')()",
+        "return [].map.constructor('return process')()",
+        "return Function('return 1')()",
+    ] {
+        let out = run(&i, src);
+        let d = out.value.unwrap_err();
+        assert!(d.message.starts_with("TypeError"), "{src}: {}", d.message);
+    }
+    let out = run(
+        &i,
+        "return [typeof process, typeof require, typeof globalThis.process, typeof eval]",
+    );
+    assert_eq!(
+        out.value.unwrap(),
+        json!(["undefined", "undefined", "undefined", "undefined"])
+    );
+}
+
+#[test]
+fn execution_is_send() {
+    fn assert_send<T: Send>(_: &T) {}
+    let i = JsInterpreter::new();
+    let p = i.compile("return 1", &CompileOptions::default()).unwrap();
+    let e = p.start(StartOptions::default());
+    assert_send(&e);
+    std::thread::spawn(move || {
+        let mut e = e;
+        let _ = e.step(1000);
+    })
+    .join()
+    .unwrap();
+}
