@@ -547,6 +547,48 @@ impl Validator {
     }
 
     fn expr(&mut self, e: &Expr) -> VResult {
+        // Left-associative spines (`a + b + c`, `a.b.c`, `f()()`) are walked with a loop so
+        // that long chains do not recurse.
+        let mut spine: Vec<&Expr> = Vec::new();
+        let mut cur = e;
+        loop {
+            match &cur.kind {
+                ExprKind::Binary { left, .. } | ExprKind::Logical { left, .. } => {
+                    spine.push(cur);
+                    cur = left;
+                }
+                ExprKind::Member { object, .. } => {
+                    spine.push(cur);
+                    cur = object;
+                }
+                ExprKind::Call { callee, .. } => {
+                    spine.push(cur);
+                    cur = callee;
+                }
+                _ => break,
+            }
+        }
+        if spine.is_empty() {
+            return self.expr_node(e);
+        }
+        self.expr_node(cur)?;
+        for node in spine.into_iter().rev() {
+            match &node.kind {
+                ExprKind::Binary { right, .. } | ExprKind::Logical { right, .. } => {
+                    self.expr(right)?
+                }
+                ExprKind::Member {
+                    property: MemberProp::Computed(k),
+                    ..
+                } => self.expr(k)?,
+                ExprKind::Call { args, .. } => self.args(args)?,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn expr_node(&mut self, e: &Expr) -> VResult {
         match &e.kind {
             ExprKind::Number(_)
             | ExprKind::String(_)

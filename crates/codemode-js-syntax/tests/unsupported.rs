@@ -1,0 +1,86 @@
+//! Every construct outside the subset is reported as UnsupportedSyntax at its location,
+//! never parsed into something else.
+
+use codemode_core::DiagnosticKind;
+use codemode_js_syntax::{parse, ParseLimits};
+
+/// (source, line, column, words the message must contain)
+const CASES: &[(&str, u32, u32, &str)] = &[
+    ("class A {}", 1, 1, "classes"),
+    ("let x = 1;\nconst A = class {};", 2, 11, "classes"),
+    ("function* gen() { yield 1 }", 1, 9, "generators"),
+    ("const o = { *gen() {} };", 1, 13, "generators"),
+    ("const g = function* () {};", 1, 19, "generators"),
+    ("async function* gen() {}", 1, 15, "generators"),
+    (
+        "const o = { get x() { return 1 } };",
+        1,
+        13,
+        "getters and setters",
+    ),
+    (
+        "const o = {\n  set x(v) {}\n};",
+        2,
+        3,
+        "getters and setters",
+    ),
+    ("const r = /ab+c/gi;", 1, 11, "regular expressions"),
+    ("if (/x/.test(s)) {}", 1, 5, "regular expressions"),
+    ("return s.replace(/a/g, 'b')", 1, 18, "regular expressions"),
+    ("with (o) { x }", 1, 1, "with"),
+    ("foo: function f() {}", 1, 1, "labeled function"),
+    ("const n = 10n;", 1, 11, "BigInt"),
+    ("const n = 0x1fn;", 1, 11, "BigInt"),
+    ("export const x = 1;", 1, 1, "export"),
+    ("function f() { return new.target }", 1, 23, "new.target"),
+    ("const u = import.meta.url;", 1, 11, "import.meta"),
+    ("for await (const x of xs) {}", 1, 5, "for await"),
+    ("const o = { #x: 1 };", 1, 13, "private"),
+    ("@dec\nfunction f() {}", 1, 1, "decorators"),
+    ("debugger;", 1, 1, "debugger"),
+    ("const x = 010;", 1, 11, "octal"),
+    ("super.x()", 1, 1, "super"),
+    ("const o = { async *gen() {} };", 1, 13, "generators"),
+];
+
+#[test]
+fn unsupported_features_are_reported_with_location() {
+    for &(source, line, column, words) in CASES {
+        let d = match parse(source, &ParseLimits::default()) {
+            Ok(_) => panic!("{source:?} parsed"),
+            Err(d) => d,
+        };
+        assert_eq!(
+            d.kind,
+            DiagnosticKind::UnsupportedSyntax,
+            "{source:?}: {d:?}"
+        );
+        let loc = d.location.expect("location");
+        assert_eq!((loc.line, loc.column), (line, column), "{source:?}: {d:?}");
+        assert!(d.message.contains(words), "{source:?}: {}", d.message);
+    }
+}
+
+/// Reserved words of unsupported features still work as property names.
+#[test]
+fn reserved_words_as_property_names_are_fine() {
+    for source in [
+        "x = o.class + o.with + o.super + o.debugger + o.export",
+        "x = { class: 1, with: 2, export: 3, get: 4, set: 5, static: 6 }",
+        "x = { get() { return 1 }, set(v) {} }",
+        "get = 1; set = 2; x = get + set",
+        "x = a / b / c",
+        "x = o.new.target",
+        "yield = 1",
+    ] {
+        parse(source, &ParseLimits::default()).unwrap_or_else(|d| panic!("{source:?}: {d:?}"));
+    }
+}
+
+/// A syntax error before an unsupported construct is reported as the syntax error.
+#[test]
+fn earlier_syntax_error_wins() {
+    let d = parse("let = ;\nclass A {}", &ParseLimits::default()).unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::ParseError, "{d:?}");
+    assert_eq!(d.location.map(|l| l.line), Some(1));
+}
