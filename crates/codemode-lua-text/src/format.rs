@@ -9,15 +9,22 @@ use crate::printf::{self, Spec};
 /// One argument of `string.format` (everything after the format string).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum FormatArg<'a> {
+    /// `nil`.
     Nil,
+    /// A boolean.
     Bool(bool),
+    /// An integer.
     Int(i64),
+    /// A float.
     Float(f64),
+    /// A string (byte string).
     Str(&'a [u8]),
     /// Any other value: its type name (for "number expected, got table") and the text
     /// `tostring` gives it (for `%s`).
     Other {
+        /// Lua's type name, e.g. "table".
         type_name: &'a str,
+        /// What `tostring` gives for the value.
         text: &'a [u8],
     },
 }
@@ -30,8 +37,11 @@ pub enum FormatArg<'a> {
 /// "out of fuel"), which the VM must not hand to `pcall`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FormatError {
+    /// The argument the error is about (1-based as Lua counts), if any.
     pub arg: Option<usize>,
+    /// Lua's message (without the "bad argument" frame).
     pub message: String,
+    /// Fuel ran out: uncatchable, not a Lua error.
     pub out_of_fuel: bool,
 }
 

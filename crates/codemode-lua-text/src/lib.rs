@@ -65,6 +65,8 @@
 //! - Errors inside the gmatch and `utf8.codes` iterators carry no "file:line:" prefix;
 //!   Lua adds the caller's position there (the VM's job).
 
+#![warn(missing_docs)]
+
 pub mod format;
 pub mod meter;
 pub mod number;

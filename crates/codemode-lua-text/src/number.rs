@@ -6,7 +6,9 @@ use crate::printf::{self, Spec};
 /// A Lua number: the integer and float subtypes.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Number {
+    /// The integer subtype.
     Int(i64),
+    /// The float subtype.
     Float(f64),
 }
 

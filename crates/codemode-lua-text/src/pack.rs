@@ -14,8 +14,11 @@ pub type PackValue<'a> = FormatArg<'a>;
 /// A value produced by `string.unpack`.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Unpacked {
+    /// From an integer option.
     Int(i64),
+    /// From `f`, `d` or `n`.
     Float(f64),
+    /// From `s`, `z` or `c`.
     Str(Vec<u8>),
 }
 

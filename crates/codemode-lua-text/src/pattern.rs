@@ -25,8 +25,11 @@ const SPECIALS: &[u8] = b"^$*+?.([%-";
 /// One successful match: byte offsets into the subject, end exclusive.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Match {
+    /// Offset of the first matched byte.
     pub start: usize,
+    /// Offset just after the match.
     pub end: usize,
+    /// The captures in pattern order (empty when the pattern has none).
     pub captures: Vec<Capture>,
 }
 
@@ -34,7 +37,12 @@ pub struct Match {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Capture {
     /// A captured substring, as byte offsets into the subject (end exclusive).
-    Span { start: usize, end: usize },
+    Span {
+        /// Offset of the first captured byte.
+        start: usize,
+        /// Offset just after the capture.
+        end: usize,
+    },
     /// A position capture `()`: the 1-based position Lua returns.
     Position(usize),
 }
@@ -42,7 +50,9 @@ pub enum Capture {
 /// A capture as the Lua value it becomes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CaptureValue<'a> {
+    /// A string.
     Bytes(&'a [u8]),
+    /// An integer (a position capture).
     Position(i64),
 }
 
@@ -50,7 +60,9 @@ pub enum CaptureValue<'a> {
 /// "malformed pattern (missing ']')"; `OutOfFuel` is the uncatchable exhaustion.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PatternError {
+    /// A Lua error with this message.
     Malformed(String),
+    /// Fuel ran out: uncatchable.
     OutOfFuel,
 }
 
