@@ -28,9 +28,12 @@
 //!     the gmatch iterator; returns the match and the new `pos` (= new `lastmatch`).
 //!   - [`pattern::gsub_string`]: whole `string.gsub` with a string replacement, into
 //!     the caller's buffer, exact including lazily raised replacement errors.
-//!   - [`pattern::gsub_matches`] + [`pattern::expand_replacement`] or
-//!     [`Match::values`]/[`Match::first_value`]: the matches for table/function
-//!     replacements.
+//!   - [`pattern::gsub_next`] with a [`pattern::GsubCursor`]: the matches for
+//!     table/function replacements one at a time (memory for one match; a function
+//!     replacement runs between matches as in Lua), used with
+//!     [`Match::values`]/[`Match::first_value`] or [`pattern::expand_replacement`].
+//!     [`pattern::gsub_matches`] collects them all at once (memory grows with the
+//!     number of matches times their captures).
 //!   - [`Match`] `{ start, end, captures }`, [`Capture`] `Span | Position`,
 //!     [`CaptureValue`] `Bytes | Position`.
 //! - [`format()`]`(fmt, args, out, max_len, meter)`: `string.format` appending to `out`.
@@ -57,7 +60,7 @@
 //! - Output limits: results longer than `max_len` fail with "resulting string too
 //!   large" instead of being built (Lua would try to allocate, e.g. `("c2000000000")`
 //!   in `string.pack`).
-//! - [`pattern::gsub_matches`] fails with "unfinished capture" for any match that has
+//! - [`pattern::gsub_next`]/[`pattern::gsub_matches`] fail with "unfinished capture" for any match that has
 //!   an unfinished capture; Lua raises it only when that capture is used (it always
 //!   is for function replacements; for table replacements only capture 1 is used).
 //! - `%p` in `string.format` prints "(null)" for values without an address and, for

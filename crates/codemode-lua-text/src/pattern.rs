@@ -850,9 +850,82 @@ pub fn gmatch_next(
     Ok(None)
 }
 
+/// Where a `gsub` with a table or function replacement stands between matches (see
+/// [`gsub_next`]). Start with [`GsubCursor::default`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GsubCursor {
+    src: usize,
+    lastmatch: Option<usize>,
+    count: usize,
+    done: bool,
+}
+
+impl GsubCursor {
+    /// Replacements made so far (gsub's second result once [`gsub_next`] returns `None`).
+    pub fn count(&self) -> usize {
+        self.count
+    }
+}
+
+/// The next match `string.gsub` replaces, one at a time, so a table or function
+/// replacement needs memory for one match only (and a function replacement runs
+/// between matches, as in Lua). Call with the same `subject`, `pattern` and `max_n`
+/// until it returns `Ok(None)`. The text between matches is copied unchanged.
+pub fn gsub_next(
+    subject: &[u8],
+    pattern: &[u8],
+    max_n: Option<usize>,
+    cursor: &mut GsubCursor,
+    meter: &mut Meter,
+) -> Result<Option<Match>, PatternError> {
+    if cursor.done {
+        return Ok(None);
+    }
+    let (anchor, pat) = split_anchor(pattern);
+    let max_n = max_n.unwrap_or(usize::MAX);
+    let mut ms = State::new(subject, pat, meter);
+    let filter = ms.filter();
+    let mut src = cursor.src;
+    while cursor.count < max_n {
+        if !anchor {
+            src = ms.next_candidate(filter, src)?;
+            if src > subject.len() {
+                break;
+            }
+        }
+        ms.level = 0;
+        match ms.do_match(src, 0)? {
+            Some(e) if Some(e) != cursor.lastmatch => {
+                let m = ms.to_match(src, e)?;
+                cursor.count += 1;
+                cursor.src = e;
+                cursor.lastmatch = Some(e);
+                cursor.done = anchor;
+                return Ok(Some(m));
+            }
+            _ => {
+                if src < subject.len() {
+                    src += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        if anchor {
+            break;
+        }
+    }
+    cursor.src = src;
+    cursor.done = true;
+    Ok(None)
+}
+
 /// The successive matches `string.gsub` replaces, following Lua 5.4's loop exactly
 /// (a leading '^' anchors; an empty match right after the previous match is skipped).
 /// `max_n` is gsub's 4th argument (`None` = no limit; pass `Some(0)` for n <= 0).
+///
+/// Memory grows with the number of matches times their captures; prefer
+/// [`gsub_next`], which holds one match at a time.
 ///
 /// The text between matches is copied unchanged by the caller. A match with an
 /// unfinished capture fails with "unfinished capture" (Lua raises it when it passes

@@ -453,7 +453,26 @@ fn patterns_match_lua() {
                     Ok(n) => ok(&[V::S(out.clone()), V::I(n as i64)]),
                     Err(e) => perr(e),
                 };
-                if let Ok(ms) = pattern::gsub_matches(s, p, max_n, &mut big()) {
+                // The one-at-a-time cursor agrees with the batch.
+                let mut cursor = pattern::GsubCursor::default();
+                let mut one_by_one = Vec::new();
+                let mut meter = big();
+                let stepped = loop {
+                    match pattern::gsub_next(s, p, max_n, &mut cursor, &mut meter) {
+                        Ok(Some(m)) => one_by_one.push(m),
+                        Ok(None) => break Ok(one_by_one),
+                        Err(e) => break Err(e),
+                    }
+                };
+                let batch = pattern::gsub_matches(s, p, max_n, &mut big());
+                assert_eq!(
+                    stepped, batch,
+                    "gsub_next disagrees with gsub_matches: {label}"
+                );
+                if let Ok(ms) = &batch {
+                    assert_eq!(cursor.count(), ms.len());
+                }
+                if let Ok(ms) = batch {
                     let mut alt = Vec::new();
                     let mut copied = 0;
                     let mut failed = None;
@@ -1309,12 +1328,37 @@ fn pattern_cases(cases: &[(Vec<u8>, Vec<u8>, Vec<u8>)]) -> (String, Vec<String>,
             Err(e) => perr(e),
         });
         let mut out = Vec::new();
-        ours.push(
-            match pattern::gsub_string(s, p, repl, None, &mut out, 1 << 24, &mut big()) {
-                Ok(n) => ok(&[V::S(out), V::I(n as i64)]),
-                Err(e) => perr(e),
-            },
-        );
+        let line = match pattern::gsub_string(s, p, repl, None, &mut out, 1 << 24, &mut big()) {
+            Ok(n) => ok(&[V::S(out), V::I(n as i64)]),
+            Err(e) => perr(e),
+        };
+        // Same result through the cursor and expand_replacement (when no capture is
+        // left unfinished, where the two paths legitimately differ).
+        let mut cursor = pattern::GsubCursor::default();
+        let mut meter = big();
+        let mut alt = Vec::new();
+        let mut copied = 0;
+        let alt_line = loop {
+            match pattern::gsub_next(s, p, None, &mut cursor, &mut meter) {
+                Ok(Some(m)) => {
+                    alt.extend_from_slice(&s[copied..m.start]);
+                    if let Err(e) = pattern::expand_replacement(repl, s, &m, &mut alt) {
+                        break Some(perr(e));
+                    }
+                    copied = m.end;
+                }
+                Ok(None) => {
+                    alt.extend_from_slice(&s[copied..]);
+                    break Some(ok(&[V::S(alt), V::I(cursor.count() as i64)]));
+                }
+                Err(PatternError::Malformed(m)) if m == "unfinished capture" => break None,
+                Err(e) => break Some(perr(e)),
+            }
+        };
+        if let Some(alt_line) = alt_line {
+            assert_eq!(alt_line, line, "gsub_next path disagrees: {label}");
+        }
+        ours.push(line);
     }
     (body, ours, labels)
 }
