@@ -16,7 +16,10 @@ fn main() {
         Ok(p) => p,
         Err(d) => {
             if args.iter().any(|a| a == "--json") {
-                println!("{}", serde_json::json!({"ok": false, "error": d.message, "logs": []}));
+                println!(
+                    "{}",
+                    serde_json::json!({"ok": false, "error": d.message, "logs": []})
+                );
             } else {
                 println!("compile error: {d:?}");
             }
@@ -32,13 +35,19 @@ fn main() {
             for c in step.calls {
                 exec.complete(
                     c.id,
-                    HostOutcome::Err(codemode_core::HostError::new("ToolFailure", "no host in tests")),
+                    HostOutcome::Err(codemode_core::HostError::new(
+                        "ToolFailure",
+                        "no host in tests",
+                    )),
                 );
             }
             match step.state {
                 StepState::Running | StepState::Waiting => {}
                 StepState::Done(c) => {
-                    println!("{}", serde_json::json!({"ok": true, "value": c.value, "logs": logs}));
+                    println!(
+                        "{}",
+                        serde_json::json!({"ok": true, "value": c.value, "logs": logs})
+                    );
                     return;
                 }
                 StepState::Failed(d) => {
@@ -47,7 +56,10 @@ fn main() {
                     } else {
                         d.message
                     };
-                    println!("{}", serde_json::json!({"ok": false, "error": msg, "logs": logs}));
+                    println!(
+                        "{}",
+                        serde_json::json!({"ok": false, "error": msg, "logs": logs})
+                    );
                     return;
                 }
             }

@@ -134,6 +134,9 @@ pub enum Proxy {
 
 const NO_STR: u32 = u32::MAX;
 
+/// Reports the roots: values to the first callback, upvalues to the second.
+pub type RootFn<'a> = dyn FnMut(&mut dyn FnMut(Value), &mut dyn FnMut(UpvalRef)) + 'a;
+
 #[derive(Clone)]
 pub struct Heap {
     pub strings: Arena<LuaStr>,
@@ -323,7 +326,7 @@ impl Heap {
 
     /// Marks everything reachable from `roots` (plus fixed strings), frees the rest and
     /// sets the next threshold.
-    pub fn collect(&mut self, roots: &mut dyn FnMut(&mut dyn FnMut(Value), &mut dyn FnMut(UpvalRef))) {
+    pub fn collect(&mut self, roots: &mut RootFn<'_>) {
         let mut gray: Vec<Value> = Vec::new();
         let mut gray_upvals: Vec<UpvalRef> = Vec::new();
         roots(&mut |v| gray.push(v), &mut |u| gray_upvals.push(u));
@@ -341,26 +344,20 @@ impl Heap {
                 Value::Str(s) => {
                     self.strings.mark(s.0);
                 }
-                Value::Table(t) => {
-                    if self.tables.mark(t.0) {
-                        self.tables.get(t.0).for_each_value(|x| {
-                            if needs_mark(x) {
-                                gray.push(x)
-                            }
-                        });
-                    }
-                }
-                Value::Func(f) => {
-                    if self.closures.mark(f.0) {
-                        gray_upvals.extend(self.closures.get(f.0).upvals.iter().copied());
-                    }
-                }
-                Value::Proxy(p) => {
-                    if self.proxies.mark(p.0) {
-                        if let Proxy::Gmatch { s, p, .. } = self.proxies.get(p.0) {
-                            gray.push(Value::Str(*s));
-                            gray.push(Value::Str(*p));
+                Value::Table(t) if self.tables.mark(t.0) => {
+                    self.tables.get(t.0).for_each_value(|x| {
+                        if needs_mark(x) {
+                            gray.push(x)
                         }
+                    });
+                }
+                Value::Func(f) if self.closures.mark(f.0) => {
+                    gray_upvals.extend(self.closures.get(f.0).upvals.iter().copied());
+                }
+                Value::Proxy(p) if self.proxies.mark(p.0) => {
+                    if let Proxy::Gmatch { s, p, .. } = self.proxies.get(p.0) {
+                        gray.push(Value::Str(*s));
+                        gray.push(Value::Str(*p));
                     }
                 }
                 _ => {}
@@ -401,7 +398,9 @@ impl Heap {
         }
         let mut freed = 0usize;
         sweep_arena(&mut self.tables, |t| freed += t.byte_size());
-        sweep_arena(&mut self.closures, |c| freed += CLOSURE_OVERHEAD + c.upvals.len() * 4);
+        sweep_arena(&mut self.closures, |c| {
+            freed += CLOSURE_OVERHEAD + c.upvals.len() * 4
+        });
         sweep_arena(&mut self.upvals, |_| freed += UPVAL_SIZE);
         sweep_arena(&mut self.proxies, |_| freed += 64);
         self.bytes = self.bytes.saturating_sub(freed);

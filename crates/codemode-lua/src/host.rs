@@ -19,7 +19,11 @@ pub fn install(heap: &mut Heap, globals: TableRef, options: &CompileOptions) {
     };
     match &options.tool_root {
         ToolRoot::Tools | ToolRoot::Named(_) => {
-            let name = options.tool_root.global_name().unwrap_or("tools").to_string();
+            let name = options
+                .tool_root
+                .global_name()
+                .unwrap_or("tools")
+                .to_string();
             let p = heap.new_proxy(Proxy::Tool(Vec::new()));
             set(heap, globals, &name, Value::Proxy(p));
         }

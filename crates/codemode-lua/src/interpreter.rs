@@ -54,7 +54,11 @@ impl LuaInterpreter {
     }
 
     /// Compiles to the concrete program type (tests and benches use it directly).
-    pub fn compile_lua(&self, source: &str, options: &CompileOptions) -> Result<LuaProgram, Diagnostic> {
+    pub fn compile_lua(
+        &self,
+        source: &str,
+        options: &CompileOptions,
+    ) -> Result<LuaProgram, Diagnostic> {
         let limits = ParseLimits::from(&options.limits);
         let chunk = codemode_lua_syntax::parse(source, &limits)?;
         codemode_lua_syntax::check_supported(&chunk)?;
@@ -84,7 +88,11 @@ impl Interpreter for LuaInterpreter {
         Language::Lua
     }
 
-    fn compile(&self, source: &str, options: &CompileOptions) -> Result<Box<dyn Program>, Diagnostic> {
+    fn compile(
+        &self,
+        source: &str,
+        options: &CompileOptions,
+    ) -> Result<Box<dyn Program>, Diagnostic> {
         Ok(Box::new(self.compile_lua(source, options)?))
     }
 }
@@ -130,7 +138,10 @@ impl LuaProgram {
                 p.upvals.len()
             ));
             for (pc, op) in p.code.iter().enumerate() {
-                out.push_str(&format!("  {pc:>3} [{}] {op:?}\n", p.lines.get(pc).copied().unwrap_or(0)));
+                out.push_str(&format!(
+                    "  {pc:>3} [{}] {op:?}\n",
+                    p.lines.get(pc).copied().unwrap_or(0)
+                ));
             }
         }
         out
@@ -254,7 +265,11 @@ impl LuaExecution {
             }
             Ok(Exit::Suspend) => StepState::Waiting,
             Ok(Exit::Done) => {
-                let v = if self.vm.top > 0 { self.vm.stack[0] } else { Value::Nil };
+                let v = if self.vm.top > 0 {
+                    self.vm.stack[0]
+                } else {
+                    Value::Nil
+                };
                 match stdlib::json::export_value(&self.vm.heap, v) {
                     Ok(value) => {
                         let c = Completion {

@@ -292,7 +292,7 @@ impl Table {
 
     /// The entry after `k` in traversal order (`next`). `None` inside `Ok` ends the
     /// traversal; `Err` means `k` is not a key of the table.
-    pub fn next(&self, k: Value) -> Result<Option<(Value, Value)>, ()> {
+    pub fn next(&self, k: Value) -> Result<Option<(Value, Value)>, InvalidKey> {
         let mut start_entry = 0usize;
         match normalize_key(k) {
             Value::Nil => {
@@ -310,7 +310,7 @@ impl Table {
                 None => match key {
                     // An array index whose tail was cleared during traversal.
                     Value::Int(i) if i >= 1 => {}
-                    _ => return Err(()),
+                    _ => return Err(InvalidKey),
                 },
             },
         }
@@ -357,6 +357,10 @@ impl Table {
     }
 }
 
+/// `next` was given a key the table does not have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InvalidKey;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SetError {
     Key(KeyError),
@@ -391,7 +395,8 @@ mod tests {
     fn hash_keeps_insertion_order_and_tolerates_clearing_during_next() {
         let mut t = Table::default();
         for i in 0..20u32 {
-            t.set(Value::Str(StrRef(i)), Value::Int(i as i64), MAX).unwrap();
+            t.set(Value::Str(StrRef(i)), Value::Int(i as i64), MAX)
+                .unwrap();
         }
         let mut k = Value::Nil;
         let mut seen = 0;
@@ -402,6 +407,9 @@ mod tests {
         }
         assert_eq!(seen, 20);
         assert!(t.is_empty());
-        assert_eq!(t.set(Value::Nil, Value::Int(1), MAX), Err(SetError::Key(KeyError::Nil)));
+        assert_eq!(
+            t.set(Value::Nil, Value::Int(1), MAX),
+            Err(SetError::Key(KeyError::Nil))
+        );
     }
 }

@@ -89,6 +89,9 @@ impl Value {
     }
 }
 
+/// 2^63, the first float above every i64.
+const TWO63: f64 = (1u64 << 63) as f64;
+
 /// Exact comparison of an integer with a float (no rounding of either).
 #[inline]
 pub fn int_float_eq(i: i64, f: f64) -> bool {
@@ -102,7 +105,7 @@ pub fn int_float_eq(i: i64, f: f64) -> bool {
 #[inline]
 pub fn float_to_int_exact(f: f64) -> Option<i64> {
     // -2^63 is representable; 2^63 is not an i64.
-    if f.fract() == 0.0 && (-9.223_372_036_854_775_808e18..9.223_372_036_854_775_808e18).contains(&f) {
+    if f.fract() == 0.0 && (-TWO63..TWO63).contains(&f) {
         Some(f as i64)
     } else {
         None
@@ -114,15 +117,15 @@ pub fn lt_int_float(i: i64, f: f64) -> bool {
     if f.is_nan() {
         return false;
     }
-    if f >= 9.223_372_036_854_775_808e18 {
+    if f >= TWO63 {
         return true;
     }
-    if f < -9.223_372_036_854_775_808e18 {
+    if f < -TWO63 {
         return false;
     }
     // f in i64 range: compare with ceil(f): i < f  <=>  i < ceil(f)
     let c = f.ceil();
-    if c >= 9.223_372_036_854_775_808e18 {
+    if c >= TWO63 {
         return true;
     }
     i < c as i64
@@ -133,10 +136,10 @@ pub fn le_int_float(i: i64, f: f64) -> bool {
     if f.is_nan() {
         return false;
     }
-    if f >= 9.223_372_036_854_775_808e18 {
+    if f >= TWO63 {
         return true;
     }
-    if f < -9.223_372_036_854_775_808e18 {
+    if f < -TWO63 {
         return false;
     }
     i <= f.floor() as i64
@@ -147,10 +150,10 @@ pub fn lt_float_int(f: f64, i: i64) -> bool {
     if f.is_nan() {
         return false;
     }
-    if f >= 9.223_372_036_854_775_808e18 {
+    if f >= TWO63 {
         return false;
     }
-    if f < -9.223_372_036_854_775_808e18 {
+    if f < -TWO63 {
         return true;
     }
     (f.floor() as i64) < i
@@ -161,14 +164,14 @@ pub fn le_float_int(f: f64, i: i64) -> bool {
     if f.is_nan() {
         return false;
     }
-    if f >= 9.223_372_036_854_775_808e18 {
+    if f >= TWO63 {
         return false;
     }
-    if f < -9.223_372_036_854_775_808e18 {
+    if f < -TWO63 {
         return true;
     }
     let c = f.ceil();
-    if c >= 9.223_372_036_854_775_808e18 {
+    if c >= TWO63 {
         return false;
     }
     (c as i64) <= i
@@ -181,8 +184,8 @@ mod tests {
     #[test]
     fn mixed_comparisons_are_exact() {
         assert!(int_float_eq(3, 3.0));
-        assert!(!int_float_eq(i64::MAX, 9.223_372_036_854_775_808e18));
-        assert!(lt_int_float(i64::MAX, 9.223_372_036_854_775_808e18));
+        assert!(!int_float_eq(i64::MAX, TWO63));
+        assert!(lt_int_float(i64::MAX, TWO63));
         assert!(le_int_float(1, 1.0));
         assert!(!lt_int_float(1, 1.0));
         assert!(lt_float_int(0.5, 1));

@@ -17,10 +17,15 @@ fn same(a: &Value, b: &Value) -> bool {
             if let (Some(i), Some(j)) = (x.as_i64(), y.as_i64()) {
                 return i == j;
             }
-            let (f, g) = (x.as_f64().unwrap_or(f64::NAN), y.as_f64().unwrap_or(f64::NAN));
+            let (f, g) = (
+                x.as_f64().unwrap_or(f64::NAN),
+                y.as_f64().unwrap_or(f64::NAN),
+            );
             f == g || ((f - g).abs() <= 1e-12 * f.abs().max(g.abs()))
         }
-        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
+        }
         (Value::Object(x), Value::Object(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
         }
@@ -36,7 +41,8 @@ pub fn reference(path: &Path) -> Value {
         .output()
         .expect("lua5.4 must be installed (apt-get install lua5.4) for the differential tests");
     let text = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("harness output for {}: {e}: {text}", path.display()))
+    serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("harness output for {}: {e}: {text}", path.display()))
 }
 
 pub fn ours(source: &str) -> Value {
@@ -46,7 +52,9 @@ pub fn ours(source: &str) -> Value {
         Ok(v) => serde_json::json!({"ok": true, "value": v, "logs": logs}),
         Err(d) => {
             let msg = match d.kind {
-                codemode_core::DiagnosticKind::InvalidDataValue => format!("not data: {}", d.message),
+                codemode_core::DiagnosticKind::InvalidDataValue => {
+                    format!("not data: {}", d.message)
+                }
                 _ => d.message,
             };
             serde_json::json!({"ok": false, "error": msg, "logs": logs})
@@ -61,7 +69,10 @@ fn agree(mine: &Value, theirs: &Value) -> bool {
     if mine["ok"] == Value::Bool(true) {
         return same(&mine["value"], &theirs["value"]);
     }
-    let (a, b) = (mine["error"].as_str().unwrap_or(""), theirs["error"].as_str().unwrap_or(""));
+    let (a, b) = (
+        mine["error"].as_str().unwrap_or(""),
+        theirs["error"].as_str().unwrap_or(""),
+    );
     // Data-contract failures are worded by codemode-data; only the fact must agree.
     a == b || (a.starts_with("not data") && b.starts_with("not data"))
 }
@@ -74,7 +85,11 @@ fn corpus_matches_lua54() {
         .filter(|p| p.extension().is_some_and(|e| e == "lua"))
         .collect();
     files.sort();
-    assert!(files.len() >= 200, "the corpus has {} programs, want at least 200", files.len());
+    assert!(
+        files.len() >= 200,
+        "the corpus has {} programs, want at least 200",
+        files.len()
+    );
     let mut failures = Vec::new();
     for f in &files {
         let source = std::fs::read_to_string(f).expect("read corpus file");
@@ -89,6 +104,15 @@ fn corpus_matches_lua54() {
             ));
         }
     }
-    println!("{} of {} corpus programs agree with lua5.4", files.len() - failures.len(), files.len());
-    assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
+    println!(
+        "{} of {} corpus programs agree with lua5.4",
+        files.len() - failures.len(),
+        files.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -83,6 +83,7 @@ local function decode(s)
     pos = pos + 1
     while true do
       local c = s:sub(pos, pos)
+      if c == "" then error("json.decode: unterminated string") end
       if c == '"' then pos = pos + 1 break end
       if c == "\\" then
         local e = s:sub(pos + 1, pos + 1)
@@ -111,6 +112,7 @@ local function decode(s)
       if s:sub(pos, pos) == "}" then pos = pos + 1 return t end
       while true do
         ws()
+        if s:sub(pos, pos) ~= '"' then error("json.decode: expected a key") end
         local k = str()
         ws(); pos = pos + 1
         local v = value()
@@ -118,6 +120,7 @@ local function decode(s)
         ws()
         local d = s:sub(pos, pos); pos = pos + 1
         if d == "}" then return t end
+        if d ~= "," then error("json.decode: expected ','") end
       end
     elseif c == "[" then
       local t = {}
@@ -130,6 +133,7 @@ local function decode(s)
         ws()
         local d = s:sub(pos, pos); pos = pos + 1
         if d == "]" then return t end
+        if d ~= "," then error("json.decode: expected ','") end
       end
     elseif c == '"' then
       return str()
@@ -138,6 +142,7 @@ local function decode(s)
     elseif s:sub(pos, pos + 3) == "null" then pos = pos + 4 return NULL
     else
       local numtext = s:match("^-?%d+%.?%d*[eE]?[-+]?%d*", pos)
+      if not numtext then error("json.decode: unexpected character") end
       pos = pos + #numtext
       return math.tointeger(tonumber(numtext)) or tonumber(numtext)
     end

@@ -482,7 +482,12 @@ impl<'a> Compiler<'a> {
                 self.enter_block(true);
                 self.block(body)?;
                 self.span = cond.span;
-                let captured = self.fsr().blocks.last().map(|b| b.captured).unwrap_or(false);
+                let captured = self
+                    .fsr()
+                    .blocks
+                    .last()
+                    .map(|b| b.captured)
+                    .unwrap_or(false);
                 if captured {
                     let level = self.fsr().blocks.last().map(|b| b.reg_level).unwrap_or(0);
                     let exit = self.cond_jump(cond, true)?;
@@ -606,7 +611,11 @@ impl<'a> Compiler<'a> {
                     for k in keys {
                         let kc = self.str_const(k.name.as_bytes());
                         let t = self.reserve(1)?;
-                        self.emit(Op::GetField { a: t, b: obj, k: kc });
+                        self.emit(Op::GetField {
+                            a: t,
+                            b: obj,
+                            k: kc,
+                        });
                         obj = t;
                     }
                     self.emit(Op::Closure { a: fr, p });
@@ -1018,7 +1027,11 @@ impl<'a> Compiler<'a> {
                     _ => {
                         let kr = self.exp2anyreg(key)?;
                         self.span = e.span;
-                        self.emit(Op::GetTable { a: dest, b: o, c: kr });
+                        self.emit(Op::GetTable {
+                            a: dest,
+                            b: o,
+                            c: kr,
+                        });
                     }
                 }
                 self.set_freereg(save.max(dest as u32 + 1).min(self.freereg()));
@@ -1106,7 +1119,9 @@ impl<'a> Compiler<'a> {
                             i: i as i16,
                         });
                     }
-                    (ArithOp::Sub, Value::Int(i)) if i16::try_from(i.wrapping_neg()).is_ok() && i != i64::MIN => {
+                    (ArithOp::Sub, Value::Int(i))
+                        if i16::try_from(i.wrapping_neg()).is_ok() && i != i64::MIN =>
+                    {
                         self.emit(Op::AddI {
                             a: dest,
                             b,
@@ -1115,7 +1130,12 @@ impl<'a> Compiler<'a> {
                     }
                     _ => {
                         let k = self.value_const(v);
-                        self.emit(Op::ArithK { a: dest, b, op: aop, k });
+                        self.emit(Op::ArithK {
+                            a: dest,
+                            b,
+                            op: aop,
+                            k,
+                        });
                     }
                 }
                 self.set_freereg(save);
@@ -1214,10 +1234,18 @@ impl<'a> Compiler<'a> {
     fn cond_jump(&mut self, e: &Expr, jump_if: bool) -> R<Vec<usize>> {
         match &e.kind {
             ExprKind::True | ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) => {
-                return Ok(if jump_if { vec![self.emit_jump()] } else { vec![] });
+                return Ok(if jump_if {
+                    vec![self.emit_jump()]
+                } else {
+                    vec![]
+                });
             }
             ExprKind::Nil | ExprKind::False => {
-                return Ok(if jump_if { vec![] } else { vec![self.emit_jump()] });
+                return Ok(if jump_if {
+                    vec![]
+                } else {
+                    vec![self.emit_jump()]
+                });
             }
             ExprKind::Paren(inner) => return self.cond_jump(inner, jump_if),
             ExprKind::Unary {
@@ -1338,26 +1366,56 @@ impl<'a> Compiler<'a> {
                     let a = self.exp2anyreg(l)?;
                     self.span = op_span;
                     j = if strict {
-                        self.emit(Op::LtI { a, k: jump_if, i, off: 0 })
+                        self.emit(Op::LtI {
+                            a,
+                            k: jump_if,
+                            i,
+                            off: 0,
+                        })
                     } else {
-                        self.emit(Op::LeI { a, k: jump_if, i, off: 0 })
+                        self.emit(Op::LeI {
+                            a,
+                            k: jump_if,
+                            i,
+                            off: 0,
+                        })
                     };
                 } else if let Some(i) = Self::small_int(l) {
                     let a = self.exp2anyreg(r)?;
                     self.span = op_span;
                     j = if strict {
-                        self.emit(Op::GtI { a, k: jump_if, i, off: 0 })
+                        self.emit(Op::GtI {
+                            a,
+                            k: jump_if,
+                            i,
+                            off: 0,
+                        })
                     } else {
-                        self.emit(Op::GeI { a, k: jump_if, i, off: 0 })
+                        self.emit(Op::GeI {
+                            a,
+                            k: jump_if,
+                            i,
+                            off: 0,
+                        })
                     };
                 } else {
                     let a = self.exp2anyreg(l)?;
                     let b = self.exp2anyreg(r)?;
                     self.span = op_span;
                     j = if strict {
-                        self.emit(Op::Lt { a, b, k: jump_if, off: 0 })
+                        self.emit(Op::Lt {
+                            a,
+                            b,
+                            k: jump_if,
+                            off: 0,
+                        })
                     } else {
-                        self.emit(Op::Le { a, b, k: jump_if, off: 0 })
+                        self.emit(Op::Le {
+                            a,
+                            b,
+                            k: jump_if,
+                            off: 0,
+                        })
                     };
                 }
             }

@@ -15,7 +15,7 @@ pub fn next(vm: &mut Vm, a: Args) -> LResult<Native> {
             vm.rets.push(v);
         }
         Ok(None) => vm.rets.push(Value::Nil),
-        Err(()) => return Err(LuaError::Msg("invalid key to 'next'".into())),
+        Err(_) => return Err(LuaError::Msg("invalid key to 'next'".into())),
     }
     Ok(Native::Ret)
 }
@@ -27,7 +27,12 @@ pub fn ipairs_iter(vm: &mut Vm, a: Args) -> LResult<Native> {
         Value::Table(t) => vm.heap.table(t).get_int(i),
         _ => match vm.index(t, Value::Int(i)) {
             Ok(v) => v,
-            Err(()) => return Err(LuaError::Msg(format!("attempt to index a {} value", vm.type_name(t)))),
+            Err(_) => {
+                return Err(LuaError::Msg(format!(
+                    "attempt to index a {} value",
+                    vm.type_name(t)
+                )))
+            }
         },
     };
     if v.is_nil() {
@@ -40,9 +45,9 @@ pub fn ipairs_iter(vm: &mut Vm, a: Args) -> LResult<Native> {
 }
 
 pub fn pairs(vm: &mut Vm, a: Args) -> LResult<Native> {
-    let t = a.check_table(vm, 0).map_err(|_| a.type_error(vm, 0, "table"))?;
+    let t = a.check_any(vm, 0)?;
     vm.rets.push(Value::Builtin(super::NEXT));
-    vm.rets.push(Value::Table(t));
+    vm.rets.push(t);
     vm.rets.push(Value::Nil);
     Ok(Native::Ret)
 }

@@ -169,8 +169,8 @@ pub fn decode(vm: &mut Vm, a: Args) -> LResult<Native> {
     let s = a.check_str(vm, 0)?;
     let bytes = vm.str(s);
     let n = bytes.len();
-    let json: serde_json::Value = serde_json::from_slice(bytes)
-        .map_err(|e| LuaError::Msg(format!("json.decode: {e}")))?;
+    let json: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|e| LuaError::Msg(format!("json.decode: {e}")))?;
     vm.charge(n as u64 / 8)?;
     let v = import_value(vm, &json)?;
     ret1(vm, v)

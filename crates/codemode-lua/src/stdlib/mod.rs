@@ -227,7 +227,9 @@ pub fn install(heap: &mut Heap) -> (TableRef, TableRef) {
             }
         };
         let k = Value::Str(heap.intern_fixed(def.name.as_bytes()));
-        let _ = heap.with_table(target, |t, _| t.set(k, Value::Builtin(BuiltinId(i as u16)), max));
+        let _ = heap.with_table(target, |t, _| {
+            t.set(k, Value::Builtin(BuiltinId(i as u16)), max)
+        });
     }
     for (name, t) in &libs {
         let k = Value::Str(heap.intern_fixed(name.as_bytes()));
@@ -264,7 +266,12 @@ impl Args {
     }
 
     pub fn error(&self, i: usize, msg: impl std::fmt::Display) -> LuaError {
-        LuaError::Msg(format!("bad argument #{} to '{}' ({})", i + 1, self.name, msg))
+        LuaError::Msg(format!(
+            "bad argument #{} to '{}' ({})",
+            i + 1,
+            self.name,
+            msg
+        ))
     }
 
     /// Like [`Args::error`]; a builtin called by another builtin (not from program code)
@@ -277,7 +284,13 @@ impl Args {
         if from_lua || self.lib.is_empty() {
             self.error(i, msg)
         } else {
-            LuaError::Msg(format!("bad argument #{} to '{}.{}' ({})", i + 1, self.lib, self.name, msg))
+            LuaError::Msg(format!(
+                "bad argument #{} to '{}.{}' ({})",
+                i + 1,
+                self.lib,
+                self.name,
+                msg
+            ))
         }
     }
 
@@ -309,7 +322,9 @@ impl Args {
         match v {
             Value::Int(x) => Ok(Number::Int(x)),
             Value::Float(x) => Ok(Number::Float(x)),
-            Value::Str(_) => vm.to_number(v).ok_or_else(|| self.type_error(vm, i, "number")),
+            Value::Str(_) => vm
+                .to_number(v)
+                .ok_or_else(|| self.type_error(vm, i, "number")),
             _ => Err(self.type_error(vm, i, "number")),
         }
     }

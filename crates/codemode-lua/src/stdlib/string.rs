@@ -335,7 +335,9 @@ pub fn gsub(vm: &mut Vm, a: Args) -> LResult<Native> {
             settle(vm, &m, start)?;
             let n = match res {
                 Ok(n) => n,
-                Err(pattern::PatternError::Malformed(msg)) if msg == "resulting string too large" => {
+                Err(pattern::PatternError::Malformed(msg))
+                    if msg == "resulting string too large" =>
+                {
                     return Err(vm.check_len(usize::MAX).err().unwrap_or(LuaError::Msg(msg)));
                 }
                 Err(e) => return Err(pattern_error(e)),
@@ -348,7 +350,8 @@ pub fn gsub(vm: &mut Vm, a: Args) -> LResult<Native> {
         Value::Table(_) | Value::Func(_) | Value::Builtin(_) | Value::Proxy(_) => {
             let mut m = meter(vm);
             let start = m.remaining();
-            let res = pattern::gsub_matches(vm.heap.str_bytes(s), vm.heap.str_bytes(p), max_n, &mut m);
+            let res =
+                pattern::gsub_matches(vm.heap.str_bytes(s), vm.heap.str_bytes(p), max_n, &mut m);
             settle(vm, &m, start)?;
             let matches = res.map_err(pattern_error)?;
             if let Value::Table(t) = repl {
@@ -438,7 +441,8 @@ pub fn gsub_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
             return Ok(None);
         }
         let mt = st.matches[st.next].clone();
-        st.out.extend_from_slice(&subj[st.copied.min(mt.start)..mt.start]);
+        st.out
+            .extend_from_slice(&subj[st.copied.min(mt.start)..mt.start]);
         let values = mt.values(&subj);
         vm.ensure_stack(func + 3 + values.len())?;
         vm.stack[func + 1] = st.func;
@@ -536,7 +540,12 @@ pub fn pack(vm: &mut Vm, a: Args) -> LResult<Native> {
     let mut out = Vec::new();
     let res = {
         let args = format_args(vm, &a, &texts);
-        codemode_lua_text::pack::pack(vm.heap.str_bytes(f), &args, &mut out, vm.limits.max_string_len)
+        codemode_lua_text::pack::pack(
+            vm.heap.str_bytes(f),
+            &args,
+            &mut out,
+            vm.limits.max_string_len,
+        )
     };
     res.map_err(|e| lib_error_vm(vm, &a, e))?;
     vm.charge(out.len() as u64 / 16)?;
@@ -567,8 +576,12 @@ pub fn unpack(vm: &mut Vm, a: Args) -> LResult<Native> {
     if pos < 1 || pos as usize - 1 > l {
         return Err(a.error_vm(vm, 2, "initial position out of string"));
     }
-    let (vals, next) = codemode_lua_text::pack::unpack(vm.heap.str_bytes(f), vm.heap.str_bytes(s), pos as usize - 1)
-        .map_err(|e| lib_error_vm(vm, &a, e))?;
+    let (vals, next) = codemode_lua_text::pack::unpack(
+        vm.heap.str_bytes(f),
+        vm.heap.str_bytes(s),
+        pos as usize - 1,
+    )
+    .map_err(|e| lib_error_vm(vm, &a, e))?;
     vm.charge(vals.len() as u64)?;
     for v in vals {
         let v = match v {

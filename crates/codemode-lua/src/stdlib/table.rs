@@ -47,7 +47,11 @@ pub fn insert(vm: &mut Vm, a: Args) -> LResult<Native> {
             let v = a.get(vm, 2);
             set_int(vm, t, pos, v)?;
         }
-        _ => return Err(LuaError::Msg("wrong number of arguments to 'insert'".into())),
+        _ => {
+            return Err(LuaError::Msg(
+                "wrong number of arguments to 'insert'".into(),
+            ))
+        }
     }
     Ok(Native::Ret)
 }
@@ -132,7 +136,11 @@ pub fn unpack(vm: &mut Vm, a: Args) -> LResult<Native> {
         Value::Table(tr) => vm.heap.table(tr).len() as i64,
         _ => 0,
     };
-    let j = if a.get(vm, 2).is_nil() { len } else { a.check_int(vm, 2)? };
+    let j = if a.get(vm, 2).is_nil() {
+        len
+    } else {
+        a.check_int(vm, 2)?
+    };
     if i > j {
         return Ok(Native::Ret);
     }

@@ -96,11 +96,15 @@ pub fn arith(heap: &Heap, op: ArithOp, a: Value, b: Value) -> Result<Value, Arit
             Ok(x) => x,
             Err(Some(())) => return Err(ArithError::NoInteger),
             Err(None) => {
-                return Err(if !matches!(b, Value::Int(_) | Value::Float(_)) && matches!(a, Value::Int(_) | Value::Float(_)) {
-                    ArithError::Bitwise(1)
-                } else {
-                    ArithError::Bitwise(0)
-                })
+                return Err(
+                    if !matches!(b, Value::Int(_) | Value::Float(_))
+                        && matches!(a, Value::Int(_) | Value::Float(_))
+                    {
+                        ArithError::Bitwise(1)
+                    } else {
+                        ArithError::Bitwise(0)
+                    },
+                )
             }
         };
         let y = match to_int_bitwise(heap, b) {

@@ -11,6 +11,10 @@ use crate::stdlib;
 use crate::table::{KeyError, SetError};
 use crate::value::{FuncRef, Value};
 
+/// The value cannot be indexed (the caller words the error with the variable's name).
+#[derive(Debug, Clone, Copy)]
+pub struct NotIndexable;
+
 pub enum Exit {
     /// The fuel slice ran out.
     Yield,
@@ -72,7 +76,11 @@ impl Vm {
                     .and_then(|i| self.frames.get(i))
                     .map(|f| matches!(f.kind, FrameKind::Lua { .. }))
                     .unwrap_or(false);
-                let loc = if is_lua { self.frame_location(level) } else { None };
+                let loc = if is_lua {
+                    self.frame_location(level)
+                } else {
+                    None
+                };
                 let text = match loc {
                     Some(l) => format!("program:{}: {}", l.line, m),
                     None => m,
@@ -165,7 +173,16 @@ impl Vm {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn arith_error(&self, p: &Proto, pc: usize, e: ArithError, rb: u8, rc: Option<u8>, vb: Value, vc: Value) -> LuaError {
+    fn arith_error(
+        &self,
+        p: &Proto,
+        pc: usize,
+        e: ArithError,
+        rb: u8,
+        rc: Option<u8>,
+        vb: Value,
+        vc: Value,
+    ) -> LuaError {
         if let ArithError::Arith(_) = e {
             // The string library's arithmetic metamethods word the failure themselves.
             if matches!(vb, Value::Str(_)) || matches!(vc, Value::Str(_)) {
@@ -208,7 +225,9 @@ impl Vm {
                 // A string that does not read as a number is named too.
                 match reg {
                     Some(r) => self.op_error(p, pc, r, v, what),
-                    None => LuaError::Msg(format!("attempt to {} a {} value", what, self.type_name(v))),
+                    None => {
+                        LuaError::Msg(format!("attempt to {} a {} value", what, self.type_name(v)))
+                    }
                 }
             }
             ArithError::NoInteger => LuaError::Msg("number has no integer representation".into()),
@@ -251,12 +270,14 @@ impl Vm {
 
     /// `t[k]` for any indexable value (tables; strings index the string library; tool
     /// paths extend).
-    pub fn index(&mut self, t: Value, k: Value) -> Result<Value, ()> {
+    pub fn index(&mut self, t: Value, k: Value) -> Result<Value, NotIndexable> {
         match t {
             Value::Table(tr) => Ok(self.heap.table(tr).get(k)),
             Value::Str(_) => Ok(self.heap.table(self.string_lib).get(k)),
             Value::Proxy(p) => {
-                let Value::Str(ks) = k else { return Err(()) };
+                let Value::Str(ks) = k else {
+                    return Err(NotIndexable);
+                };
                 let seg = String::from_utf8_lossy(self.heap.str_bytes(ks)).into_owned();
                 match self.heap.proxies.get(p.0) {
                     Proxy::Tool(path) => {
@@ -264,10 +285,10 @@ impl Vm {
                         path.push(seg);
                         Ok(Value::Proxy(self.heap.new_proxy(Proxy::Tool(path))))
                     }
-                    _ => Err(()),
+                    _ => Err(NotIndexable),
                 }
             }
-            _ => Err(()),
+            _ => Err(NotIndexable),
         }
     }
 
@@ -321,7 +342,9 @@ impl Vm {
             let (closure, proto_idx, base, mut pc) = {
                 let f = &self.frames[fi];
                 match f.kind {
-                    FrameKind::Lua { closure, proto } => (closure, proto, f.base as usize, f.pc as usize),
+                    FrameKind::Lua { closure, proto } => {
+                        (closure, proto, f.base as usize, f.pc as usize)
+                    }
                     FrameKind::Cont(_) => return Ok(None),
                 }
             };
@@ -390,9 +413,11 @@ impl Vm {
                         Ok(CallOutcome::Suspend) => return Ok(Some(Exit::Suspend)),
                         Err(LuaError::Msg(m)) => {
                             // Name the called value, as Lua does.
-                            if m.starts_with("attempt to call") {
+                            let fv = self.stack[$func];
+                            let callable =
+                                matches!(fv, Value::Func(_) | Value::Builtin(_) | Value::Proxy(_));
+                            if m.starts_with("attempt to call") && !callable {
                                 let reg = ($func - base) as u8;
-                                let fv = self.stack[$func];
                                 return Err(self.op_error(p, pc - 1, reg, fv, "call"));
                             }
                             return Err(LuaError::Msg(m));
@@ -441,7 +466,10 @@ impl Vm {
                         let key = k[kk as usize];
                         let g = self.globals;
                         let max = self.heap.max_collection_len;
-                        tri!(self.heap.with_table(g, |t, m| t.set(key, v, m)).map_err(|e| set_error(e, max)));
+                        tri!(self
+                            .heap
+                            .with_table(g, |t, m| t.set(key, v, m))
+                            .map_err(|e| set_error(e, max)));
                     }
                     Op::GetTable { a, b, c } => {
                         let t = r!(b);
@@ -450,7 +478,7 @@ impl Vm {
                             Value::Table(tr) => self.heap.table(tr).get(key),
                             _ => match self.index(t, key) {
                                 Ok(v) => v,
-                                Err(()) => {
+                                Err(NotIndexable) => {
                                     save!();
                                     return Err(self.op_error(p, pc - 1, b, t, "index"));
                                 }
@@ -465,7 +493,7 @@ impl Vm {
                             (Value::Table(tr), Value::Str(s)) => self.heap.table(tr).get_str(s),
                             _ => match self.index(t, key) {
                                 Ok(v) => v,
-                                Err(()) => {
+                                Err(NotIndexable) => {
                                     save!();
                                     return Err(self.op_error(p, pc - 1, b, t, "index"));
                                 }
@@ -479,7 +507,7 @@ impl Vm {
                             Value::Table(tr) => self.heap.table(tr).get_int(c as i64),
                             _ => match self.index(t, Value::Int(c as i64)) {
                                 Ok(v) => v,
-                                Err(()) => {
+                                Err(NotIndexable) => {
                                     save!();
                                     return Err(self.op_error(p, pc - 1, b, t, "index"));
                                 }
@@ -536,7 +564,7 @@ impl Vm {
                         let key = k[kk as usize];
                         let v = match self.index(t, key) {
                             Ok(v) => v,
-                            Err(()) => {
+                            Err(NotIndexable) => {
                                 save!();
                                 return Err(self.op_error(p, pc - 1, b, t, "index"));
                             }
@@ -544,11 +572,50 @@ impl Vm {
                         r!(a as usize + 1) = t;
                         r!(a) = v;
                     }
-                    Op::Add { a, b, c } => arith_rr!(a, b, c, ArithOp::Add, |x: i64, y: i64| Some(Value::Int(x.wrapping_add(y))), |x: f64, y: f64| x + y),
-                    Op::Sub { a, b, c } => arith_rr!(a, b, c, ArithOp::Sub, |x: i64, y: i64| Some(Value::Int(x.wrapping_sub(y))), |x: f64, y: f64| x - y),
-                    Op::Mul { a, b, c } => arith_rr!(a, b, c, ArithOp::Mul, |x: i64, y: i64| Some(Value::Int(x.wrapping_mul(y))), |x: f64, y: f64| x * y),
-                    Op::Div { a, b, c } => arith_rr!(a, b, c, ArithOp::Div, |x: i64, y: i64| Some(Value::Float(x as f64 / y as f64)), |x: f64, y: f64| x / y),
-                    Op::Mod { a, b, c } => arith_rr!(a, b, c, ArithOp::Mod, |x: i64, y: i64| if y != 0 { Some(Value::Int(arith::int_mod(x, y))) } else { None }, arith::float_mod),
+                    Op::Add { a, b, c } => arith_rr!(
+                        a,
+                        b,
+                        c,
+                        ArithOp::Add,
+                        |x: i64, y: i64| Some(Value::Int(x.wrapping_add(y))),
+                        |x: f64, y: f64| x + y
+                    ),
+                    Op::Sub { a, b, c } => arith_rr!(
+                        a,
+                        b,
+                        c,
+                        ArithOp::Sub,
+                        |x: i64, y: i64| Some(Value::Int(x.wrapping_sub(y))),
+                        |x: f64, y: f64| x - y
+                    ),
+                    Op::Mul { a, b, c } => arith_rr!(
+                        a,
+                        b,
+                        c,
+                        ArithOp::Mul,
+                        |x: i64, y: i64| Some(Value::Int(x.wrapping_mul(y))),
+                        |x: f64, y: f64| x * y
+                    ),
+                    Op::Div { a, b, c } => arith_rr!(
+                        a,
+                        b,
+                        c,
+                        ArithOp::Div,
+                        |x: i64, y: i64| Some(Value::Float(x as f64 / y as f64)),
+                        |x: f64, y: f64| x / y
+                    ),
+                    Op::Mod { a, b, c } => arith_rr!(
+                        a,
+                        b,
+                        c,
+                        ArithOp::Mod,
+                        |x: i64, y: i64| if y != 0 {
+                            Some(Value::Int(arith::int_mod(x, y)))
+                        } else {
+                            None
+                        },
+                        arith::float_mod
+                    ),
                     Op::Pow { a, b, c } => {
                         let (vb, vc) = (r!(b), r!(c));
                         let v = match arith::arith(&self.heap, ArithOp::Pow, vb, vc) {
@@ -560,22 +627,81 @@ impl Vm {
                         };
                         r!(a) = v;
                     }
-                    Op::IDiv { a, b, c } => arith_rr!(a, b, c, ArithOp::IDiv, |x: i64, y: i64| if y != 0 { Some(Value::Int(arith::int_idiv(x, y))) } else { None }, |x: f64, y: f64| (x / y).floor()),
-                    Op::BAnd { a, b, c } => arith_rr!(a, b, c, ArithOp::BAnd, |x: i64, y: i64| Some(Value::Int(x & y)), |_x: f64, _y: f64| f64::NAN),
-                    Op::BOr { a, b, c } => arith_rr!(a, b, c, ArithOp::BOr, |x: i64, y: i64| Some(Value::Int(x | y)), |_x: f64, _y: f64| f64::NAN),
-                    Op::BXor { a, b, c } => arith_rr!(a, b, c, ArithOp::BXor, |x: i64, y: i64| Some(Value::Int(x ^ y)), |_x: f64, _y: f64| f64::NAN),
-                    Op::Shl { a, b, c } => arith_rr!(a, b, c, ArithOp::Shl, |x: i64, y: i64| Some(Value::Int(arith::shift_left(x, y))), |_x: f64, _y: f64| f64::NAN),
-                    Op::Shr { a, b, c } => arith_rr!(a, b, c, ArithOp::Shr, |x: i64, y: i64| Some(Value::Int(arith::shift_left(x, y.wrapping_neg()))), |_x: f64, _y: f64| f64::NAN),
+                    Op::IDiv { a, b, c } => arith_rr!(
+                        a,
+                        b,
+                        c,
+                        ArithOp::IDiv,
+                        |x: i64, y: i64| if y != 0 {
+                            Some(Value::Int(arith::int_idiv(x, y)))
+                        } else {
+                            None
+                        },
+                        |x: f64, y: f64| (x / y).floor()
+                    ),
+                    Op::BAnd { a, b, c } => arith_rr!(
+                        a,
+                        b,
+                        c,
+                        ArithOp::BAnd,
+                        |x: i64, y: i64| Some(Value::Int(x & y)),
+                        |_x: f64, _y: f64| f64::NAN
+                    ),
+                    Op::BOr { a, b, c } => arith_rr!(
+                        a,
+                        b,
+                        c,
+                        ArithOp::BOr,
+                        |x: i64, y: i64| Some(Value::Int(x | y)),
+                        |_x: f64, _y: f64| f64::NAN
+                    ),
+                    Op::BXor { a, b, c } => arith_rr!(
+                        a,
+                        b,
+                        c,
+                        ArithOp::BXor,
+                        |x: i64, y: i64| Some(Value::Int(x ^ y)),
+                        |_x: f64, _y: f64| f64::NAN
+                    ),
+                    Op::Shl { a, b, c } => arith_rr!(
+                        a,
+                        b,
+                        c,
+                        ArithOp::Shl,
+                        |x: i64, y: i64| Some(Value::Int(arith::shift_left(x, y))),
+                        |_x: f64, _y: f64| f64::NAN
+                    ),
+                    Op::Shr { a, b, c } => arith_rr!(
+                        a,
+                        b,
+                        c,
+                        ArithOp::Shr,
+                        |x: i64, y: i64| Some(Value::Int(arith::shift_left(x, y.wrapping_neg()))),
+                        |_x: f64, _y: f64| f64::NAN
+                    ),
                     Op::AddI { a, b, i } => {
                         let vb = r!(b);
                         let v = match vb {
                             Value::Int(x) => Value::Int(x.wrapping_add(i as i64)),
                             Value::Float(x) => Value::Float(x + i as f64),
-                            _ => match arith::arith(&self.heap, ArithOp::Add, vb, Value::Int(i as i64)) {
+                            _ => match arith::arith(
+                                &self.heap,
+                                ArithOp::Add,
+                                vb,
+                                Value::Int(i as i64),
+                            ) {
                                 Ok(v) => v,
                                 Err(e) => {
                                     save!();
-                                    return Err(self.arith_error(p, pc - 1, e, b, None, vb, Value::Int(i as i64)));
+                                    return Err(self.arith_error(
+                                        p,
+                                        pc - 1,
+                                        e,
+                                        b,
+                                        None,
+                                        vb,
+                                        Value::Int(i as i64),
+                                    ));
                                 }
                             },
                         };
@@ -585,12 +711,24 @@ impl Vm {
                         let vb = r!(b);
                         let vc = k[kk as usize];
                         let fast = match (op, vb, vc) {
-                            (ArithOp::Mod, Value::Int(x), Value::Int(y)) if y != 0 => Some(Value::Int(arith::int_mod(x, y))),
-                            (ArithOp::Mul, Value::Int(x), Value::Int(y)) => Some(Value::Int(x.wrapping_mul(y))),
-                            (ArithOp::Add, Value::Int(x), Value::Int(y)) => Some(Value::Int(x.wrapping_add(y))),
-                            (ArithOp::Sub, Value::Int(x), Value::Int(y)) => Some(Value::Int(x.wrapping_sub(y))),
-                            (ArithOp::Mul, Value::Float(x), Value::Float(y)) => Some(Value::Float(x * y)),
-                            (ArithOp::Div, Value::Float(x), Value::Float(y)) => Some(Value::Float(x / y)),
+                            (ArithOp::Mod, Value::Int(x), Value::Int(y)) if y != 0 => {
+                                Some(Value::Int(arith::int_mod(x, y)))
+                            }
+                            (ArithOp::Mul, Value::Int(x), Value::Int(y)) => {
+                                Some(Value::Int(x.wrapping_mul(y)))
+                            }
+                            (ArithOp::Add, Value::Int(x), Value::Int(y)) => {
+                                Some(Value::Int(x.wrapping_add(y)))
+                            }
+                            (ArithOp::Sub, Value::Int(x), Value::Int(y)) => {
+                                Some(Value::Int(x.wrapping_sub(y)))
+                            }
+                            (ArithOp::Mul, Value::Float(x), Value::Float(y)) => {
+                                Some(Value::Float(x * y))
+                            }
+                            (ArithOp::Div, Value::Float(x), Value::Float(y)) => {
+                                Some(Value::Float(x / y))
+                            }
                             _ => None,
                         };
                         let v = match fast {
@@ -616,9 +754,17 @@ impl Vm {
                                 None => {
                                     save!();
                                     if let Value::Str(_) = vb {
-                                        return Err(LuaError::Msg("attempt to unm a 'string' with a 'string'".into()));
+                                        return Err(LuaError::Msg(
+                                            "attempt to unm a 'string' with a 'string'".into(),
+                                        ));
                                     }
-                                    return Err(self.op_error(p, pc - 1, b, vb, "perform arithmetic on"));
+                                    return Err(self.op_error(
+                                        p,
+                                        pc - 1,
+                                        b,
+                                        vb,
+                                        "perform arithmetic on",
+                                    ));
                                 }
                             },
                         };
@@ -630,7 +776,15 @@ impl Vm {
                             Ok(v) => v,
                             Err(e) => {
                                 save!();
-                                return Err(self.arith_error(p, pc - 1, e, b, None, vb, Value::Int(-1)));
+                                return Err(self.arith_error(
+                                    p,
+                                    pc - 1,
+                                    e,
+                                    b,
+                                    None,
+                                    vb,
+                                    Value::Int(-1),
+                                ));
                             }
                         };
                         r!(a) = v;
@@ -743,12 +897,20 @@ impl Vm {
                     }
                     Op::Call { a, b, c } => {
                         let func = base + a as usize;
-                        let nargs = if b == 0 { self.top - func - 1 } else { b as usize - 1 };
+                        let nargs = if b == 0 {
+                            self.top - func - 1
+                        } else {
+                            b as usize - 1
+                        };
                         call_and_dispatch!(func, nargs, c as i32 - 1);
                     }
                     Op::TailCall { a, b } => {
                         let func = base + a as usize;
-                        let nargs = if b == 0 { self.top - func - 1 } else { b as usize - 1 };
+                        let nargs = if b == 0 {
+                            self.top - func - 1
+                        } else {
+                            b as usize - 1
+                        };
                         if let Value::Func(_) = self.stack[func] {
                             // Replace this frame: move the callee and its arguments down.
                             save!();
@@ -772,7 +934,11 @@ impl Vm {
                     }
                     Op::Return { a, b } => {
                         let src = base + a as usize;
-                        let n = if b == 0 { self.top - src } else { b as usize - 1 };
+                        let n = if b == 0 {
+                            self.top - src
+                        } else {
+                            b as usize - 1
+                        };
                         save!();
                         self.do_return(src, n)?;
                         continue 'frame;
@@ -823,7 +989,9 @@ impl Vm {
                                 }
                             }
                             Value::Float(step) => {
-                                if let (Value::Float(i), Value::Float(lim)) = (self.stack[ra], self.stack[ra + 1]) {
+                                if let (Value::Float(i), Value::Float(lim)) =
+                                    (self.stack[ra], self.stack[ra + 1])
+                                {
                                     let ni = i + step;
                                     let go = if step > 0.0 { ni <= lim } else { lim <= ni };
                                     if go {
@@ -854,9 +1022,11 @@ impl Vm {
                                                 }
                                             }
                                             Ok(None) => self.stack[ra + 3] = Value::Nil,
-                                            Err(()) => {
+                                            Err(_) => {
                                                 save!();
-                                                return Err(LuaError::Msg("invalid key to 'next'".into()));
+                                                return Err(LuaError::Msg(
+                                                    "invalid key to 'next'".into(),
+                                                ));
                                             }
                                         }
                                         for i in 2..c as usize {
@@ -864,10 +1034,18 @@ impl Vm {
                                         }
                                         continue;
                                     }
-                                    _ => {}
+                                    other => {
+                                        save!();
+                                        return Err(LuaError::Msg(format!(
+                                            "bad argument #1 to 'for iterator' (table expected, got {})",
+                                            self.type_name(other)
+                                        )));
+                                    }
                                 }
                             } else if id == stdlib::IPAIRS_ITER {
-                                if let (Value::Table(t), Value::Int(i)) = (self.stack[ra + 1], self.stack[ra + 2]) {
+                                if let (Value::Table(t), Value::Int(i)) =
+                                    (self.stack[ra + 1], self.stack[ra + 2])
+                                {
                                     let ni = i.wrapping_add(1);
                                     let v = self.heap.table(t).get_int(ni);
                                     if v.is_nil() {
@@ -901,8 +1079,14 @@ impl Vm {
                     }
                     Op::SetList { a, n, start } => {
                         let ra = base + a as usize;
-                        let n = if n == 0 { self.top - ra - 1 } else { n as usize };
-                        let Value::Table(t) = self.stack[ra] else { continue };
+                        let n = if n == 0 {
+                            self.top - ra - 1
+                        } else {
+                            n as usize
+                        };
+                        let Value::Table(t) = self.stack[ra] else {
+                            continue;
+                        };
                         let max = self.heap.max_collection_len;
                         save!();
                         for i in 1..=n {
@@ -941,7 +1125,11 @@ impl Vm {
                         let ra = base + a as usize;
                         tri!(self.ensure_stack(ra + want + 1));
                         for i in 0..want {
-                            self.stack[ra + i] = if i < nvar { self.stack[vstart + i] } else { Value::Nil };
+                            self.stack[ra + i] = if i < nvar {
+                                self.stack[vstart + i]
+                            } else {
+                                Value::Nil
+                            };
                         }
                         self.top = ra + want;
                     }
@@ -983,7 +1171,11 @@ impl Vm {
                             if f.is_nan() {
                                 return Ok(true);
                             }
-                            let mode = if st > 0 { FloatToInt::Floor } else { FloatToInt::Ceil };
+                            let mode = if st > 0 {
+                                FloatToInt::Floor
+                            } else {
+                                FloatToInt::Ceil
+                            };
                             match number::float_to_int(f, mode) {
                                 Some(l) => l,
                                 None => {

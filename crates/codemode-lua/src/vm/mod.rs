@@ -212,22 +212,23 @@ impl Vm {
             Value::Bool(b) => out.extend_from_slice(if b { b"true" } else { b"false" }),
             Value::Int(_) | Value::Float(_) => arith::write_number(out, v),
             Value::Str(s) => out.extend_from_slice(self.heap.str_bytes(s)),
-            Value::Table(t) => out.extend_from_slice(format!("table: 0x{:08x}", 0x1000 + t.0).as_bytes()),
-            Value::Func(f) => {
-                out.extend_from_slice(format!("function: 0x{:08x}", 0x8000_0000u32 | f.0).as_bytes())
+            Value::Table(t) => {
+                out.extend_from_slice(format!("table: 0x{:08x}", 0x1000 + t.0).as_bytes())
             }
-            Value::Builtin(b) => out.extend_from_slice(
-                format!("function: builtin: 0x{:04x}", b.0).as_bytes(),
-            ),
+            Value::Func(f) => out
+                .extend_from_slice(format!("function: 0x{:08x}", 0x8000_0000u32 | f.0).as_bytes()),
+            Value::Builtin(b) => {
+                out.extend_from_slice(format!("function: builtin: 0x{:04x}", b.0).as_bytes())
+            }
             Value::Proxy(p) => match self.heap.proxies.get(p.0) {
                 Proxy::Tool(path) => {
                     out.extend_from_slice(b"tool: ");
                     out.extend_from_slice(path.join(".").as_bytes());
                 }
                 Proxy::Search => out.extend_from_slice(b"function: builtin: search"),
-                Proxy::Gmatch { .. } => {
-                    out.extend_from_slice(format!("function: 0x{:08x}", 0x4000_0000u32 | p.0).as_bytes())
-                }
+                Proxy::Gmatch { .. } => out.extend_from_slice(
+                    format!("function: 0x{:08x}", 0x4000_0000u32 | p.0).as_bytes(),
+                ),
                 Proxy::Extension(n) => {
                     out.extend_from_slice(b"function: builtin: ");
                     out.extend_from_slice(n.as_bytes());
@@ -531,7 +532,9 @@ impl Vm {
             }
             for f in frames.iter() {
                 match &f.kind {
-                    FrameKind::Lua { closure, .. } => mark(Value::Func(crate::value::FuncRef(*closure))),
+                    FrameKind::Lua { closure, .. } => {
+                        mark(Value::Func(crate::value::FuncRef(*closure)))
+                    }
                     FrameKind::Cont(c) => match c {
                         Cont::Xpcall { handler } => mark(*handler),
                         Cont::Sort(s) => s.mark(&mut *mark),

@@ -3,8 +3,8 @@
 //! caller-supplied answerer).
 
 use codemode_core::{
-    CompileOptions, Diagnostic, Execution, HostCall, HostOutcome, Interpreter, StartOptions,
-    StepState, VmLimits,
+    CompileOptions, Diagnostic, HostCall, HostOutcome, Interpreter, StartOptions, StepState,
+    VmLimits,
 };
 use codemode_lua::LuaInterpreter;
 use serde_json::Value;
@@ -64,7 +64,10 @@ pub fn run_with(
 
 pub fn run(source: &str) -> Outcome {
     run_with(source, &CompileOptions::default(), |_| {
-        HostOutcome::Err(codemode_core::HostError::new("ToolFailure", "no host in tests"))
+        HostOutcome::Err(codemode_core::HostError::new(
+            "ToolFailure",
+            "no host in tests",
+        ))
     })
 }
 
@@ -73,7 +76,10 @@ pub fn run_limits(source: &str, limits: VmLimits) -> Outcome {
         limits,
         ..CompileOptions::default()
     };
-    run_with(&source, &options, |_| {
-        HostOutcome::Err(codemode_core::HostError::new("ToolFailure", "no host in tests"))
+    run_with(source, &options, |_| {
+        HostOutcome::Err(codemode_core::HostError::new(
+            "ToolFailure",
+            "no host in tests",
+        ))
     })
 }

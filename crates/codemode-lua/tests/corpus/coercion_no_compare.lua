@@ -1,0 +1,1 @@
+return {pcall(function() return 1 < "2" end), "10" == 10, 10 == 10.0}

@@ -1,0 +1,2 @@
+local ok = pcall(function() for i, v in ipairs(nil) do end end)
+return ok

@@ -1,0 +1,1 @@
+return {string.format("%.6f", math.sin(1)), string.format("%.6f", math.cos(1)), string.format("%.6f", math.tan(1)), string.format("%.6f", math.asin(0.5)), string.format("%.6f", math.acos(0.5)), string.format("%.6f", math.atan(2)), string.format("%.6f", math.atan(-1, -1))}

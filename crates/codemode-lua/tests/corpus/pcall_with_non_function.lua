@@ -1,0 +1,1 @@
+return {pcall(42), pcall(nil), pcall({})}

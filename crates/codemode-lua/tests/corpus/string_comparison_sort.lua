@@ -1,0 +1,3 @@
+local t = {"banana", "Apple", "cherry", "apple", "10", "9", ""}
+table.sort(t)
+return t

@@ -1,0 +1,1 @@
+return {("abc"):gsub("()", "%1"), ("hello"):match("()ll()")}

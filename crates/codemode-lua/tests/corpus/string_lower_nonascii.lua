@@ -1,0 +1,1 @@
+return {("ÀBC"):lower(), ("àbc"):upper(), #("é"):upper()}

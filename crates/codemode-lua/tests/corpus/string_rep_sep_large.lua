@@ -1,0 +1,2 @@
+local s = ("ab"):rep(1000, ", ")
+return {#s, s:sub(1, 10)}

@@ -1,0 +1,1 @@
+error("plain", 0)

@@ -1,0 +1,3 @@
+local t = nil
+local y = 2
+return t.x
