@@ -409,7 +409,7 @@ fn convert(
             }
             // Modifiers: format from a borrowed slice (numbers and the like are short
             // and go through a stack buffer), so the common "%-10s" never allocates.
-            let mut small = printf::StackBuf::new();
+            let mut small = printf::StackBuf::<64>::new();
             let text: &[u8] = match arg {
                 FormatArg::Str(s) => s,
                 FormatArg::Other { text, .. } => text,

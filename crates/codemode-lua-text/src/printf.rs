@@ -10,15 +10,15 @@ const STACK_CAP: usize = 512;
 
 /// A fixed buffer on the stack so the hot paths of `string.format` and `tostring`
 /// never touch the heap.
-pub(crate) struct StackBuf {
-    buf: [u8; STACK_CAP],
+pub(crate) struct StackBuf<const N: usize = STACK_CAP> {
+    buf: [u8; N],
     len: usize,
 }
 
-impl StackBuf {
+impl<const N: usize> StackBuf<N> {
     pub(crate) fn new() -> Self {
         StackBuf {
-            buf: [0; STACK_CAP],
+            buf: [0; N],
             len: 0,
         }
     }
@@ -47,7 +47,7 @@ impl StackBuf {
     }
 }
 
-impl fmt::Write for StackBuf {
+impl<const N: usize> fmt::Write for StackBuf<N> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         let end = self.len + s.len();
         match self.buf.get_mut(self.len..end) {
@@ -112,7 +112,7 @@ pub(crate) fn pad_str(out: &mut Vec<u8>, spec: &Spec, body: &[u8]) {
 }
 
 /// Digits of `v` in `base`, most significant first, into `buf`.
-fn digits(buf: &mut StackBuf, mut v: u64, base: u64, upper: bool) {
+fn digits<const N: usize>(buf: &mut StackBuf<N>, mut v: u64, base: u64, upper: bool) {
     let mut tmp = [0u8; 64];
     let mut i = tmp.len();
     let table: &[u8; 16] = if upper {
@@ -152,7 +152,7 @@ fn with_precision(raw: &[u8], precision: Option<usize>, zero_value: bool) -> Sta
 
 /// `%d` / `%i`.
 pub(crate) fn fmt_signed(out: &mut Vec<u8>, spec: &Spec, v: i64) {
-    let mut raw = StackBuf::new();
+    let mut raw = StackBuf::<72>::new();
     digits(&mut raw, v.unsigned_abs(), 10, false);
     let body = with_precision(raw.as_bytes(), spec.precision, v == 0);
     let sign = if v < 0 {
@@ -182,7 +182,7 @@ pub(crate) fn fmt_unsigned(out: &mut Vec<u8>, spec: &Spec, v: u64, conv: u8) {
         b'X' => (16, true),
         _ => (10, false),
     };
-    let mut raw = StackBuf::new();
+    let mut raw = StackBuf::<72>::new();
     digits(&mut raw, v, base, upper);
     let mut body = with_precision(raw.as_bytes(), spec.precision, v == 0);
     if spec.alt && conv == b'o' && body.as_bytes().first() != Some(&b'0') {
@@ -276,7 +276,7 @@ impl UpperStack for [u8] {
 }
 
 /// Split Rust's `{:e}` output ("1.25e-3") into mantissa and exponent.
-fn rust_exp(buf: &mut StackBuf, ax: f64, prec: usize) -> i32 {
+fn rust_exp<const N: usize>(buf: &mut StackBuf<N>, ax: f64, prec: usize) -> i32 {
     use fmt::Write as _;
     let start = buf.len;
     let _ = write!(buf, "{:.*e}", prec, ax);
@@ -297,7 +297,7 @@ fn rust_exp(buf: &mut StackBuf, ax: f64, prec: usize) -> i32 {
 fn push_exponent(buf: &mut StackBuf, exp: i32) {
     buf.push(b'e');
     buf.push(if exp < 0 { b'-' } else { b'+' });
-    let mut d = StackBuf::new();
+    let mut d = StackBuf::<8>::new();
     digits(&mut d, u64::from(exp.unsigned_abs()), 10, false);
     if d.as_bytes().len() < 2 {
         buf.push(b'0');
@@ -407,12 +407,12 @@ fn strip_fraction_zeros(buf: &mut StackBuf, from: usize) {
 /// normal double's rounding error is below half a unit of the p-th digit), they are exactly
 /// the p-digit rounding: fill `sig` with them, zero-padded, and return the exponent.
 /// The shortest conversion is much cheaper than an exact one.
-fn shortest_digits(sig: &mut StackBuf, ax: f64, p: usize) -> Option<i32> {
+fn shortest_digits<const N: usize>(sig: &mut StackBuf<N>, ax: f64, p: usize) -> Option<i32> {
     use fmt::Write as _;
     if p > 15 || !ax.is_normal() {
         return None;
     }
-    let mut tmp = StackBuf::new();
+    let mut tmp = StackBuf::<40>::new();
     let _ = write!(tmp, "{ax:e}");
     let text = tmp.as_bytes();
     let epos = text.iter().position(|&c| c == b'e')?;
@@ -434,6 +434,82 @@ fn shortest_digits(sig: &mut StackBuf, ax: f64, p: usize) -> Option<i32> {
     Some(exp)
 }
 
+/// `x = m * 2^e * 10^k` rounded half-to-even to an integer, when every intermediate
+/// fits in 128 bits.
+fn scaled_round(m: u64, e: i32, k: i32) -> Option<u128> {
+    fn shl(v: u128, by: u32) -> Option<u128> {
+        if by >= 128 || (by > 0 && v.leading_zeros() < by) {
+            None
+        } else {
+            Some(v << by)
+        }
+    }
+    let pow10 = |n: u32| 10u128.checked_pow(n);
+    if k >= 0 && e < 0 {
+        // The usual case (a fraction): divide by a power of two with shifts.
+        let num = u128::from(m).checked_mul(pow10(k.unsigned_abs())?)?;
+        let sh = e.unsigned_abs();
+        if sh >= 128 {
+            return Some(0);
+        }
+        let q = num >> sh;
+        let r = num & ((1u128 << sh) - 1);
+        let half = 1u128 << (sh - 1);
+        let up = r > half || (r == half && q & 1 == 1);
+        return Some(if up { q + 1 } else { q });
+    }
+    let mut num = u128::from(m);
+    let mut den = 1u128;
+    if k >= 0 {
+        num = num.checked_mul(pow10(k.unsigned_abs())?)?;
+    } else {
+        den = pow10(k.unsigned_abs())?;
+    }
+    if e >= 0 {
+        num = shl(num, e.unsigned_abs())?;
+    } else {
+        den = shl(den, e.unsigned_abs())?;
+    }
+    let q = num / den;
+    let r = num % den;
+    let half_up = r > den - r || (r == den - r && q & 1 == 1);
+    Some(if half_up { q + 1 } else { q })
+}
+
+/// The `p` significant digits of `ax` (normal, p <= 17) by exact integer arithmetic,
+/// for the common range of magnitudes; `None` leaves it to the general path.
+fn integer_digits<const N: usize>(sig: &mut StackBuf<N>, ax: f64, p: usize) -> Option<i32> {
+    if p == 0 || p > 17 || !ax.is_normal() {
+        return None;
+    }
+    let bits = ax.to_bits();
+    let m = (bits & ((1u64 << 52) - 1)) | (1u64 << 52);
+    let e = ((bits >> 52) & 0x7ff) as i32 - 1075;
+    let p32 = p as u32;
+    let lo = 10u128.pow(p32 - 1);
+    let hi = 10u128.pow(p32);
+    // log10 may be off by one near powers of ten; the range check corrects it.
+    let mut x_exp = ax.log10().floor() as i32;
+    for _ in 0..3 {
+        let q = scaled_round(m, e, p as i32 - 1 - x_exp)?;
+        if q >= hi {
+            x_exp += 1;
+        } else if q < lo {
+            x_exp -= 1;
+        } else {
+            let mut digits = [0u8; 17];
+            let mut v = q;
+            for slot in digits.iter_mut().take(p).rev() {
+                *slot = b'0' + (v % 10) as u8;
+                v /= 10;
+            }
+            sig.extend(digits.get(..p).unwrap_or(&[]));
+            return Some(x_exp);
+        }
+    }
+    None
+}
+
 fn body_g(buf: &mut StackBuf, ax: f64, precision: Option<usize>, alt: bool) {
     let p = match precision {
         None => 6,
@@ -442,12 +518,14 @@ fn body_g(buf: &mut StackBuf, ax: f64, precision: Option<usize>, alt: bool) {
     };
     // The p significant digits and the exponent after rounding: one exact conversion
     // serves both styles, since %f with p-1-X decimals rounds at the same digit.
-    let mut sig = StackBuf::new();
+    let mut sig = StackBuf::<128>::new();
     let x_exp = if ax == 0.0 {
         for _ in 0..p {
             sig.push(b'0');
         }
         0
+    } else if let Some(exp) = integer_digits(&mut sig, ax, p) {
+        exp
     } else if let Some(exp) = shortest_digits(&mut sig, ax, p) {
         exp
     } else {
@@ -551,7 +629,7 @@ fn body_a(buf: &mut StackBuf, ax: f64, precision: Option<usize>, alt: bool) {
     }
     buf.push(b'p');
     buf.push(if exp < 0 { b'-' } else { b'+' });
-    let mut d = StackBuf::new();
+    let mut d = StackBuf::<8>::new();
     digits(&mut d, u64::from(exp.unsigned_abs()), 10, false);
     buf.extend(d.as_bytes());
 }
@@ -609,12 +687,53 @@ mod tests {
                 continue;
             }
             let prec = (k % 16) as usize;
-            let mut fast = StackBuf::new();
+            let mut fast = StackBuf::<512>::new();
             if fixed_small(&mut fast, v, prec) {
                 let exact = format!("{v:.prec$}");
                 assert_eq!(fast.as_bytes(), exact.as_bytes(), "{v:e} .{prec}");
             }
         }
+    }
+
+    #[test]
+    fn integer_digits_agree_with_exact_formatting() {
+        let mut x = 0x1234_5678_9abc_def1u64;
+        let mut hits = 0;
+        for k in 0..300_000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = match k % 3 {
+                0 => f64::from_bits(x >> 1),
+                1 => (x >> 11) as f64 / (1u64 << (x % 50)) as f64,
+                _ => (x % 1_000_000) as f64 / 7.0,
+            };
+            if !v.is_normal() {
+                continue;
+            }
+            let p = 1 + (k % 17) as usize;
+            let mut fast = StackBuf::<512>::new();
+            if let Some(exp) = integer_digits(&mut fast, v, p) {
+                hits += 1;
+                let mut slow = StackBuf::<512>::new();
+                let slow_exp = rust_exp(&mut slow, v, p - 1);
+                let slow_digits: Vec<u8> = slow
+                    .as_bytes()
+                    .iter()
+                    .copied()
+                    .filter(u8::is_ascii_digit)
+                    .collect();
+                assert_eq!(
+                    (fast.as_bytes(), exp),
+                    (&slow_digits[..], slow_exp),
+                    "{v:e} p={p}"
+                );
+            }
+        }
+        assert!(
+            hits > 100_000,
+            "fast path should cover common magnitudes ({hits})"
+        );
     }
 
     #[test]
