@@ -60,9 +60,10 @@
 //! - Output limits: results longer than `max_len` fail with "resulting string too
 //!   large" instead of being built (Lua would try to allocate, e.g. `("c2000000000")`
 //!   in `string.pack`).
-//! - [`pattern::gsub_next`]/[`pattern::gsub_matches`] fail with "unfinished capture" for any match that has
-//!   an unfinished capture; Lua raises it only when that capture is used (it always
-//!   is for function replacements; for table replacements only capture 1 is used).
+//! - [`pattern::gsub_matches`] (and [`pattern::gsub_next`] with a default cursor)
+//!   fail with "unfinished capture" for any match that has an unfinished capture, as
+//!   Lua does for function replacements; for table replacements use
+//!   [`pattern::GsubCursor::for_table`], which like Lua requires only capture 1.
 //! - `%p` in `string.format` prints "(null)" for values without an address and, for
 //!   other values, the address their `tostring` text shows (strings have none here).
 //! - Errors inside the gmatch and `utf8.codes` iterators carry no "file:line:" prefix;

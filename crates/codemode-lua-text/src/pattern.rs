@@ -678,6 +678,24 @@ impl<'a, 'm> State<'a, 'm> {
         }
     }
 
+    /// The match for a table replacement: capture 0 must be finished (Lua indexes the
+    /// table with it); later captures are kept up to the first unfinished one.
+    fn to_match_first(&self, start: usize, end: usize) -> Result<Match, PatternError> {
+        let mut captures = Vec::new();
+        for i in 0..self.level {
+            match self.one_capture(i, start, end) {
+                Ok(c) => captures.push(c),
+                Err(e) if i == 0 => return Err(e),
+                Err(_) => break,
+            }
+        }
+        Ok(Match {
+            start,
+            end,
+            captures,
+        })
+    }
+
     /// The match with its captures; any unfinished capture is an error, as when Lua
     /// pushes all captures.
     fn to_match(&self, start: usize, end: usize) -> Result<Match, PatternError> {
@@ -858,9 +876,20 @@ pub struct GsubCursor {
     lastmatch: Option<usize>,
     count: usize,
     done: bool,
+    first_only: bool,
 }
 
 impl GsubCursor {
+    /// A cursor for a table replacement, which uses only the first capture: as in
+    /// Lua, only that capture must be finished. The matches it yields carry the
+    /// captures before the first unfinished one; use [`Match::first_value`].
+    pub fn for_table() -> Self {
+        GsubCursor {
+            first_only: true,
+            ..GsubCursor::default()
+        }
+    }
+
     /// Replacements made so far (gsub's second result once [`gsub_next`] returns `None`).
     pub fn count(&self) -> usize {
         self.count
@@ -896,7 +925,11 @@ pub fn gsub_next(
         ms.level = 0;
         match ms.do_match(src, 0)? {
             Some(e) if Some(e) != cursor.lastmatch => {
-                let m = ms.to_match(src, e)?;
+                let m = if cursor.first_only {
+                    ms.to_match_first(src, e)?
+                } else {
+                    ms.to_match(src, e)?
+                };
                 cursor.count += 1;
                 cursor.src = e;
                 cursor.lastmatch = Some(e);

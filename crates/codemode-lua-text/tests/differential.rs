@@ -1763,3 +1763,62 @@ fn random_numerals_match_lua() {
     let lua = run_lua("random_numerals", &body);
     compare("random numerals", &lua, &ours, &labels);
 }
+
+#[test]
+fn gsub_table_cursor_matches_lua() {
+    // Lua indexes the table with the first capture only, so only that one must be
+    // finished; keys "a" and "b" map to "X" and "Y", anything else keeps the match.
+    let cases: Vec<(&[u8], &[u8])> = vec![
+        (b"abcab", b"(a)("),
+        (b"abc", b"("),
+        (b"abcab", b"(%w)"),
+        (b"abcab", b"%w"),
+        (b"abcab", b"()b"),
+        (b"abcab", b"((a)b)"),
+        (b"abcab", b"(a)(b)("),
+        (b"", b""),
+    ];
+    let mut body = String::from("local t = {a = 'X', b = 'Y', [2] = 'P'}\n");
+    let mut ours = Vec::new();
+    let mut labels = Vec::new();
+    for (s, p) in &cases {
+        let _ = writeln!(
+            body,
+            "print(run(string.gsub, {}, {}, t))",
+            lua_str(s),
+            lua_str(p)
+        );
+        labels.push(format!(
+            "{:?} {:?}",
+            String::from_utf8_lossy(s),
+            String::from_utf8_lossy(p)
+        ));
+        let mut cursor = pattern::GsubCursor::for_table();
+        let mut meter = Meter::new(1 << 20);
+        let mut out = Vec::new();
+        let mut copied = 0;
+        let line = loop {
+            match pattern::gsub_next(s, p, None, &mut cursor, &mut meter) {
+                Ok(Some(m)) => {
+                    out.extend_from_slice(&s[copied..m.start]);
+                    let repl: Option<&[u8]> = match m.first_value(s) {
+                        CaptureValue::Bytes(b"a") => Some(b"X"),
+                        CaptureValue::Bytes(b"b") => Some(b"Y"),
+                        CaptureValue::Position(2) => Some(b"P"),
+                        _ => None,
+                    };
+                    out.extend_from_slice(repl.unwrap_or(m.whole(s)));
+                    copied = m.end;
+                }
+                Ok(None) => {
+                    out.extend_from_slice(&s[copied..]);
+                    break ok(&[V::S(out), V::I(cursor.count() as i64)]);
+                }
+                Err(e) => break perr(e),
+            }
+        };
+        ours.push(line);
+    }
+    let lua = run_lua("gsub_table", &body);
+    compare("gsub table", &lua, &ours, &labels);
+}
