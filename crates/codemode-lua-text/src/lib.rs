@@ -68,6 +68,9 @@
 //!   other values, the address their `tostring` text shows (strings have none here).
 //! - Errors inside the gmatch and `utf8.codes` iterators carry no "file:line:" prefix;
 //!   Lua adds the caller's position there (the VM's job).
+//! - Behaviour is that of 5.4.4, the reference installed here and in CI (Debian
+//!   bookworm). Later 5.4 releases differ in `utf8.codes` only: 5.4.6+ also rejects a
+//!   subject starting with a continuation byte and a character followed by one.
 
 #![warn(missing_docs)]
 
