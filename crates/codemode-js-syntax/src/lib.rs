@@ -58,8 +58,8 @@ impl From<&codemode_core::VmLimits> for ParseLimits {
 /// decorators, labeled function declarations, `debugger`), always with a 1-based line and
 /// column.
 pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> {
-    let index = LineIndex::new(source);
     let error = |offset: usize, message: String, unsupported: bool| {
+        let index = LineIndex::new(source);
         let kind = if unsupported {
             DiagnosticKind::UnsupportedSyntax
         } else {
@@ -84,19 +84,24 @@ pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> 
             return Err(error(e.offset, e.message, e.unsupported));
         }
     };
-    let tokens::Lexed {
-        tokens,
-        newline_before,
-        unsupported,
-        call_parens,
-    } = lexed;
-    let ctx = Ctx::new(source, &tokens, newline_before);
-    // What an "Unexpected ..." message needs after the tokens moved into the parser.
-    let described: Vec<(usize, usize)> = tokens.iter().map(|t| (t.0, t.2)).collect();
-    let result = grammar::ProgramParser::new().parse(&ctx, tokens.into_iter().map(Ok::<_, PError>));
-    let body = match result {
-        Ok(body) => body,
-        Err(e) => {
+    let (body, ctx) = match run_parser(source, lexed, false) {
+        Ok(parsed) => parsed,
+        Err(_) => {
+            // Parse again (rare: only failing programs) with the expected-token lists that
+            // some V8 messages need.
+            let lexed = match tokens::lex(source, limits.max_nesting) {
+                Ok(lexed) => lexed,
+                Err(e) => return Err(error(e.offset, e.message, e.unsupported)),
+            };
+            let described: Vec<(usize, usize)> = lexed.tokens.iter().map(|t| (t.0, t.2)).collect();
+            let call_parens = lexed.call_parens.clone();
+            let unsupported = lexed.unsupported.clone();
+            let e = match run_parser(source, lexed, true) {
+                Ok(_) => {
+                    return Err(error(0, "internal error: inconsistent parse".into(), false));
+                }
+                Err(e) => e,
+            };
             let (offset, message, is_unsupported) =
                 describe_error(source, e, &described, &call_parens);
             // An unsupported construct at or before the failure is the real cause.
@@ -121,6 +126,24 @@ pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> 
     };
     validate::validate(&program).map_err(|(offset, message)| error(offset, message, false))?;
     Ok(program)
+}
+
+type Parsed<'s> = (Vec<Stmt>, Ctx<'s>);
+
+fn run_parser(
+    source: &str,
+    lexed: tokens::Lexed,
+    want_expected: bool,
+) -> Result<Parsed<'_>, ParseError<usize, Tok, PError>> {
+    let tokens::Lexed {
+        tokens,
+        newline_before,
+        ..
+    } = lexed;
+    let ctx = Ctx::new(source, &tokens, newline_before, want_expected);
+    let body =
+        grammar::ProgramParser::new().parse(&ctx, tokens.into_iter().map(Ok::<_, PError>))?;
+    Ok((body, ctx))
 }
 
 fn describe_error(

@@ -68,6 +68,9 @@ pub struct Ctx<'s> {
     parens: RefCell<HashSet<u64>>,
     /// Starts of `{ a = 1 }` shorthand initializers not (yet) converted to patterns.
     cover_inits: RefCell<Vec<u32>>,
+    /// Whether lalrpop should list the expected tokens in its errors (slow; only when
+    /// re-parsing a failed program to word the message).
+    want_expected: bool,
 }
 
 fn key(span: Span) -> u64 {
@@ -85,7 +88,12 @@ fn user(offset: usize, message: impl Into<String>) -> ParseError<usize, Tok, PEr
 }
 
 impl<'s> Ctx<'s> {
-    pub fn new(src: &'s str, tokens: &[(usize, Tok, usize)], newline_before: Vec<bool>) -> Self {
+    pub fn new(
+        src: &'s str,
+        tokens: &[(usize, Tok, usize)],
+        newline_before: Vec<bool>,
+        want_expected: bool,
+    ) -> Self {
         Ctx {
             src,
             starts: tokens.iter().map(|t| t.0).collect(),
@@ -94,7 +102,13 @@ impl<'s> Ctx<'s> {
             newline_before,
             parens: RefCell::new(HashSet::new()),
             cover_inits: RefCell::new(Vec::new()),
+            want_expected,
         }
+    }
+
+    /// See the field; read by the patched generated parser (build.rs).
+    pub fn want_expected(&self) -> bool {
+        self.want_expected
     }
 
     /// The first shorthand initializer (`{ a = 1 }`) used as an expression, if any.
