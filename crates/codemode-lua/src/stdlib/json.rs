@@ -135,7 +135,6 @@ pub fn import_value(vm: &mut Vm, json: &serde_json::Value) -> LResult<Value> {
     };
     let v = codemode_data::import(&mut imp, json, codemode_data::DEFAULT_MAX_DEPTH)
         .map_err(|e| LuaError::Msg(format!("cannot import value: {e}")))?;
-    vm.check_memory()?;
     Ok(v)
 }
 

@@ -100,7 +100,7 @@ pub fn rep(vm: &mut Vm, a: Args) -> LResult<Native> {
         vm.check_len(usize::MAX)?;
     }
     let total = total as usize;
-    vm.charge(total as u64 / 16 + n as u64 / 4)?;
+    vm.charge(total as u64 / 16 + n as u64 / 64)?;
     let mut out = Vec::with_capacity(total);
     let sb = vm.str(s);
     let pb: &[u8] = match sep {

@@ -549,6 +549,14 @@ impl Vm {
                 }
             }
         });
+        // Collect again before the limit is passed, so the limit is checked in time.
+        let max = self.limits.max_memory_bytes;
+        let live = self.heap.bytes;
+        self.heap.threshold = self
+            .heap
+            .threshold
+            .min(max)
+            .max(live.saturating_add((max / 16).min(1 << 20)));
         self.check_memory()
     }
 

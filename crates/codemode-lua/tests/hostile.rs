@@ -1,0 +1,258 @@
+//! Hostile programs end in the right diagnostic within their bounds, and pcall cannot
+//! catch exhaustion.
+
+mod common;
+
+use codemode_core::{
+    CompileOptions, DiagnosticKind, Execution, Interpreter, StartOptions, StepState, VmLimits,
+};
+use codemode_lua::LuaInterpreter;
+use common::{run, run_limits};
+use serde_json::json;
+
+fn small() -> VmLimits {
+    VmLimits {
+        max_fuel: 2_000_000,
+        max_memory_bytes: 8 << 20,
+        max_frames: 100,
+        max_string_len: 1 << 20,
+        max_collection_len: 100_000,
+        ..VmLimits::default()
+    }
+}
+
+fn kind_and_message(src: &str) -> (DiagnosticKind, String) {
+    let d = run_limits(src, small()).result.unwrap_err();
+    (d.kind, d.message)
+}
+
+#[test]
+fn infinite_loops_run_out_of_fuel() {
+    for src in [
+        "while true do end",
+        "local i = 0 repeat i = i + 1 until false",
+        "for i = 1, math.huge do end",
+        "local function f() return f() end return f()",
+    ] {
+        let (k, m) = kind_and_message(src);
+        assert_eq!(k, DiagnosticKind::TimeoutExceeded, "{src}: {m}");
+        assert!(m.contains("instruction budget"), "{m}");
+    }
+}
+
+#[test]
+fn runaway_recursion_hits_the_frame_limit() {
+    let (k, m) = kind_and_message("local function f(n) return 1 + f(n + 1) end return f(1)");
+    assert_eq!(k, DiagnosticKind::ExecutionFailure);
+    assert!(m.contains("stack overflow"), "{m}");
+    // Recursion through a builtin continuation too.
+    let (k, m) = kind_and_message("local function f() return pcall(f) end return f()");
+    assert_eq!(k, DiagnosticKind::ExecutionFailure, "{m}");
+    let (k, _) = kind_and_message(
+        "local function f(a, b) table.sort({3, 2, 1}, f) return a < b end table.sort({2, 1}, f)",
+    );
+    assert_eq!(k, DiagnosticKind::ExecutionFailure);
+}
+
+#[test]
+fn string_bombs_hit_the_length_limit() {
+    for src in [
+        "local s = 'x' while true do s = s .. s end",
+        "return ('x'):rep(1 << 40)",
+        "local t = {} for i = 1, 100 do t[i] = ('y'):rep(100000) .. i end return table.concat(t)",
+        "return string.format('%s%s', ('a'):rep(600000), ('b'):rep(600000))",
+        "return ('ab'):rep(400000):gsub('a', 'aaaa')",
+    ] {
+        let (k, m) = kind_and_message(src);
+        assert_eq!(k, DiagnosticKind::ExecutionFailure, "{src}: {m}");
+        assert!(
+            m.contains("string length limit") || m.contains("memory"),
+            "{src}: {m}"
+        );
+    }
+}
+
+#[test]
+fn table_bombs_hit_memory_or_size_limits() {
+    for src in [
+        "local t = {} local i = 0 while true do i = i + 1 t[i] = {i} end",
+        "local t = {} for i = 1, 1e9 do t['k' .. i] = i end",
+        "local t = {} while true do t = {t, t} end",
+    ] {
+        let (k, m) = kind_and_message(src);
+        assert!(
+            k == DiagnosticKind::ExecutionFailure || k == DiagnosticKind::TimeoutExceeded,
+            "{src}: {k:?} {m}"
+        );
+        assert!(
+            m.contains("memory") || m.contains("table overflow") || m.contains("budget"),
+            "{src}: {m}"
+        );
+    }
+}
+
+#[test]
+fn pathological_patterns_spend_fuel() {
+    let (k, m) =
+        kind_and_message("local s = ('a'):rep(30) return s:find(('a?'):rep(30) .. ('a'):rep(30))");
+    assert_eq!(k, DiagnosticKind::TimeoutExceeded, "{m}");
+    let (k, _) = kind_and_message("local s = ('a'):rep(5000) return s:match('.-.-.-.-b')");
+    assert_eq!(k, DiagnosticKind::TimeoutExceeded);
+}
+
+#[test]
+fn pcall_cannot_catch_exhaustion() {
+    for src in [
+        "pcall(function() while true do end end) return 'escaped'",
+        "pcall(function() local function f() return 1 + f() end f() end) return 'escaped'",
+        "pcall(function() local s = 'x' while true do s = s .. s end end) return 'escaped'",
+        "xpcall(function() while true do end end, function() return 1 end) return 'escaped'",
+        "local ok = pcall(string.rep, 'x', 1 << 40) return 'escaped'",
+    ] {
+        let out = run_limits(src, small());
+        let d = out.result.unwrap_err();
+        assert!(
+            matches!(
+                d.kind,
+                DiagnosticKind::TimeoutExceeded | DiagnosticKind::ExecutionFailure
+            ),
+            "{src}: {d:?}"
+        );
+    }
+}
+
+#[test]
+fn deep_nesting_in_source_is_a_parse_error() {
+    let deep = format!("return {}1{}", "(".repeat(5000), ")".repeat(5000));
+    let out = run(&deep);
+    assert_eq!(out.result.unwrap_err().kind, DiagnosticKind::ParseError);
+    let deep = format!("return {}1{}", "{".repeat(5000), "}".repeat(5000));
+    assert_eq!(
+        run(&deep).result.unwrap_err().kind,
+        DiagnosticKind::ParseError
+    );
+    let deep = format!("{} {}", "do ".repeat(5000), "end ".repeat(5000));
+    assert_eq!(
+        run(&deep).result.unwrap_err().kind,
+        DiagnosticKind::ParseError
+    );
+    let deep = format!("return {}1", "- ".repeat(5000));
+    assert_eq!(
+        run(&deep).result.unwrap_err().kind,
+        DiagnosticKind::ParseError
+    );
+}
+
+#[test]
+fn garbage_is_collected_during_the_run() {
+    // Each iteration makes a fresh 10 KB string and a table; the live set stays small,
+    // so the loop fits a 4 MB heap only if garbage is reclaimed.
+    let limits = VmLimits {
+        max_memory_bytes: 4 << 20,
+        ..VmLimits::default()
+    };
+    let src = r#"
+local kept = 0
+for i = 1, 3000 do
+  local s = ("x"):rep(10000) .. i
+  local t = { s = s, n = i }
+  kept = kept + #t.s
+end
+return kept
+"#;
+    let out = run_limits(src, limits);
+    assert_eq!(
+        out.result.unwrap(),
+        json!(30_010_893i64 - 30_000_000 + 30_000_000)
+    );
+}
+
+#[test]
+fn escape_attempts_find_nothing() {
+    let out = run(r#"
+local found = {}
+for _, name in ipairs({"setmetatable", "getmetatable", "coroutine", "io", "os", "require",
+    "package", "load", "loadstring", "dofile", "loadfile", "debug", "collectgarbage"}) do
+  if _G[name] ~= nil then found[#found + 1] = name end
+end
+if string.dump ~= nil then found[#found + 1] = "string.dump" end
+local ok, err = pcall(function() return io.open("/etc/passwd") end)
+return { found = found, err = err }
+"#);
+    assert_eq!(
+        out.result.unwrap(),
+        json!({"found": {}, "err": "program:8: attempt to index a nil value (global 'io')"})
+    );
+}
+
+#[test]
+fn globals_do_not_leak_between_executions() {
+    let interp = LuaInterpreter::new();
+    let opts = CompileOptions::default();
+    let run_one = |src: &str| {
+        let mut exec = interp
+            .compile(src, &opts)
+            .unwrap()
+            .start(StartOptions::default());
+        loop {
+            match exec.step(1_000_000).state {
+                StepState::Done(c) => return c.value,
+                StepState::Failed(d) => panic!("{d:?}"),
+                _ => {}
+            }
+        }
+    };
+    run_one("string.upper = function() return 'hacked' end x = 1 table.insert = nil math.pi = 3");
+    assert_eq!(
+        run_one("return { ('a'):upper(), x == nil, table.insert ~= nil, math.pi > 3.14 }"),
+        json!(["A", true, true, true])
+    );
+}
+
+#[test]
+fn seeds_make_random_deterministic() {
+    let interp = LuaInterpreter::new();
+    let opts = CompileOptions::default();
+    let draw = |seed: Option<u64>| {
+        let mut exec = interp
+            .compile(
+                "return { math.random(1000000), math.random(1000000) }",
+                &opts,
+            )
+            .unwrap()
+            .start(StartOptions { seed });
+        loop {
+            if let StepState::Done(c) = exec.step(1_000_000).state {
+                return c.value;
+            }
+        }
+    };
+    assert_eq!(draw(None), draw(None));
+    assert_eq!(draw(Some(7)), draw(Some(7)));
+    assert_ne!(draw(Some(7)), draw(Some(8)));
+}
+
+#[test]
+fn fuel_slices_resume_where_they_stopped() {
+    let interp = LuaInterpreter::new();
+    let mut exec = interp
+        .compile(
+            "local s = 0 for i = 1, 10000 do s = s + i end return s",
+            &CompileOptions::default(),
+        )
+        .unwrap()
+        .start(StartOptions::default());
+    let mut slices = 0;
+    loop {
+        slices += 1;
+        match exec.step(100).state {
+            StepState::Running => continue,
+            StepState::Done(c) => {
+                assert_eq!(c.value, json!(50005000));
+                break;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(slices > 100, "{slices}");
+}
