@@ -67,12 +67,12 @@ impl Build<'_> {
         }
     }
 
-    pub fn call_stat(&self, e: Expr, l: u32, r: u32) -> LrResult<Stat> {
+    pub fn call_stat(&self, e: Expr, l: u32, r: u32) -> LrResult<Box<Stat>> {
         match e.kind {
-            ExprKind::Call(call) => Ok(Stat {
+            ExprKind::Call(call) => Ok(Box::new(Stat {
                 kind: StatKind::Call(call),
                 span: Span::new(l, r),
-            }),
+            })),
             _ => syntax_error(r),
         }
     }
@@ -85,17 +85,17 @@ impl Build<'_> {
         values: Vec<Expr>,
         l: u32,
         r: u32,
-    ) -> LrResult<Stat> {
+    ) -> LrResult<Box<Stat>> {
         let mut targets = Vec::with_capacity(1 + rest.len());
         targets.push(first);
         targets.extend(rest);
         if let Some(bad) = targets.iter().find(|t| !is_assignable(t)) {
             return syntax_error(bad.span.end);
         }
-        Ok(Stat {
+        Ok(Box::new(Stat {
             kind: StatKind::Assign { targets, values },
             span: Span::new(l, r),
-        })
+        }))
     }
 
     pub fn local(
@@ -104,7 +104,7 @@ impl Build<'_> {
         values: Vec<Expr>,
         l: u32,
         r: u32,
-    ) -> LrResult<Stat> {
+    ) -> LrResult<Box<Stat>> {
         let closes = names
             .iter()
             .filter(|n| n.attrib == Some(Attrib::Close))
@@ -118,10 +118,10 @@ impl Build<'_> {
                 },
             });
         }
-        Ok(Stat {
+        Ok(Box::new(Stat {
             kind: StatKind::Local { names, values },
             span: Span::new(l, r),
-        })
+        }))
     }
 
     pub fn attrib(&self, name: Name, a: Name, l: u32, r: u32) -> LrResult<LocalName> {
@@ -145,14 +145,16 @@ impl Build<'_> {
         })
     }
 
+    // The body arrives boxed from the grammar (it keeps the LR symbol stack small).
+    #[allow(clippy::boxed_local)]
     pub fn function(
         &self,
-        body: (Vec<Name>, bool, Block),
+        body: Box<(Vec<Name>, bool, Block)>,
         mut leading: Vec<Name>,
         l: u32,
         r: u32,
     ) -> Function {
-        let (params, is_vararg, body) = body;
+        let (params, is_vararg, body) = *body;
         let params = if leading.is_empty() {
             params
         } else {
@@ -172,10 +174,10 @@ impl Build<'_> {
     pub fn function_stat(
         &self,
         name: FuncName,
-        body: (Vec<Name>, bool, Block),
+        body: Box<(Vec<Name>, bool, Block)>,
         l: u32,
         r: u32,
-    ) -> Stat {
+    ) -> Box<Stat> {
         let leading = match &name.method {
             Some(m) => vec![Name {
                 name: "self".into(),
@@ -184,10 +186,10 @@ impl Build<'_> {
             None => Vec::new(),
         };
         let func = Box::new(self.function(body, leading, l, r));
-        Stat {
+        Box::new(Stat {
             kind: StatKind::Function { name, func },
             span: Span::new(l, r),
-        }
+        })
     }
 
     pub fn suffix(&self, p: Expr, s: Suffix, r: u32) -> Expr {
@@ -260,7 +262,11 @@ pub fn parse(source: &str, limits: &ParseLimits) -> Result<Chunk, Diagnostic> {
         lexed.tokens.iter().copied().map(Ok::<Spanned, ActionError>),
     );
     match result {
-        Ok(block) => Ok(Chunk { block, line_index }),
+        Ok(block) => {
+            let chunk = Chunk { block, line_index };
+            crate::check::check_const_assignments(&chunk)?;
+            Ok(chunk)
+        }
         Err(e) => Err(report(source, &line_index, &lexed, e)),
     }
 }
