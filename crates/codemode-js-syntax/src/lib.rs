@@ -1,7 +1,57 @@
 //! JavaScript-subset lexer (logos), parser (lalrpop) and AST for codemode.
 //!
-//! The subset and what is reported as `UnsupportedSyntax` is described in the crate's
-//! README-level docs of [`parse`] (once the parser lands) and in `ast`.
+//! [`parse`] turns a program — the body of an async function, so top-level `await` and
+//! `return` are allowed — into an [`ast::Program`], or a [`codemode_core::Diagnostic`]:
+//! `ParseError` worded as V8 words it ("Unexpected token '}'", "missing ) after argument
+//! list", "Identifier 'x' has already been declared" ...) or `UnsupportedSyntax` for
+//! constructs outside the subset, always with a 1-based line and column.
+//!
+//! # Pipeline
+//!
+//! 1. **Lexer** (`lexer.rs`, logos) and **token adapter** (`tokens.rs`). The adapter decides
+//!    what a context-free lexer cannot: regular expression vs division (from the previous
+//!    significant token), template chunks with a mode stack for `${ ... }`, line terminators
+//!    before tokens (restricted productions: `return`/`break`/`continue` get an explicit
+//!    `AutoSemi`, `throw` + newline is an error, postfix `++`/`--` and `=>` after a newline
+//!    become tokens the grammar rejects there), contextual keywords (`async`, `of`/`in` in
+//!    for-heads), and candidates for `UnsupportedSyntax`. It also enforces the nesting bounds
+//!    before the parser runs (see below).
+//! 2. **Grammar** (`grammar.lalrpop`, LR(1)). Expression nonterminals come in families (any
+//!    expression, expression statement without a leading `{`/`function`/`async function`,
+//!    arrow concise body without a leading `{`); statements in open/closed families for the
+//!    dangling `else`. Arrow parameters and destructuring assignment go through cover
+//!    grammars (parsed as expressions, converted with early errors in `parser.rs`).
+//! 3. **Automatic semicolon insertion** uses lalrpop's error recovery: the statement
+//!    terminator accepts the recovery symbol, and its action accepts the recovery only when
+//!    the offending token follows a line terminator, is `}`, or is the end of input, and only
+//!    when the recovery popped and dropped nothing (so the semicolon lands exactly before the
+//!    token). One pass, no re-lexing; the expected-token lists lalrpop would compute on each
+//!    recovery are skipped (build.rs) and only computed when a failing program is re-parsed
+//!    to word its message.
+//! 4. **Early errors** (`validate.rs`): redeclarations, `await` outside async functions,
+//!    `break`/`continue` targets, duplicate labels and parameters, duplicate `__proto__`.
+//!
+//! # Bounds (for every later recursive pass)
+//!
+//! `ParseLimits::max_nesting` (default 200, from `VmLimits::max_nesting`) bounds, before
+//! parsing: brackets, braces, parentheses and template substitutions, plus unbracketed
+//! recursive chains — prefix operators (`- - x`, `!!x`, `await await x`, `new new X`),
+//! right-associative operators (`a = b = c`, `a ? b : c ? d : e`, `x => y => z`, `a ** b ** c`)
+//! and statement nesting without braces (`if (a) if (b) ...`, `else if` chains, labels).
+//! Left-associative chains (`a + b + c ...`, `a.b.c ...`, `f()()...`) are bounded separately
+//! at `max_nesting * LEFT_CHAIN_FACTOR` (2000 by default): walk their left spines with a loop.
+//! The source size is bounded by `max_source_bytes`.
+//!
+//! # Not supported (reported as `UnsupportedSyntax` with the construct's location)
+//!
+//! Classes and `super`, generators and `yield` expressions, async generators, `for await`,
+//! getters/setters in object literals, regular expression literals, BigInt literals, legacy
+//! octal literals (`010`), `with`, labeled function declarations, `export`, `new.target`,
+//! `import.meta`, private names, decorators, `debugger`, unicode escapes in identifiers.
+//! Sloppy-mode leftovers are rejected as syntax errors: `let` as an identifier, function
+//! declarations as `if` bodies, `for (var x = 1 in o)`, legacy octal escapes in strings; an
+//! `in` directly inside the first clause of a C-style `for` head is read as for-in (wrap such
+//! expressions in parentheses).
 
 pub mod ast;
 mod lexer;
@@ -24,6 +74,8 @@ use tokens::Tok;
 
 pub use ast::*;
 pub use line_index::LineIndex;
+
+pub use tokens::LEFT_CHAIN_FACTOR;
 
 /// Bounds the parser enforces before any recursive pass sees the program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -326,6 +326,15 @@ impl<'s> Ctx<'s> {
 
     pub fn for_target(&self, target: Expr, is_of: bool) -> PResult<Pattern> {
         let start = target.span.start as usize;
+        if is_of
+            && matches!(&target.kind, ExprKind::Ident(n) if n == "async")
+            && target.span.end - target.span.start == 5
+        {
+            return Err(user(
+                start,
+                "The left-hand side of a for-of loop may not be 'async'.",
+            ));
+        }
         self.to_target(target, false).map_err(|_| {
             user(
                 start,

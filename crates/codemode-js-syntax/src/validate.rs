@@ -78,6 +78,22 @@ pub fn validate(program: &Program) -> VResult {
     Ok(())
 }
 
+/// `__proto__: v` (identifier or string key, not computed, not shorthand).
+fn is_proto_key(p: &Property) -> bool {
+    const PROTO: &str = "__proto__";
+    match p {
+        Property::KeyValue {
+            key: PropKey::Ident(n),
+            ..
+        } => n == PROTO,
+        Property::KeyValue {
+            key: PropKey::String(s),
+            ..
+        } => s.iter().copied().eq(PROTO.encode_utf16()),
+        _ => false,
+    }
+}
+
 /// The names a binding pattern declares, with their spans.
 fn bound_names<'a>(p: &'a Pattern, out: &mut Vec<(&'a str, Span)>) {
     match &p.kind {
@@ -611,7 +627,26 @@ impl Validator {
                 Ok(())
             }
             ExprKind::Object(props) => {
+                let mut proto = false;
                 for p in props {
+                    if let Property::KeyValue {
+                        key: PropKey::Ident(_) | PropKey::String(_),
+                        shorthand: false,
+                        span,
+                        ..
+                    } = p
+                    {
+                        if is_proto_key(p) {
+                            if proto {
+                                return Err((
+                                    span.start as usize,
+                                    "Duplicate __proto__ fields are not allowed in object literals"
+                                        .into(),
+                                ));
+                            }
+                            proto = true;
+                        }
+                    }
                     match p {
                         Property::KeyValue { key, value, .. } => {
                             if let PropKey::Computed(k) = key {
