@@ -1,8 +1,8 @@
 //! OpenAPI schema objects -> self-contained JSON Schema (2020-12 flavour).
 //!
 //! Internal `$ref`s are inlined so every tool's schema stands alone (signatures and the
-//! validator need nothing else). A `$ref` already being inlined higher up (a cycle) becomes
-//! `{}`; so does anything past a nesting depth or a per-schema node budget, which bounds the
+//! validator need nothing else). A recursive `$ref` is inlined once inside itself and then
+//! becomes `{}`; so does anything past a nesting depth or a per-schema node budget, which bounds the
 //! output of hostile documents (a DAG of refs can otherwise expand exponentially).
 //! 3.0-only keywords are rewritten: `nullable: true` adds `"null"` to `type`, boolean
 //! `exclusiveMinimum`/`exclusiveMaximum` become the numeric form. Documentation-only keywords
@@ -41,6 +41,9 @@ impl RefError {
 
 /// Nesting depth (schema levels, counting inlined refs) past which a schema becomes `{}`.
 const MAX_DEPTH: usize = 40;
+/// How many times a recursive schema is inlined inside itself before the recursion becomes
+/// `{}` (1: a tree's children are shown as trees whose own children are `{}`).
+const RECURSION_LEVELS: usize = 1;
 /// Schema nodes one top-level schema may expand to.
 const NODE_BUDGET: usize = 40_000;
 /// `$ref` -> `$ref` hops followed for parameters, bodies and responses.
@@ -133,7 +136,8 @@ impl<'a> Schemas<'a> {
         depth: usize,
     ) -> Result<Value, RefError> {
         let target = self.lookup(reference)?;
-        let inner = if self.stack.contains(&reference) {
+        let seen = self.stack.iter().filter(|r| **r == reference).count();
+        let inner = if seen > RECURSION_LEVELS {
             json!({})
         } else {
             self.stack.push(reference);

@@ -158,3 +158,24 @@ fn github_one_tool() {
         serde_json::to_string_pretty(tool.input_schema()).unwrap()
     ));
 }
+
+/// The validator accepts every generated schema (the driver compiles them on first use).
+#[test]
+fn every_schema_compiles() {
+    for path in [
+        shared!("oai-petstore.yaml"),
+        shared!("oai-petstore-expanded.yaml"),
+        shared!("oai-uspto.yaml"),
+        shared!("oai-api-with-examples.yaml"),
+        shared!("oai-callback-example.yaml"),
+        shared!("oai-link-example.yaml"),
+        shared!("fastapi-inventory-3.1.json"),
+        shared!("github-api.json"),
+    ] {
+        for tool in convert(path).tools {
+            if let Err(e) = tool.check_schemas() {
+                panic!("{path}: {e}");
+            }
+        }
+    }
+}
