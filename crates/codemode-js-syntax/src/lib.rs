@@ -210,6 +210,11 @@ fn describe_error(
             (location, "Invalid or unexpected token".into(), false)
         }
         ParseError::UnrecognizedEof { location, .. } => {
+            if let Some(open) = innermost_paren(source, tokens, source.len() + 1) {
+                if call_parens.binary_search(&open).is_ok() {
+                    return (location, "missing ) after argument list".into(), false);
+                }
+            }
             (location, "Unexpected end of input".into(), false)
         }
         ParseError::ExtraToken { token } => {
@@ -224,6 +229,13 @@ fn describe_error(
                     "Unary operator used immediately before exponentiation expression. \
                      Parenthesis must be used to disambiguate operator precedence"
                         .into(),
+                    false,
+                );
+            }
+            if tok == Tok::LParen && previous_text(source, tokens, start) == Some("function") {
+                return (
+                    start,
+                    "Function statements require a function name".into(),
                     false,
                 );
             }
@@ -257,6 +269,13 @@ fn describe_error(
             (start, tok.describe(source, start, end), false)
         }
     }
+}
+
+/// The source text of the token before the one starting at `at`.
+fn previous_text<'s>(source: &'s str, tokens: &[(usize, usize)], at: usize) -> Option<&'s str> {
+    let i = tokens.partition_point(|t| t.0 < at);
+    let (start, end) = *tokens.get(i.checked_sub(1)?)?;
+    source.get(start..end)
 }
 
 fn is_assign_op(tok: &Tok) -> bool {

@@ -206,16 +206,16 @@ impl<'s> Ctx<'s> {
     fn check_initializers(&self, kind: VarKind, declarators: &[Declarator]) -> PResult<()> {
         for d in declarators {
             if d.init.is_none() {
-                if kind == VarKind::Const {
-                    return Err(user(
-                        d.span.end as usize,
-                        "Missing initializer in const declaration",
-                    ));
-                }
                 if !matches!(d.target.kind, PatternKind::Ident(_)) {
                     return Err(user(
                         d.span.end as usize,
                         "Missing initializer in destructuring declaration",
+                    ));
+                }
+                if kind == VarKind::Const {
+                    return Err(user(
+                        d.span.end as usize,
+                        "Missing initializer in const declaration",
                     ));
                 }
             }

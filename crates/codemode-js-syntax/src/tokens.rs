@@ -248,6 +248,8 @@ pub struct Lexed {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Open {
     Paren,
+    /// The parenthesis of an `if`/`while`/`with` head: after it, `/` starts a regex.
+    HeadParen,
     /// The parenthesis of a `for (...)` head; `true` while still in its first clause.
     ForParen(bool),
     Bracket,
@@ -285,6 +287,8 @@ struct Adapter<'s> {
     prev_end: usize,
     /// Index in `out.tokens` of each open `(`, parallel to the stack (or usize::MAX).
     open_index: Vec<usize>,
+    /// The previous token closed an `if`/`while`/`for` head: what follows starts a statement.
+    after_head: bool,
 }
 
 /// Lexes `src` into the parser's token vector, enforcing `max_nesting`.
@@ -305,6 +309,7 @@ pub fn lex(src: &str, max_nesting: usize) -> Result<Lexed, LexError> {
         prefix_run: 0,
         prev_end: 0,
         open_index: Vec::new(),
+        after_head: false,
     };
     adapter.run()?;
     Ok(adapter.out)
@@ -338,7 +343,7 @@ impl<'s> Adapter<'s> {
             };
             let text = &src[start..end];
             let prev = self.out.tokens.last().map(|t| &t.1);
-            let prev_ends_expr = prev.is_some_and(Tok::ends_expression);
+            let prev_ends_expr = prev.is_some_and(Tok::ends_expression) && !self.after_head;
             let tok = match raw {
                 Raw::Ident => self.word(text, start, end, &lex),
                 Raw::PrivateName => {
@@ -679,7 +684,8 @@ impl<'s> Adapter<'s> {
         let gap = self.src.get(self.prev_end..start).unwrap_or("");
         let newline = !self.out.tokens.is_empty() && is_line_terminator_gap(gap);
         let prev = self.out.tokens.last().map(|t| t.1.clone());
-        let prev_ends_expr = prev.as_ref().is_some_and(Tok::ends_expression);
+        let prev_ends_expr = prev.as_ref().is_some_and(Tok::ends_expression) && !self.after_head;
+        self.after_head = false;
 
         // Restricted productions.
         if newline {
@@ -871,16 +877,17 @@ impl<'s> Adapter<'s> {
                     {
                         self.out.call_parens.push(index);
                     }
-                    self.push_open(Open::Paren, start)?;
+                    let head = matches!(prev, Some(Tok::If) | Some(Tok::While) | Some(Tok::With));
+                    self.push_open(if head { Open::HeadParen } else { Open::Paren }, start)?;
                 }
             }
             Tok::LBracket => self.push_open(Open::Bracket, start)?,
             Tok::LBrace => self.push_open(Open::Brace, start)?,
             Tok::RParen => {
-                if matches!(
-                    self.stack.last(),
-                    Some(Open::Paren) | Some(Open::ForParen(_))
-                ) {
+                if let Some(open @ (Open::Paren | Open::HeadParen | Open::ForParen(_))) =
+                    self.stack.last().copied()
+                {
+                    self.after_head = !matches!(open, Open::Paren);
                     self.pop_open();
                 }
             }
