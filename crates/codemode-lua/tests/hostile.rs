@@ -4,7 +4,7 @@
 mod common;
 
 use codemode_core::{
-    CompileOptions, DiagnosticKind, Execution, Interpreter, StartOptions, StepState, VmLimits,
+    CompileOptions, DiagnosticKind, Interpreter, StartOptions, StepState, VmLimits,
 };
 use codemode_lua::LuaInterpreter;
 use common::{run, run_limits};

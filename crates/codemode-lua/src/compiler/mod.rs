@@ -142,6 +142,20 @@ fn arith_op(op: BinOp) -> Option<ArithOp> {
     })
 }
 
+/// The truthiness of a constant expression (literals, `not` of constants), if known.
+fn const_truth(e: &Expr) -> Option<bool> {
+    match &e.kind {
+        ExprKind::Nil | ExprKind::False => Some(false),
+        ExprKind::True | ExprKind::Str(_) | ExprKind::Int(_) | ExprKind::Float(_) => Some(true),
+        ExprKind::Unary {
+            op: UnOp::Not,
+            operand,
+        } => const_truth(operand).map(|t| !t),
+        _ if num_const(e).is_some() => Some(true),
+        _ => None,
+    }
+}
+
 /// Whether evaluating `e` straight into an existing variable's register is safe: the
 /// register is written only by the final instruction, after every operand is read.
 fn direct_safe(e: &Expr) -> bool {
@@ -1119,15 +1133,6 @@ impl<'a> Compiler<'a> {
                             i: i as i16,
                         });
                     }
-                    (ArithOp::Sub, Value::Int(i))
-                        if i16::try_from(i.wrapping_neg()).is_ok() && i != i64::MIN =>
-                    {
-                        self.emit(Op::AddI {
-                            a: dest,
-                            b,
-                            i: (-i) as i16,
-                        });
-                    }
                     _ => {
                         let k = self.value_const(v);
                         self.emit(Op::ArithK {
@@ -1207,6 +1212,12 @@ impl<'a> Compiler<'a> {
                 }
             }
             BinOp::And | BinOp::Or => {
+                // A constant left operand decides at compile time (as PUC Lua folds it).
+                let lhs_truth = const_truth(lhs);
+                // Only `true-constant and x` and `false-constant or x` fold (to x).
+                if lhs_truth == Some(op == BinOp::And) {
+                    return self.exp2reg(rhs, dest);
+                }
                 self.exp2reg(lhs, dest)?;
                 self.span = op_span;
                 let j = self.emit(Op::Test {
@@ -1399,8 +1410,14 @@ impl<'a> Compiler<'a> {
                         })
                     };
                 } else {
-                    let a = self.exp2anyreg(l)?;
-                    let b = self.exp2anyreg(r)?;
+                    // Operands are evaluated in source order, then compared swapped.
+                    let first = self.exp2anyreg(lhs)?;
+                    let second = self.exp2anyreg(rhs)?;
+                    let (a, b) = if std::ptr::eq(l, lhs) {
+                        (first, second)
+                    } else {
+                        (second, first)
+                    };
                     self.span = op_span;
                     j = if strict {
                         self.emit(Op::Lt {

@@ -14,34 +14,37 @@ fn float_or_int(f: f64) -> Value {
 }
 
 pub fn abs(vm: &mut Vm, a: Args) -> LResult<Native> {
-    let v = match a.check_number(vm, 0)? {
-        Number::Int(i) => Value::Int(i.wrapping_abs()),
-        Number::Float(f) => Value::Float(f.abs()),
+    // Only integer values (not numeric strings) take the integer path, as in Lua.
+    let v = match a.get(vm, 0) {
+        Value::Int(i) => Value::Int(i.wrapping_abs()),
+        _ => Value::Float(a.check_float(vm, 0)?.abs()),
     };
     ret1(vm, v)
 }
 
 pub fn ceil(vm: &mut Vm, a: Args) -> LResult<Native> {
-    let v = match a.check_number(vm, 0)? {
-        Number::Int(i) => Value::Int(i),
-        Number::Float(f) => float_or_int(f.ceil()),
+    let v = match a.get(vm, 0) {
+        Value::Int(i) => Value::Int(i),
+        _ => float_or_int(a.check_float(vm, 0)?.ceil()),
     };
     ret1(vm, v)
 }
 
 pub fn floor(vm: &mut Vm, a: Args) -> LResult<Native> {
-    let v = match a.check_number(vm, 0)? {
-        Number::Int(i) => Value::Int(i),
-        Number::Float(f) => float_or_int(f.floor()),
+    let v = match a.get(vm, 0) {
+        Value::Int(i) => Value::Int(i),
+        _ => float_or_int(a.check_float(vm, 0)?.floor()),
     };
     ret1(vm, v)
 }
 
 pub fn fmod(vm: &mut Vm, a: Args) -> LResult<Native> {
-    let x = a.check_number(vm, 0)?;
+    // The reference build checks the second argument first.
     let y = a.check_number(vm, 1)?;
+    let x = a.check_number(vm, 0)?;
+    let ints = matches!((a.get(vm, 0), a.get(vm, 1)), (Value::Int(_), Value::Int(_)));
     let v = match (x, y) {
-        (Number::Int(m), Number::Int(d)) => {
+        (Number::Int(m), Number::Int(d)) if ints => {
             if d == 0 {
                 return Err(a.error_vm(vm, 1, "zero"));
             }
@@ -77,23 +80,20 @@ fn minmax(vm: &mut Vm, a: Args, want_max: bool) -> LResult<Native> {
     if a.n == 0 {
         return Err(a.error_vm(vm, 0, "value expected"));
     }
-    let mut best = a.check_number(vm, 0)?;
+    // Lua compares with lua_compare, so any comparable values work.
+    let mut best = a.get(vm, 0);
     for i in 1..a.n {
-        let x = a.check_number(vm, i)?;
+        let x = a.get(vm, i);
         let better = if want_max {
-            arith::num_lt(best, x)
+            vm.less_than(best, x)
         } else {
-            arith::num_lt(x, best)
+            vm.less_than(x, best)
         };
-        if better {
+        if super::unpositioned(vm, better)? {
             best = x;
         }
     }
-    let v = match best {
-        Number::Int(i) => Value::Int(i),
-        Number::Float(f) => Value::Float(f),
-    };
-    ret1(vm, v)
+    ret1(vm, best)
 }
 
 pub fn max(vm: &mut Vm, a: Args) -> LResult<Native> {

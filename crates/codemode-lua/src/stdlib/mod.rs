@@ -419,3 +419,16 @@ pub fn ret1(vm: &mut Vm, v: Value) -> LResult<Native> {
     vm.rets.push(v);
     Ok(Native::Ret)
 }
+
+/// A runtime error raised inside a builtin (a failed comparison in `math.max` or in
+/// `table.sort` without a comparator) carries no position, as in Lua.
+pub fn unpositioned<T>(vm: &mut Vm, r: LResult<T>) -> LResult<T> {
+    match r {
+        Err(LuaError::Msg(m)) => {
+            vm.error_loc = vm.frame_location(0);
+            let s = vm.heap.intern_vec(m.into_bytes());
+            Err(LuaError::Value(Value::Str(s)))
+        }
+        other => other,
+    }
+}

@@ -482,7 +482,8 @@ pub fn sort_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
                 }
                 vm.charge(1)?;
                 if comp.is_nil() {
-                    res = vm.less_than(x, y)?;
+                    let r = vm.less_than(x, y);
+                    res = super::unpositioned(vm, r)?;
                     continue;
                 }
                 vm.ensure_stack(func + 4)?;

@@ -12,8 +12,8 @@ pub enum ArithError {
     Arith(usize),
     /// "attempt to perform bitwise operation on a X value".
     Bitwise(usize),
-    /// "number has no integer representation"
-    NoInteger,
+    /// "number has no integer representation", for the operand at this side.
+    NoInteger(usize),
     DivZero,
     ModZero,
 }
@@ -94,7 +94,13 @@ pub fn arith(heap: &Heap, op: ArithOp, a: Value, b: Value) -> Result<Value, Arit
     if op.is_bitwise() {
         let x = match to_int_bitwise(heap, a) {
             Ok(x) => x,
-            Err(Some(())) => return Err(ArithError::NoInteger),
+            Err(Some(())) => {
+                return Err(if matches!(b, Value::Int(_) | Value::Float(_)) {
+                    ArithError::NoInteger(0)
+                } else {
+                    ArithError::Bitwise(1)
+                })
+            }
             Err(None) => {
                 return Err(
                     if !matches!(b, Value::Int(_) | Value::Float(_))
@@ -109,7 +115,7 @@ pub fn arith(heap: &Heap, op: ArithOp, a: Value, b: Value) -> Result<Value, Arit
         };
         let y = match to_int_bitwise(heap, b) {
             Ok(y) => y,
-            Err(Some(())) => return Err(ArithError::NoInteger),
+            Err(Some(())) => return Err(ArithError::NoInteger(1)),
             Err(None) => return Err(ArithError::Bitwise(1)),
         };
         return Ok(Value::Int(match op {
@@ -151,7 +157,7 @@ pub fn arith_num(op: ArithOp, x: Number, y: Number) -> Result<Value, ArithError>
             }
             ArithOp::Div => Value::Float(a as f64 / b as f64),
             ArithOp::Pow => Value::Float((a as f64).powf(b as f64)),
-            _ => return Err(ArithError::NoInteger),
+            _ => return Err(ArithError::NoInteger(0)),
         });
     }
     let a = to_float(x);
@@ -170,7 +176,7 @@ pub fn arith_num(op: ArithOp, x: Number, y: Number) -> Result<Value, ArithError>
                 a.powf(b)
             }
         }
-        _ => return Err(ArithError::NoInteger),
+        _ => return Err(ArithError::NoInteger(0)),
     }))
 }
 

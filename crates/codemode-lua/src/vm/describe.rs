@@ -48,7 +48,18 @@ fn writes(op: &Op, reg: u8) -> bool {
 
 fn jump_target(op: &Op, pc: usize) -> Option<usize> {
     let off = match *op {
-        Op::Jmp { off } => off,
+        Op::Jmp { off }
+        | Op::Test { off, .. }
+        | Op::Eq { off, .. }
+        | Op::Lt { off, .. }
+        | Op::Le { off, .. }
+        | Op::EqK { off, .. }
+        | Op::NeK { off, .. }
+        | Op::EqI { off, .. }
+        | Op::LtI { off, .. }
+        | Op::LeI { off, .. }
+        | Op::GtI { off, .. }
+        | Op::GeI { off, .. } => off,
         _ => return None,
     };
     let t = pc as i64 + 1 + off as i64;

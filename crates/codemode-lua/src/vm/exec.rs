@@ -174,7 +174,7 @@ impl Vm {
 
     #[allow(clippy::too_many_arguments)]
     fn arith_error(
-        &self,
+        &mut self,
         p: &Proto,
         pc: usize,
         e: ArithError,
@@ -183,6 +183,18 @@ impl Vm {
         vb: Value,
         vc: Value,
     ) -> LuaError {
+        if matches!(e, ArithError::DivZero | ArithError::ModZero)
+            && (matches!(vb, Value::Str(_)) || matches!(vc, Value::Str(_)))
+        {
+            // Raised inside the string library's arithmetic metamethod: no position.
+            let msg: &[u8] = if matches!(e, ArithError::DivZero) {
+                b"attempt to divide by zero"
+            } else {
+                b"attempt to perform 'n%0'"
+            };
+            self.error_loc = self.frame_location(0);
+            return LuaError::Value(Value::Str(self.heap.intern(msg)));
+        }
         if let ArithError::Arith(_) = e {
             // The string library's arithmetic metamethods word the failure themselves.
             if matches!(vb, Value::Str(_)) || matches!(vc, Value::Str(_)) {
@@ -230,7 +242,13 @@ impl Vm {
                     }
                 }
             }
-            ArithError::NoInteger => LuaError::Msg("number has no integer representation".into()),
+            ArithError::NoInteger(side) => {
+                let reg = if side == 0 { Some(rb) } else { rc };
+                match reg.and_then(|r| describe_reg(p, &self.heap, pc, r)) {
+                    Some(d) => LuaError::Msg(format!("number ({d}) has no integer representation")),
+                    None => LuaError::Msg("number has no integer representation".into()),
+                }
+            }
             ArithError::DivZero => LuaError::Msg("attempt to divide by zero".into()),
             ArithError::ModZero => LuaError::Msg("attempt to perform 'n%0'".into()),
         }
@@ -390,6 +408,23 @@ impl Vm {
                     let res = match res {
                         Some(v) => v,
                         None => match arith::arith(&self.heap, $op, vb, vc) {
+                            Ok(v) => v,
+                            Err(e) => {
+                                save!();
+                                return Err(self.arith_error(p, pc - 1, e, $b, Some($c), vb, vc));
+                            }
+                        },
+                    };
+                    r!($a) = res;
+                }};
+            }
+            macro_rules! bit_rr {
+                ($a:expr, $b:expr, $c:expr, $op:expr, $int:expr) => {{
+                    let vb = r!($b);
+                    let vc = r!($c);
+                    let res = match (vb, vc) {
+                        (Value::Int(x), Value::Int(y)) => $int(x, y),
+                        _ => match arith::arith(&self.heap, $op, vb, vc) {
                             Ok(v) => v,
                             Err(e) => {
                                 save!();
@@ -639,46 +674,25 @@ impl Vm {
                         },
                         |x: f64, y: f64| (x / y).floor()
                     ),
-                    Op::BAnd { a, b, c } => arith_rr!(
-                        a,
-                        b,
-                        c,
-                        ArithOp::BAnd,
-                        |x: i64, y: i64| Some(Value::Int(x & y)),
-                        |_x: f64, _y: f64| f64::NAN
-                    ),
-                    Op::BOr { a, b, c } => arith_rr!(
-                        a,
-                        b,
-                        c,
-                        ArithOp::BOr,
-                        |x: i64, y: i64| Some(Value::Int(x | y)),
-                        |_x: f64, _y: f64| f64::NAN
-                    ),
-                    Op::BXor { a, b, c } => arith_rr!(
-                        a,
-                        b,
-                        c,
-                        ArithOp::BXor,
-                        |x: i64, y: i64| Some(Value::Int(x ^ y)),
-                        |_x: f64, _y: f64| f64::NAN
-                    ),
-                    Op::Shl { a, b, c } => arith_rr!(
-                        a,
-                        b,
-                        c,
-                        ArithOp::Shl,
-                        |x: i64, y: i64| Some(Value::Int(arith::shift_left(x, y))),
-                        |_x: f64, _y: f64| f64::NAN
-                    ),
-                    Op::Shr { a, b, c } => arith_rr!(
-                        a,
-                        b,
-                        c,
-                        ArithOp::Shr,
-                        |x: i64, y: i64| Some(Value::Int(arith::shift_left(x, y.wrapping_neg()))),
-                        |_x: f64, _y: f64| f64::NAN
-                    ),
+                    Op::BAnd { a, b, c } => {
+                        bit_rr!(a, b, c, ArithOp::BAnd, |x: i64, y: i64| Value::Int(x & y))
+                    }
+                    Op::BOr { a, b, c } => {
+                        bit_rr!(a, b, c, ArithOp::BOr, |x: i64, y: i64| Value::Int(x | y))
+                    }
+                    Op::BXor { a, b, c } => {
+                        bit_rr!(a, b, c, ArithOp::BXor, |x: i64, y: i64| Value::Int(x ^ y))
+                    }
+                    Op::Shl { a, b, c } => {
+                        bit_rr!(a, b, c, ArithOp::Shl, |x: i64, y: i64| Value::Int(
+                            arith::shift_left(x, y)
+                        ))
+                    }
+                    Op::Shr { a, b, c } => {
+                        bit_rr!(a, b, c, ArithOp::Shr, |x: i64, y: i64| Value::Int(
+                            arith::shift_left(x, y.wrapping_neg())
+                        ))
+                    }
                     Op::AddI { a, b, i } => {
                         let vb = r!(b);
                         let v = match vb {
