@@ -27,6 +27,19 @@ pub struct ActionError {
     at: u32,
     /// Quote the first token at or after `at` ("near 'x'"); otherwise no "near" part.
     near_next: bool,
+    /// Report at the first token at or after `at` (without quoting it).
+    at_next: bool,
+}
+
+impl ActionError {
+    fn new(msg: impl Into<String>, at: u32) -> Self {
+        ActionError {
+            msg: msg.into(),
+            at,
+            near_next: false,
+            at_next: false,
+        }
+    }
 }
 
 /// A postfix part of a prefix expression.
@@ -39,14 +52,17 @@ pub enum Suffix {
 /// Helpers for the grammar's actions.
 pub struct Build<'a> {
     lines: &'a LineIndex,
+    /// Offsets of `...` tokens outside vararg functions (from the token pass).
+    bad_varargs: &'a [u32],
+    /// Offsets of `break`s outside loops (from the token pass).
+    bad_breaks: &'a [u32],
 }
 
 fn syntax_error<T>(at: u32) -> LrResult<T> {
     Err(LrError::User {
         error: ActionError {
-            msg: "syntax error".into(),
-            at,
             near_next: true,
+            ..ActionError::new("syntax error", at)
         },
     })
 }
@@ -59,6 +75,56 @@ fn is_assignable(e: &Expr) -> bool {
 }
 
 impl Build<'_> {
+    /// `...`, checked as Lua does when it parses the expression.
+    pub fn vararg(&self, l: u32, r: u32) -> LrResult<Expr> {
+        if self.bad_varargs.binary_search(&l).is_ok() {
+            return Err(LrError::User {
+                error: ActionError {
+                    near_next: true,
+                    ..ActionError::new("cannot use '...' outside a vararg function", l)
+                },
+            });
+        }
+        Ok(Expr {
+            kind: ExprKind::Vararg,
+            span: Span::new(l, r),
+        })
+    }
+
+    /// A `break` outside a loop is reported when its function ends, at the token after
+    /// the function's `end` (Lua 5.4 treats it as an unresolved goto).
+    fn check_breaks(&self, l: u32, r: u32) -> LrResult<()> {
+        let i = self.bad_breaks.partition_point(|&b| b < l);
+        match self.bad_breaks.get(i) {
+            Some(&b) if b < r => Err(LrError::User {
+                error: ActionError {
+                    at_next: true,
+                    ..ActionError::new(
+                        format!("break outside loop at line {}", self.lines.line(b)),
+                        r,
+                    )
+                },
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    pub fn func_body(
+        &self,
+        p: (Vec<Name>, bool),
+        body: Block,
+        l: u32,
+        r: u32,
+    ) -> LrResult<Box<(Vec<Name>, bool, Block)>> {
+        self.check_breaks(l, r)?;
+        Ok(Box::new((p.0, p.1, body)))
+    }
+
+    pub fn main_body(&self, body: Block) -> LrResult<Block> {
+        self.check_breaks(0, u32::MAX)?;
+        Ok(body)
+    }
+
     pub fn block(&self, l: u32, stats: Vec<Stat>, ret: Option<Return>, r: u32) -> Block {
         Block {
             stats,
@@ -111,11 +177,7 @@ impl Build<'_> {
             .count();
         if closes > 1 {
             return Err(LrError::User {
-                error: ActionError {
-                    msg: "multiple to-be-closed variables in local list".into(),
-                    at: r,
-                    near_next: false,
-                },
+                error: ActionError::new("multiple to-be-closed variables in local list", r),
             });
         }
         Ok(Box::new(Stat {
@@ -130,11 +192,7 @@ impl Build<'_> {
             "close" => Attrib::Close,
             other => {
                 return Err(LrError::User {
-                    error: ActionError {
-                        msg: format!("unknown attribute '{other}'"),
-                        at: a.span.start,
-                        near_next: false,
-                    },
+                    error: ActionError::new(format!("unknown attribute '{other}'"), a.span.start),
                 })
             }
         };
@@ -255,7 +313,11 @@ pub fn parse(source: &str, limits: &ParseLimits) -> Result<Chunk, Diagnostic> {
     }
     let line_index = LineIndex::new(source);
     let lexed = tokens::lex(source, limits.max_nesting, &line_index);
-    let build = Build { lines: &line_index };
+    let build = Build {
+        lines: &line_index,
+        bad_varargs: &lexed.bad_varargs,
+        bad_breaks: &lexed.bad_breaks,
+    };
     let result = grammar::ChunkParser::new().parse(
         source,
         &build,
@@ -323,6 +385,14 @@ fn report(
     let eof_loc = lines.location(source.len() as u32);
     let (index, expected) = match err {
         LrError::User { error } => {
+            if error.at_next {
+                let i = token_index(tokens, error.at);
+                let tok = tokens[i.min(tokens.len())..]
+                    .iter()
+                    .find(|t| t.1 != Tok::VSep);
+                let loc = tok.map_or(eof_loc, |t| lines.location(t.0));
+                return diag(error.msg, loc);
+            }
             if error.near_next {
                 let i = token_index(tokens, error.at);
                 let tok = tokens[i.min(tokens.len())..]
@@ -389,7 +459,10 @@ fn report(
         None | Some(Tok::End | Tok::Else | Tok::Elseif | Tok::Until)
     );
     let frames = tokens::open_frames(tokens, index);
-    let msg = if has("(")
+    let msg = if expected.is_empty() {
+        // Only the end of input may follow (the parser has closed every block).
+        "<eof> expected".to_string()
+    } else if has("(")
         && has("{")
         && has("Str")
         && expected
@@ -408,7 +481,7 @@ fn report(
         "unexpected symbol".to_string()
     } else {
         // Specific tokens are required. Ignore what could continue an expression.
-        let after_prefix = has(".");
+        let after_prefix = has("[");
         let after_operand = has("+");
         let filtered: Vec<&str> = expected
             .iter()
@@ -431,8 +504,9 @@ fn report(
             closer(&frames)
         } else if fhas("=") && fhas(",") {
             "syntax error".to_string()
-        } else if frames.is_empty() && filtered.iter().all(|e| *e == ";") {
-            "<eof> expected".to_string()
+        } else if fhas(";") {
+            // After `return explist`: only `;` and the end of the block may follow.
+            closer(&frames)
         } else if let Some(first) = [
             "then", "do", "in", "=", ")", "]", "}", "::", ",", "(", ">", "end", "until",
         ]

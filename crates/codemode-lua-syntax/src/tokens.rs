@@ -40,6 +40,11 @@ pub enum Deferred {
 pub struct Lexed {
     pub tokens: Vec<Spanned>,
     pub deferred: Option<Deferred>,
+    /// Offsets of `...` outside vararg functions (an error if it is parsed as an
+    /// expression), ascending.
+    pub bad_varargs: Vec<u32>,
+    /// Offsets of `break` outside loops, ascending.
+    pub bad_breaks: Vec<u32>,
 }
 
 /// What an open level is.
@@ -135,6 +140,10 @@ pub enum Fed {
     Ok,
     /// Insert a `VSep` before this token.
     SepBefore,
+    /// `...` outside a vararg function.
+    BadVararg,
+    /// `break` outside a loop.
+    BadBreak,
     /// An error at this token.
     Error(String, Option<&'static str>),
 }
@@ -367,16 +376,10 @@ impl Tracker {
                 if in_params {
                     self.frames[n - 2].vararg = true;
                 } else if !self.vararg_allowed() {
-                    return Fed::Error(
-                        "cannot use '...' outside a vararg function".into(),
-                        Some("..."),
-                    );
+                    fed = Fed::BadVararg;
                 }
             }
-            // Lua 5.4 reports this as an unresolved goto; the wording is its own.
-            Tok::Break if !self.in_loop() => {
-                return Fed::Error("break outside loop".into(), None);
-            }
+            Tok::Break if !self.in_loop() => fed = Fed::BadBreak,
             _ => {}
         }
 
@@ -399,7 +402,7 @@ impl Tracker {
 pub fn lex(source: &str, max_nesting: usize, lines: &crate::LineIndex) -> Lexed {
     let mut out = Lexed {
         tokens: Vec::with_capacity(source.len() / 4 + 4),
-        deferred: None,
+        ..Lexed::default()
     };
     let mut tracker = Tracker::default();
     let mut lexer = Tok::lexer(source);
@@ -432,12 +435,9 @@ pub fn lex(source: &str, max_nesting: usize, lines: &crate::LineIndex) -> Lexed 
         match tracker.feed(tok, start, max_nesting) {
             Fed::Ok => {}
             Fed::SepBefore => out.tokens.push((start, Tok::VSep, start)),
+            Fed::BadVararg => out.bad_varargs.push(start),
+            Fed::BadBreak => out.bad_breaks.push(start),
             Fed::Error(msg, near) => {
-                let msg = if tok == Tok::Break {
-                    format!("{msg} at line {}", lines.line(start))
-                } else {
-                    msg
-                };
                 out.deferred = Some(Deferred::Msg {
                     msg,
                     at: start,
