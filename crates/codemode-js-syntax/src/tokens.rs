@@ -552,7 +552,11 @@ impl<'s> Adapter<'s> {
             "of" => {
                 let in_head = matches!(self.stack.last(), Some(Open::ForParen(true)));
                 let decl_name = matches!(prev, Some(Tok::Let | Tok::Const | Tok::Var));
-                if in_head && !decl_name && !matches!(prev, Some(Tok::LParen)) {
+                if in_head
+                    && !decl_name
+                    && !after_dot
+                    && !matches!(prev, Some(Tok::LParen) | Some(Tok::ForOf))
+                {
                     Tok::ForOf
                 } else {
                     Tok::Of

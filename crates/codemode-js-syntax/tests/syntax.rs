@@ -250,6 +250,30 @@ fn cover_grammar() {
 }
 
 #[test]
+fn for_heads() {
+    assert_eq!(lines("for (a.of of b) ;"), "for ((. a of) of b)\n  empty\n");
+    assert_eq!(lines("for (of of of) ;"), "for (of of of)\n  empty\n");
+    assert_eq!(lines("for (let of of x) ;"), "for (let of of x)\n  empty\n");
+    assert_eq!(
+        lines("for (const k in o) ;"),
+        "for (const k in o)\n  empty\n"
+    );
+    assert_eq!(
+        lines("for (let i = (a in b); i; ) ;"),
+        "for (let i = (in a b); i; _)\n  empty\n"
+    );
+    assert_eq!(
+        lines("for (;;) x = a in b"),
+        "for (_; _; _)\n  expr (= x (in a b))\n"
+    );
+    assert_eq!(err("for (let x = 1 of y) ;").0, DiagnosticKind::ParseError);
+    assert_eq!(
+        err("for (const x;;) ;").2,
+        "Missing initializer in const declaration"
+    );
+}
+
+#[test]
 fn top_level_await_and_return() {
     assert_eq!(lines("return await f()"), "return (await (call f))\n");
     assert_eq!(
