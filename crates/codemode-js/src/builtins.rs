@@ -1658,10 +1658,17 @@ macro_rules! math1 {
 math1!(math_abs, f64::abs);
 math1!(math_floor, f64::floor);
 math1!(math_ceil, f64::ceil);
-math1!(math_round, |x| if x.is_finite() {
-    (x + 0.5).floor()
-} else {
-    x
+math1!(math_round, |x| {
+    if !x.is_finite() || x.fract() == 0.0 {
+        return x;
+    }
+    let f = x.floor();
+    let r = if x - f >= 0.5 { f + 1.0 } else { f };
+    if r == 0.0 && x < 0.0 {
+        -0.0
+    } else {
+        r
+    }
 });
 math1!(math_trunc, f64::trunc);
 math1!(math_sign, |x| if x.is_nan() || x == 0.0 {

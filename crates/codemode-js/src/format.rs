@@ -104,10 +104,11 @@ pub fn format_log(vm: &mut Vm, args: &[Value]) -> String {
 fn is_ident(s: &str) -> bool {
     let mut c = s.chars();
     match c.next() {
-        Some(x) if x == '_' || x == '$' || x.is_ascii_alphabetic() => {}
+        Some(x) if x == '_' || x.is_ascii_alphabetic() => {}
         _ => return false,
     }
-    c.all(|x| x == '_' || x == '$' || x.is_ascii_alphanumeric())
+    // node's keyStrRegExp: /^[a-zA-Z_][a-zA-Z_0-9]*$/
+    c.all(|x| x == '_' || x.is_ascii_alphanumeric())
 }
 
 pub fn quote_js(s: &str) -> String {

@@ -202,8 +202,8 @@ const replaceImpl = (str, pat, rep, all) => {
     out += fn ? __cm_toStr(r(p, pos, s)) : expand(r, p, pos, s);
     last = pos + p.length;
     if (!all) break;
-    pos = __cm_strIndex(s, p, p.length === 0 ? pos + 1 : last);
-    if (p.length === 0 && pos > s.length) break;
+    if (p.length === 0) { if (pos >= s.length) break; pos = pos + 1; }
+    else pos = __cm_strIndex(s, p, last);
   }
   return out + s.slice(last);
 };

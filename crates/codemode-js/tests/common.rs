@@ -82,6 +82,17 @@ pub fn echo_tool(c: &HostCall) -> HostOutcome {
     }
 }
 
+/// Default options for tests: a fuel bound low enough that a hang fails fast.
+pub fn test_options() -> CompileOptions {
+    CompileOptions {
+        limits: VmLimits {
+            max_fuel: 50_000_000,
+            ..VmLimits::default()
+        },
+        ..CompileOptions::default()
+    }
+}
+
 pub fn run(interp: &JsInterpreter, src: &str) -> Outcome {
-    run_with(interp, src, &CompileOptions::default(), &mut echo_tool)
+    run_with(interp, src, &test_options(), &mut echo_tool)
 }

@@ -301,6 +301,247 @@ p("string_build_loop", "let s = ''; for (let i = 0; i < 100; i++) s += i; return
 p("array_build_loop", "const a = []; for (let i = 0; i < 1000; i++) a.push(i * 2); return [a.length, a[999], a.slice(0, 3)];")
 p("nested_closures_state", "function makeAcc() { const items = []; return { add(x) { items.push(x); return items.length; }, all: () => [...items] }; } const a = makeAcc(); a.add(1); a.add(2); return a.all();")
 
+# ---- more coverage ----
+p("async_order_interleave", """
+const log = [];
+async function task(name, n) { for (let i = 0; i < n; i++) { log.push(name + i); await null; } }
+await Promise.all([task('a', 3), task('b', 2), task('c', 1)]);
+return log;
+""")
+p("async_order_then_vs_await", """
+const log = [];
+const p = Promise.resolve();
+(async () => { await p; log.push('await1'); await p; log.push('await2'); })();
+p.then(() => log.push('then1')).then(() => log.push('then2')).then(() => log.push('then3'));
+await null; await null; await null; await null;
+return log;
+""")
+p("async_order_nested_promises", """
+const log = [];
+new Promise(r => { log.push('exec'); r(); }).then(() => { log.push('t1'); Promise.resolve().then(() => log.push('inner')); }).then(() => log.push('t2'));
+log.push('sync');
+for (let i = 0; i < 5; i++) await null;
+return log;
+""")
+p("async_order_resolve_with_promise", """
+const log = [];
+const inner = Promise.resolve('v');
+new Promise(r => r(inner)).then(v => log.push('outer ' + v));
+inner.then(() => log.push('a')).then(() => log.push('b')).then(() => log.push('c'));
+for (let i = 0; i < 6; i++) await null;
+return log;
+""")
+p("async_order_reject_handlers", """
+const log = [];
+const p = Promise.reject(new Error('e'));
+p.catch(e => log.push('catch1 ' + e.message));
+p.then(null, e => log.push('then-rej ' + e.message));
+p.finally(() => log.push('finally')).catch(() => log.push('after finally'));
+for (let i = 0; i < 5; i++) await null;
+return log;
+""")
+p("async_sequential_vs_parallel", """
+const order = [];
+const a = tools.s.a({}).then(r => { order.push(r.path); return r; });
+const b = tools.s.b({}).then(r => { order.push(r.path); return r; });
+await b; await a;
+return order;
+""")
+p("async_error_propagation_chain", """
+async function level3() { throw new Error('deep'); }
+async function level2() { return await level3(); }
+async function level1() { try { return await level2(); } catch (e) { return 'handled: ' + e.message; } }
+return await level1();
+""")
+p("async_return_in_finally", """
+async function f() { try { await null; return 'try'; } finally { console.log('finally ran'); } }
+return await f();
+""")
+p("async_map_with_await", "const rs = await Promise.all([1, 2, 3].map(async x => { await null; return x * 10; })); return rs;")
+p("async_reduce_sequential", "const r = await [1, 2, 3].reduce(async (accP, x) => (await accP) + x, Promise.resolve(0)); return r;")
+p("async_for_of_tools", "const out = []; for (const id of ['a', 'b']) { const r = await tools.items.get({id}); out.push(r.input.id); } return out;")
+p("promise_then_non_function", "return await Promise.resolve(3).then(null).then(undefined, undefined).then(5);")
+p("promise_chain_values", "return await Promise.resolve(1).then(x => Promise.resolve(x + 1)).then(x => ({then(r) { r(x + 1); }})).then(x => x * 2);")
+p("promise_reject_in_then", "try { await Promise.resolve().then(() => { throw new RangeError('in then'); }); } catch (e) { return e.name; }")
+p("promise_all_order", "const delayed = (v, n) => { let p = Promise.resolve(v); for (let i = 0; i < n; i++) p = p.then(x => x); return p; }; return await Promise.all([delayed('slow', 5), delayed('fast', 0), 'plain']);")
+p("promise_race_order", "const delayed = (v, n) => { let p = Promise.resolve(v); for (let i = 0; i < n; i++) p = p.then(x => x); return p; }; return await Promise.race([delayed('slow', 5), delayed('fast', 1)]);")
+p("promise_any_all_rejected", "try { await Promise.any([]); } catch (e) { return [e.constructor.name, e.errors]; }")
+p("promise_allsettled_tools", "const rs = await Promise.allSettled([tools.a.fail({}), tools.a.ok({})]); return rs.map(r => r.status === 'fulfilled' ? r.value.path : r.reason.message);")
+p("promise_race_tools", "const r = await Promise.race([tools.a.first({}), tools.a.second({})]); return r.path;")
+p("promise_self_resolution", "const {promise, resolve} = (() => { let resolve; const promise = new Promise(r => { resolve = r; }); return {promise, resolve}; })(); resolve(promise); try { await promise; } catch (e) { return e.name; }")
+p("promise_multiple_resolve", "const p = new Promise((res, rej) => { res(1); res(2); rej(new Error('x')); }); return await p;")
+p("promise_executor_sync", "const log = []; new Promise(r => { log.push('in executor'); r(); }); log.push('after'); return log;")
+p("await_thenable_throwing", "const bad = {then() { throw new Error('then threw'); }}; try { await bad; } catch (e) { return e.message; }")
+p("error_cause_chain", "function wrap() { try { JSON.parse('x'); } catch (e) { throw new Error('wrapped', {cause: e}); } } try { wrap(); } catch (e) { return [e.message, e.cause.name, 'cause' in e]; }")
+p("error_custom_props", "const e = new Error('base'); e.code = 'E1'; e.details = {a: 1}; try { throw e; } catch (x) { return [x.code, x.details.a, x.message]; }")
+p("error_message_default", "return [new Error().message, new Error(undefined).message, new Error(42).message, new TypeError(null).message];")
+p("error_rethrow_finally_order", "const log = []; try { try { throw new Error('a'); } finally { log.push('inner finally'); } } catch (e) { log.push('outer catch ' + e.message); } finally { log.push('outer finally'); } return log;")
+p("error_in_finally_replaces", "try { try { throw new Error('first'); } finally { throw new Error('second'); } } catch (e) { return e.message; }")
+p("error_continue_in_finally", "const out = []; for (let i = 0; i < 3; i++) { try { if (i === 1) continue; out.push(i); } finally { out.push('f' + i); } } return out;")
+p("error_return_from_catch_in_loop", "function f() { for (const x of [1, 2, 3]) { try { if (x === 2) throw x; } catch (e) { return 'caught ' + e; } } return 'none'; } return f();")
+p("error_not_iterable", "try { const [a] = 5; } catch (e) { return e.name; }")
+p("error_destructure_undefined_param", "const f = ({a}) => a; try { f(); } catch (e) { return e.name; }")
+p("error_call_undefined_method_chain", "const o = {a: {}}; try { o.a.b.c(); } catch (e) { return e.message; }")
+p("error_set_on_undefined", "let u; try { u.x = 1; } catch (e) { return e.message; }")
+p("error_in_operator_primitive", "try { 'a' in 'abc'; } catch (e) { return e.name; }")
+p("error_instanceof_non_callable", "try { ({}) instanceof 5; } catch (e) { return e.name; }")
+p("error_new_non_constructor", "const arrow = () => 1; try { new arrow(); } catch (e) { return e.message; }")
+p("error_json_parse_trailing", "const out = []; for (const t of ['[1,]', '{\"a\":1,}', 'tru', '\"unterminated', '01']) { try { JSON.parse(t); out.push('ok'); } catch (e) { out.push(e.name); } } return out;")
+p("error_tofixed_range", "try { (1).toFixed(101); } catch (e) { return e.name; }")
+p("error_reduce_empty", "try { [].reduce((a, b) => a + b); } catch (e) { return e.message; }")
+p("error_repeat_negative", "try { 'x'.repeat(-1); } catch (e) { return e.name; }")
+p("error_array_length_invalid", "try { new Array(-1); } catch (e) { return e.message; }")
+p("error_from_code_point", "try { String.fromCodePoint(-1); } catch (e) { return e.name; }")
+p("error_uncaught_in_async_fn", "async function f() { await null; null.x; } await f();")
+p("error_uncaught_type", "const n = 5; n();")
+p("error_uncaught_reference", "return missingThing * 2;")
+p("error_const_in_loop", "try { for (const i = 0; i < 2; i++) {} } catch (e) { return e.message; }")
+p("builtins_array_index_of_from", "const a = [1, 2, 1, 2]; return [a.indexOf(2, 2), a.indexOf(1, -1), a.includes(1, 3), a.at(10), a.at(-10)];")
+p("builtins_array_slice_args", "const a = [1, 2, 3, 4, 5]; return [a.slice(), a.slice(2), a.slice(-2, -1), a.slice(3, 1), a.slice(undefined, 2), a.slice('1', '3')];")
+p("builtins_array_splice_variants", "const a = [1, 2, 3, 4, 5]; const r1 = a.splice(-2); const b = [1, 2, 3]; const r2 = b.splice(1, 0, 'x'); const c = [1, 2, 3]; const r3 = c.splice(0, 10); return [a, r1, b, r2, c, r3];")
+p("builtins_array_join_nested", "return [[1, [2, [3]]].join(';'), [null, undefined, 1].join(), [].join(), ['a'].join('-'), [1, 2].join(undefined)];")
+p("builtins_array_sort_mixed", "return [[3, 20, 100, 1].sort(), [-1, -2, 3].sort((a, b) => a - b), ['b', 'a', 'B', 'A'].sort(), [0.5, 0.25, 1].sort()];")
+p("builtins_array_sort_objects_multi", "const rs = [{n: 'x', s: 2}, {n: 'y', s: 1}, {n: 'z', s: 2}, {n: 'w', s: 1}]; return rs.sort((a, b) => b.s - a.s || a.n.localeCompare(b.n)).map(r => r.n);")
+p("builtins_array_find_undefined", "return [[1, 2].find(x => x > 5), [undefined, 1].findIndex(x => x === undefined), [1, 2, 3].findLast(x => x % 2 === 1)];")
+p("builtins_array_every_index", "return [1, 2, 3].every((x, i, arr) => arr[i] === x && i < 3);")
+p("builtins_array_map_sparse_new", "return Array.from({length: 4}, (_, i) => i % 2 === 0 ? 'even' : 'odd');")
+p("builtins_array_unshift_multi", "const a = [3]; const n = a.unshift(1, 2); return [a, n];")
+p("builtins_array_push_return", "const a = []; return [a.push(1), a.push(2, 3), a];")
+p("builtins_array_of_strings_spread", "return [...'abc'].map(c => c.charCodeAt(0));")
+p("builtins_array_reverse_in_place", "const a = [1, 2, 3]; const b = a.reverse(); return [a === b, a];")
+p("builtins_array_concat_immutable", "const a = [1]; const b = a.concat([2]); return [a, b, a === b];")
+p("builtins_object_entries_array", "return [Object.entries(['x', 'y']), Object.keys('ab'), Object.values('ab')];")
+p("builtins_object_assign_multiple", "const t = {a: 1}; const r = Object.assign(t, {b: 2}, null, {a: 3}); return [r === t, t];")
+p("builtins_object_keys_order_mixed", "const o = {}; o.z = 1; o[10] = 2; o.a = 3; o[2] = 4; return [Object.keys(o), JSON.stringify(o)];")
+p("builtins_object_from_entries_tools", "const pairs = [['x', 1], ['y', [2]]]; return Object.fromEntries(pairs.map(([k, v]) => [k.toUpperCase(), v]));")
+p("builtins_object_has_own_vs_in", "const o = Object.create({inherited: 1}); o.own = 2; return [Object.hasOwn(o, 'own'), Object.hasOwn(o, 'inherited'), 'inherited' in o, o.hasOwnProperty('own')];")
+p("builtins_string_search", "const s = 'abcabc'; return [s.indexOf('c', 3), s.indexOf(''), s.lastIndexOf('a', 2), s.includes('', 10), s.startsWith('c', 2), s.endsWith('b', 2)];")
+p("builtins_string_case_unicode", "return ['ÄÖÜ'.toLowerCase(), 'straße'.toUpperCase(), 'İ'.length];")
+p("builtins_string_split_edge", "return [''.split(','), ''.split(''), 'a,b'.split(',', 0), 'abc'.split('', 2), 'a||b'.split('||')];")
+p("builtins_string_pad_edge", "return ['abc'.padStart(2), 'abc'.padStart(6, ''), 'x'.padEnd(4, 'ab'), '7'.padStart(3)];")
+p("builtins_string_trim_unicode", "return ['\\u00a0 x \\t\\n'.trim(), '\\ufeffy'.trim().length];")
+p("builtins_string_at_codepoints", "const s = 'a😀'; return [s.at(1).charCodeAt(0), s.codePointAt(1), s.codePointAt(2), s.charAt(5)];")
+p("builtins_string_replace_special", "return ['aXbXc'.replace('X', '$$'), 'abc'.replaceAll('', '-'), 'aaa'.replaceAll('aa', 'b'), 'abc'.replace('z', 'y')];")
+p("builtins_string_localecompare_numbers", "return ['item10', 'item2', 'Item1'].sort((a, b) => a.localeCompare(b));")
+p("builtins_number_tostring_radix", "return [(10).toString(36), (-255).toString(16), (0.1).toString(3).slice(0, 10), (3.75).toString(2), (1e21).toString(16).length > 0];")
+p("builtins_number_formatting_edge", "return [(0.1).toFixed(20), (1.23e-10).toFixed(2), (-0).toFixed(1), (123.456).toExponential(0), (0).toPrecision(3), (1e-7).toPrecision(2)];")
+p("builtins_number_string_forms", "return [String(1e-6), String(1e-7), String(1.5e300), String(-1e-7), String(2**31), String(0.1 * 3), String(100 / 3)];")
+p("builtins_math_rounding", "return [Math.round(0.49999999999999994), Math.round(-0.5), Math.round(1.5), Math.floor(-0.5), Math.ceil(-0.5), Math.trunc(0.9)];")
+p("builtins_math_minmax_spread", "const xs = [4, -2, 9.5]; return [Math.max(...xs), Math.min(...xs), Math.max(...[]), Math.min(1, '0')];")
+p("builtins_parse_int_float_edge", "return [parseInt(''), parseInt('abc'), parseInt('12.9'), parseInt('-0x10'), parseInt('z', 36), parseFloat('-.5e1'), parseFloat('Infinityx'), parseInt('1e3'), parseInt(null)];")
+p("builtins_json_special_values", "return [JSON.stringify({a: NaN, b: -0, c: 1e21, d: 1e-7}), JSON.stringify([new Error('x')]), JSON.stringify('\\u2028\\u0007'), JSON.stringify({'key with space': 1})];")
+p("builtins_json_nested_indent", "return JSON.stringify({a: {b: {c: [1, {d: []}]}}}, null, '\\t');")
+p("builtins_json_parse_unicode", "return [JSON.parse('\"\\\\u00e9\\\\n\"'), JSON.parse('[1e2, -0.5, 0]'), JSON.parse('{\"__proto__\": 1}').__proto__ === 1];")
+p("builtins_json_stringify_arrays_replacer", "return JSON.stringify([{a: 1, b: 2}], (k, v) => k === 'b' ? undefined : v);")
+p("builtins_globals_misc", "return [isNaN('abc'), isNaN('12'), isFinite('12'), isFinite(null), typeof globalThis.JSON, Infinity > 1e308, -Infinity < -1e308];")
+p("builtins_boolean_conversions", "return [[] + {}, [] == false, [0] == false, '' == false, null == undefined, NaN == NaN, 'true' == true];")
+p("builtins_typeof_functions", "return [typeof Array, typeof Object.keys, typeof Promise, typeof (async () => {}), typeof class_like_not_defined];")
+p("lang_var_in_blocks", "function f() { if (true) { var x = 1; } for (var i = 0; i < 2; i++) { var y = i; } return [x, i, y]; } return f();")
+p("lang_let_shadow_loop", "let i = 'outer'; for (let i = 0; i < 2; i++) {} return i;")
+p("lang_block_function", "{ function inner() { return 'block fn'; } console.log(inner()); } return 'ok';")
+p("lang_closure_in_switch", "const fs = []; for (const k of ['a', 'b']) { switch (k) { case 'a': { const v = 1; fs.push(() => v); break; } default: { const v = 2; fs.push(() => v); } } } return fs.map(f => f());")
+p("lang_recursive_closure", "const fact = n => n <= 1 ? 1 : n * fact(n - 1); return [fact(5), fact(10)];")
+p("lang_mutual_recursion", "function isEven(n) { return n === 0 ? true : isOdd(n - 1); } function isOdd(n) { return n === 0 ? false : isEven(n - 1); } return [isEven(10), isOdd(7)];")
+p("lang_named_function_expression", "const f = function fact(n) { return n <= 1 ? 1 : n * fact(n - 1); }; return [f(5), typeof fact];")
+p("lang_default_param_uses_earlier", "function f(a, b = a * 2, c = () => a + b) { return c(); } return f(3);")
+p("lang_rest_destructure_params", "function f(first, ...[second, third]) { return [first, second, third]; } return f(1, 2, 3, 4);")
+p("lang_nested_destructure_defaults", "const {a: {b: [c = 'dc', d] = []} = {}} = {a: {b: [undefined, 'd']}}; return [c, d];")
+p("lang_destructure_in_for_of", "const pairs = [{k: 'a', v: 1}, {k: 'b', v: 2}]; const out = []; for (const {k, v = 0} of pairs) out.push(k + v); return out;")
+p("lang_destructure_assign_members", "const o = {}; const arr = []; [o.a, arr[0]] = [1, 2]; ({x: o.b} = {x: 3}); return [o, arr];")
+p("lang_computed_member_assign", "const o = {}; const k = 'key'; o[k + 1] = 'v'; o[k + 1] += '!'; return o;")
+p("lang_chained_assignment", "let a, b, c; a = b = c = 5; const o = {}; o.x = o.y = 'same'; return [a, b, c, o];")
+p("lang_increment_properties", "const counts = {}; for (const w of ['a', 'b', 'a']) { counts[w] = counts[w] || 0; counts[w]++; } return counts;")
+p("lang_optional_call_member_undefined", "const o = {}; return [o.fn?.(), o.nested?.fn(), o?.['x']];")
+p("lang_nullish_with_or_parens", "const a = null; return [(a ?? 0) || 'fallback', (a || 0) ?? 'x'];")
+p("lang_conditional_chain", "const grade = s => s >= 90 ? 'A' : s >= 80 ? 'B' : s >= 70 ? 'C' : 'F'; return [95, 85, 75, 10].map(grade);")
+p("lang_comma_in_for_update", "let s = ''; for (let i = 0, j = 3; i < j; i++, j--) s += i + '' + j + ','; return s;")
+p("lang_labeled_block_break", "let r = 'start'; block: { r = 'in'; if (r) break block; r = 'never'; } return r;")
+p("lang_nested_loops_labels", "let count = 0; a: for (let i = 0; i < 5; i++) { b: for (let j = 0; j < 5; j++) { if (j > i) continue a; if (i === 4) break a; count++; } } return count;")
+p("lang_switch_strings_blocks", "function kind(x) { switch (typeof x) { case 'number': { return 'num'; } case 'string': return 'str'; default: return 'other'; } } return [kind(1), kind('a'), kind(null)];")
+p("lang_switch_no_match_no_default", "let r = 'unchanged'; switch (5) { case 1: r = 'one'; } return r;")
+p("lang_do_while_continue", "let i = 0, s = 0; do { i++; if (i === 2) continue; s += i; } while (i < 4); return s;")
+p("lang_for_in_inherited", "const p = {inh: 1}; const o = Object.create(p); o.own = 2; const ks = []; for (const k in o) ks.push(k); return ks;")
+p("lang_for_in_array_holes", "const a = ['x', 'y']; a.extra = 'z'; const ks = []; for (const k in a) ks.push(k); return ks;")
+p("lang_for_of_string_surrogates", "const out = []; for (const ch of 'a😀b') out.push(ch.length); return out;")
+p("lang_typeof_undeclared_in_fn", "function f() { return typeof notThere; } return f();")
+p("lang_void_and_delete", "const o = {a: 1}; return [delete o.a, delete o.zz, o, void (o.b = 2), o.b];")
+p("lang_exponent_and_unary", "return [(-2) ** 3, -(2 ** 2), 2 ** 0.5 === Math.SQRT2, +true, -'5', ~~7.9];")
+p("lang_string_escapes_unicode", "return ['\\u{1F600}'.length, '\\u0041\\x42', 'a\\\\b'.length];")
+p("lang_getter_free_object_methods", "const calc = {total: 0, add(n) { this.total += n; return this; }, result() { return this.total; }}; return calc.add(1).add(2).result();")
+p("lang_closures_capture_param", "function make(x) { return () => x++; } const f = make(5); f(); return f();")
+p("lang_this_in_callbacks", "const o = {m: 2, run() { return [1, 2].map(function (x) { return x; }).concat([1, 2].map(x => x * this.m)); }}; return o.run();")
+p("lang_method_extraction_this", "const o = {v: 1, get() { return this === undefined ? 'undefined this' : this.v; }}; const g = o.get; return [o.get(), g.call({v: 9})];")
+p("agent_style_group_sum", """
+const sales = [{region: 'eu', amount: 10}, {region: 'us', amount: 20}, {region: 'eu', amount: 5}, {region: 'apac', amount: 7}];
+const totals = sales.reduce((acc, s) => { acc[s.region] = (acc[s.region] ?? 0) + s.amount; return acc; }, {});
+const sorted = Object.entries(totals).sort(([, a], [, b]) => b - a);
+return {totals, top: sorted[0][0], regions: sorted.map(([r]) => r)};
+""")
+p("agent_style_join_tables", """
+const users = [{id: 1, name: 'ann'}, {id: 2, name: 'bob'}];
+const orders = [{uid: 1, total: 5}, {uid: 2, total: 7}, {uid: 1, total: 3}];
+const byId = Object.fromEntries(users.map(u => [u.id, u]));
+return orders.map(o => ({name: byId[o.uid].name, total: o.total})).sort((a, b) => a.name.localeCompare(b.name) || a.total - b.total);
+""")
+p("agent_style_batching", """
+const ids = Array.from({length: 7}, (_, i) => 'id' + i);
+const batches = [];
+for (let i = 0; i < ids.length; i += 3) batches.push(ids.slice(i, i + 3));
+const results = await Promise.all(batches.map(b => tools.bulk.get({ids: b})));
+return results.map(r => r.input.ids.length);
+""")
+p("agent_style_retry", """
+let attempts = 0, result;
+for (let i = 0; i < 3; i++) {
+  attempts++;
+  try { result = await tools.flaky[i < 2 ? 'fail' : 'ok']({attempt: i}); break; }
+  catch (e) { console.log('attempt', i, 'failed:', e.message); }
+}
+return {attempts, path: result.path};
+""")
+p("agent_style_summary_text", """
+const items = [{name: 'Widget', price: 9.99, qty: 3}, {name: 'Gadget', price: 24.5, qty: 1}];
+const lines = items.map(i => `${i.name.padEnd(8)} x${i.qty} @ $${i.price.toFixed(2)} = $${(i.price * i.qty).toFixed(2)}`);
+const total = items.reduce((s, i) => s + i.price * i.qty, 0);
+lines.push(`TOTAL: $${total.toFixed(2)}`);
+console.log(lines.join('\\n'));
+return lines;
+""")
+p("agent_style_validate", """
+const records = [{email: 'a@x.com', age: 30}, {email: 'bad', age: -1}, {email: 'c@y.org'}];
+const errors = [];
+records.forEach((r, i) => {
+  if (!r.email.includes('@')) errors.push(`row ${i}: invalid email`);
+  if (r.age === undefined) errors.push(`row ${i}: missing age`);
+  else if (r.age < 0) errors.push(`row ${i}: negative age`);
+});
+return {valid: records.length - new Set_free_count(errors), errors};
+function Set_free_count(errs) { const rows = {}; for (const e of errs) rows[e.split(':')[0]] = true; return Object.keys(rows).length; }
+""")
+p("agent_style_nested_json_transform", """
+const api = {data: {items: [{id: 1, attrs: {color: 'red', size: 2}}, {id: 2, attrs: {color: 'blue'}}]}};
+return api.data.items.map(({id, attrs: {color, size = 'n/a'}}) => ({id, label: `${color}/${size}`}));
+""")
+p("agent_style_top_n", "const scores = {a: 5, b: 9, c: 7, d: 9}; return Object.entries(scores).sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).slice(0, 3).map(([k, v]) => `${k}=${v}`);")
+p("agent_style_histogram", "const vals = [1, 3, 3, 7, 8, 8, 8]; const h = {}; for (const v of vals) { const b = Math.floor(v / 5) * 5; h[`${b}-${b + 4}`] = (h[`${b}-${b + 4}`] || 0) + 1; } console.log(h); return h;")
+p("agent_style_chunk_strings", "const s = 'abcdefghij'; const out = []; for (let i = 0; i < s.length; i += 4) out.push(s.slice(i, i + 4)); return out;")
+p("agent_style_percentages", "const parts = {a: 1, b: 2, c: 3}; const total = Object.values(parts).reduce((x, y) => x + y, 0); return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, (v / total * 100).toFixed(1) + '%']));")
+p("agent_style_flatten_tree", """
+const tree = {name: 'root', children: [{name: 'a', children: [{name: 'a1', children: []}]}, {name: 'b', children: []}]};
+const out = []; const stack = [[tree, 0]];
+while (stack.length) { const [n, d] = stack.pop(); out.push('-'.repeat(d) + n.name); for (const c of [...n.children].reverse()) stack.push([c, d + 1]); }
+return out;
+""")
+p("agent_style_search_tool", "const hits = await search('invoices'); console.log('hits:', hits.length); return hits;")
+p("console_log_nested_arrays", "console.log([[1, 2], [3, [4, [5, [6]]]]]); console.log({a: [{b: {c: {d: 1}}}]}); return 0;")
+p("console_log_mixed_types", "console.log([1, 'two', null, undefined, true, {x: 1}]); console.log('x', [1], {y: 'z'}, 3.5); return 0;")
+p("console_log_empty_and_special", "console.log(); console.log(''); console.log(NaN, -0, 0, Infinity); console.log([NaN, Infinity]); return 0;")
+p("console_log_long_strings_array", "console.log(['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta']); return 0;")
+p("console_log_numbers_grouping", "console.log(Array.from({length: 12}, (_, i) => i * 111)); console.log([1.5, 22.25, 333, 4, 5, 6, 7]); return 0;")
+p("console_log_object_many_keys", "const o = {}; for (let i = 0; i < 8; i++) o['key' + i] = i * 1000; console.log(o); return 0;")
+p("console_log_quotes_keys", "console.log({'with space': 1, 'a.b': 2, valid_id: 3, $d: 4, '1abc': 5}); return 0;")
+p("console_log_template_objects", "const o = {id: 7}; console.log(`id=${o.id}`, o); return 0;")
+
 os.makedirs("corpus", exist_ok=True)
 for name, src in P.items():
     with open(f"corpus/{name}.js", "w") as f:

@@ -1,0 +1,1 @@
+const parts = {a: 1, b: 2, c: 3}; const total = Object.values(parts).reduce((x, y) => x + y, 0); return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, (v / total * 100).toFixed(1) + '%']));

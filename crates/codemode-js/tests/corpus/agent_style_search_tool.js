@@ -1,0 +1,1 @@
+const hits = await search('invoices'); console.log('hits:', hits.length); return hits;

@@ -1,0 +1,2 @@
+async function f() { try { await null; return 'try'; } finally { console.log('finally ran'); } }
+return await f();

@@ -1,0 +1,1 @@
+const bad = {then() { throw new Error('then threw'); }}; try { await bad; } catch (e) { return e.message; }

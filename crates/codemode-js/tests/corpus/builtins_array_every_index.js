@@ -1,0 +1,1 @@
+return [1, 2, 3].every((x, i, arr) => arr[i] === x && i < 3);

@@ -1,0 +1,1 @@
+return [...'abc'].map(c => c.charCodeAt(0));

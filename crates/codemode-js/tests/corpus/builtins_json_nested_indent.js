@@ -1,0 +1,1 @@
+return JSON.stringify({a: {b: {c: [1, {d: []}]}}}, null, '\t');

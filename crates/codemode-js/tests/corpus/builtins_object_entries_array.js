@@ -1,0 +1,1 @@
+return [Object.entries(['x', 'y']), Object.keys('ab'), Object.values('ab')];

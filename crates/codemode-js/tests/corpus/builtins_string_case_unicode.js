@@ -1,0 +1,1 @@
+return ['ÄÖÜ'.toLowerCase(), 'straße'.toUpperCase(), 'İ'.length];

@@ -1,0 +1,1 @@
+return ['\u00a0 x \t\n'.trim(), '\ufeffy'.trim().length];

@@ -1,0 +1,1 @@
+console.log(['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta']); return 0;

@@ -1,0 +1,1 @@
+try { new Array(-1); } catch (e) { return e.message; }

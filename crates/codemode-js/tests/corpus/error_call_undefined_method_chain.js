@@ -1,0 +1,1 @@
+const o = {a: {}}; try { o.a.b.c(); } catch (e) { return e.message; }

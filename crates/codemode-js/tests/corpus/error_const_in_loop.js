@@ -1,0 +1,1 @@
+try { for (const i = 0; i < 2; i++) {} } catch (e) { return e.message; }

@@ -1,0 +1,1 @@
+const f = ({a}) => a; try { f(); } catch (e) { return e.name; }

@@ -1,0 +1,1 @@
+try { String.fromCodePoint(-1); } catch (e) { return e.name; }

@@ -1,0 +1,1 @@
+try { 'a' in 'abc'; } catch (e) { return e.name; }

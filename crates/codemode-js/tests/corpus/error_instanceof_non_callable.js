@@ -1,0 +1,1 @@
+try { ({}) instanceof 5; } catch (e) { return e.name; }

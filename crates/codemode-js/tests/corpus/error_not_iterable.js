@@ -1,0 +1,1 @@
+try { const [a] = 5; } catch (e) { return e.name; }

@@ -1,0 +1,1 @@
+try { [].reduce((a, b) => a + b); } catch (e) { return e.message; }

@@ -1,0 +1,1 @@
+try { 'x'.repeat(-1); } catch (e) { return e.name; }

@@ -1,0 +1,1 @@
+let u; try { u.x = 1; } catch (e) { return e.message; }

@@ -1,0 +1,1 @@
+async function f() { await null; null.x; } await f();

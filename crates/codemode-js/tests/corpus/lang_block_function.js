@@ -1,0 +1,1 @@
+{ function inner() { return 'block fn'; } console.log(inner()); } return 'ok';

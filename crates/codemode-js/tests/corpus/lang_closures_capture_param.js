@@ -1,0 +1,1 @@
+function make(x) { return () => x++; } const f = make(5); f(); return f();

@@ -1,0 +1,1 @@
+let r = 'start'; block: { r = 'in'; if (r) break block; r = 'never'; } return r;

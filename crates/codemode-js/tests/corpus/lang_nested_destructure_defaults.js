@@ -1,0 +1,1 @@
+const {a: {b: [c = 'dc', d] = []} = {}} = {a: {b: [undefined, 'd']}}; return [c, d];

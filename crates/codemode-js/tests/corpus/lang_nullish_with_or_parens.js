@@ -1,0 +1,1 @@
+const a = null; return [(a ?? 0) || 'fallback', (a || 0) ?? 'x'];

@@ -1,0 +1,1 @@
+const o = {}; return [o.fn?.(), o.nested?.fn(), o?.['x']];

@@ -1,0 +1,1 @@
+try { await Promise.any([]); } catch (e) { return [e.constructor.name, e.errors]; }

@@ -1,0 +1,1 @@
+const log = []; new Promise(r => { log.push('in executor'); r(); }); log.push('after'); return log;

@@ -1,0 +1,1 @@
+const {promise, resolve} = (() => { let resolve; const promise = new Promise(r => { resolve = r; }); return {promise, resolve}; })(); resolve(promise); try { await promise; } catch (e) { return e.name; }
