@@ -1,2 +1,44 @@
-// Criterion benches over ../shared/bench (being written).
-fn main() {}
+//! Criterion benches over the shared programs (../../../shared/bench/*.lua), end to end:
+//! compile, run to completion, convert the result.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+use codemode_core::{CompileOptions, Interpreter, StartOptions, StepState};
+use codemode_lua::LuaInterpreter;
+
+const BENCH_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/bench");
+
+fn run(interp: &LuaInterpreter, src: &str) -> serde_json::Value {
+    let mut exec = interp
+        .compile(src, &CompileOptions::default())
+        .expect("bench program compiles")
+        .start(StartOptions::default());
+    loop {
+        match exec.step(10_000_000).state {
+            StepState::Done(c) => return c.value,
+            StepState::Failed(d) => panic!("bench program failed: {d:?}"),
+            _ => {}
+        }
+    }
+}
+
+fn programs(c: &mut Criterion) {
+    let interp = LuaInterpreter::new();
+    let mut group = c.benchmark_group("lua");
+    group.sample_size(10);
+    for name in ["startup", "fib", "loop", "records", "strings"] {
+        let path = format!("{BENCH_DIR}/{name}.lua");
+        let Ok(src) = std::fs::read_to_string(&path) else {
+            eprintln!("skipping {name}: {path} not found");
+            continue;
+        };
+        group.bench_function(name, |b| b.iter(|| run(&interp, &src)));
+    }
+    group.finish();
+    c.bench_function("lua/one_line_end_to_end", |b| {
+        b.iter(|| run(&interp, "return { ok = true }"))
+    });
+}
+
+criterion_group!(benches, programs);
+criterion_main!(benches);

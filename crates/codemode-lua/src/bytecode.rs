@@ -165,6 +165,13 @@ pub enum Op {
         b: u8,
         i: i16,
     },
+    /// R[a] = R[b] op i (an integer constant)
+    ArithI {
+        a: u8,
+        b: u8,
+        op: ArithOp,
+        i: i32,
+    },
     Unm {
         a: u8,
         b: u8,

@@ -1133,6 +1133,14 @@ impl<'a> Compiler<'a> {
                             i: i as i16,
                         });
                     }
+                    (_, Value::Int(i)) if i32::try_from(i).is_ok() => {
+                        self.emit(Op::ArithI {
+                            a: dest,
+                            b,
+                            op: aop,
+                            i: i as i32,
+                        });
+                    }
                     _ => {
                         let k = self.value_const(v);
                         self.emit(Op::ArithK {

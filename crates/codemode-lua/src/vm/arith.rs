@@ -46,6 +46,7 @@ fn to_int_bitwise(_heap: &Heap, v: Value) -> Result<i64, Option<()>> {
     }
 }
 
+#[inline]
 pub fn int_idiv(a: i64, b: i64) -> i64 {
     if b == -1 {
         return a.wrapping_neg();
@@ -58,6 +59,7 @@ pub fn int_idiv(a: i64, b: i64) -> i64 {
     }
 }
 
+#[inline]
 pub fn int_mod(a: i64, b: i64) -> i64 {
     if b == -1 {
         return 0;
@@ -70,6 +72,7 @@ pub fn int_mod(a: i64, b: i64) -> i64 {
     }
 }
 
+#[inline]
 pub fn float_mod(a: f64, b: f64) -> f64 {
     let m = a % b;
     if (m > 0.0 && b < 0.0) || (m < 0.0 && b > 0.0) {
@@ -79,6 +82,7 @@ pub fn float_mod(a: f64, b: f64) -> f64 {
     }
 }
 
+#[inline]
 pub fn shift_left(x: i64, y: i64) -> i64 {
     if y <= -64 || y >= 64 {
         0

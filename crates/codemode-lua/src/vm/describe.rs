@@ -31,6 +31,7 @@ fn writes(op: &Op, reg: u8) -> bool {
         | Op::Shl { a, .. }
         | Op::Shr { a, .. }
         | Op::ArithK { a, .. }
+        | Op::ArithI { a, .. }
         | Op::AddI { a, .. }
         | Op::Unm { a, .. }
         | Op::Not { a, .. }

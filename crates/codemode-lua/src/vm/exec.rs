@@ -207,7 +207,7 @@ impl Vm {
                     Some(Op::Pow { .. }) => "pow",
                     Some(Op::IDiv { .. }) => "idiv",
                     Some(Op::Unm { .. }) => "unm",
-                    Some(Op::ArithK { op, .. }) => match op {
+                    Some(Op::ArithK { op, .. }) | Some(Op::ArithI { op, .. }) => match op {
                         ArithOp::Add => "add",
                         ArithOp::Sub => "sub",
                         ArithOp::Mul => "mul",
@@ -375,9 +375,18 @@ impl Vm {
                     self.stack[base + $x as usize]
                 };
             }
+            // Fuel lives in a local during the loop; `save!` writes it (and pc) back
+            // before anything that may read or charge it, `reload!` reads it after.
+            let mut fuel = self.fuel;
             macro_rules! save {
                 () => {
                     self.frames[fi].pc = pc as u32;
+                    self.fuel = fuel;
+                };
+            }
+            macro_rules! reload {
+                () => {
+                    fuel = self.fuel;
                 };
             }
             macro_rules! tri {
@@ -440,6 +449,7 @@ impl Vm {
                     save!();
                     match self.call_value($func, $nargs, $nres) {
                         Ok(CallOutcome::Done) => {
+                            reload!();
                             if self.heap.debt_exceeded() {
                                 self.collect()?;
                             }
@@ -463,11 +473,11 @@ impl Vm {
             }
 
             loop {
-                if self.fuel <= 0 {
+                if fuel <= 0 {
                     save!();
                     return Ok(Some(Exit::Yield));
                 }
-                self.fuel -= 1;
+                fuel -= 1;
                 let op = code[pc];
                 pc += 1;
                 match op {
@@ -721,6 +731,48 @@ impl Vm {
                         };
                         r!(a) = v;
                     }
+                    Op::ArithI { a, b, op, i } => {
+                        let vb = r!(b);
+                        let y = i as i64;
+                        let fast = if let Value::Int(x) = vb {
+                            match op {
+                                ArithOp::Mod if y != 0 => Some(Value::Int(arith::int_mod(x, y))),
+                                ArithOp::Mul => Some(Value::Int(x.wrapping_mul(y))),
+                                ArithOp::Add => Some(Value::Int(x.wrapping_add(y))),
+                                ArithOp::Sub => Some(Value::Int(x.wrapping_sub(y))),
+                                ArithOp::IDiv if y != 0 => Some(Value::Int(arith::int_idiv(x, y))),
+                                ArithOp::BAnd => Some(Value::Int(x & y)),
+                                ArithOp::BOr => Some(Value::Int(x | y)),
+                                ArithOp::BXor => Some(Value::Int(x ^ y)),
+                                ArithOp::Shl => Some(Value::Int(arith::shift_left(x, y))),
+                                ArithOp::Shr => {
+                                    Some(Value::Int(arith::shift_left(x, y.wrapping_neg())))
+                                }
+                                _ => None,
+                            }
+                        } else {
+                            None
+                        };
+                        let v = match fast {
+                            Some(v) => v,
+                            None => match arith::arith(&self.heap, op, vb, Value::Int(y)) {
+                                Ok(v) => v,
+                                Err(e) => {
+                                    save!();
+                                    return Err(self.arith_error(
+                                        p,
+                                        pc - 1,
+                                        e,
+                                        b,
+                                        None,
+                                        vb,
+                                        Value::Int(y),
+                                    ));
+                                }
+                            },
+                        };
+                        r!(a) = v;
+                    }
                     Op::ArithK { a, b, op, k: kk } => {
                         let vb = r!(b);
                         let vc = k[kk as usize];
@@ -819,6 +871,7 @@ impl Vm {
                     Op::Concat { a, n } => {
                         save!();
                         let v = self.concat(p, pc - 1, a as usize, n as usize, base)?;
+                        reload!();
                         r!(a) = v;
                         if self.heap.debt_exceeded() {
                             self.collect()?;

@@ -351,10 +351,10 @@ impl Vm {
             Value::Func(cl) => {
                 self.check_frames()?;
                 let proto_idx = self.heap.closures.get(cl.0).proto;
-                let protos = self.protos.clone();
-                let p = &protos[proto_idx as usize];
-                let nparams = p.num_params as usize;
-                let max_stack = p.max_stack as usize;
+                let (nparams, max_stack, is_vararg) = {
+                    let p = &self.protos[proto_idx as usize];
+                    (p.num_params as usize, p.max_stack as usize, p.is_vararg)
+                };
                 let mut nargs = nargs;
                 if nargs < nparams {
                     self.ensure_stack(func + 1 + nparams)?;
@@ -363,7 +363,9 @@ impl Vm {
                     }
                     nargs = nparams;
                 }
-                let (base, nvarargs) = if p.is_vararg {
+                // Registers above the parameters need no clearing: the compiler writes
+                // every register before reading it.
+                let (base, nvarargs) = if is_vararg {
                     let nvar = nargs - nparams;
                     let base = func + 1 + nargs;
                     self.ensure_stack(base + max_stack + 1)?;
@@ -376,10 +378,6 @@ impl Vm {
                     self.ensure_stack(base + max_stack + 1)?;
                     (base, 0)
                 };
-                // Registers above the parameters start as nil.
-                for i in nparams..max_stack {
-                    self.stack[base + i] = Value::Nil;
-                }
                 self.frames.push(Frame {
                     kind: FrameKind::Lua {
                         closure: cl.0,
