@@ -27,6 +27,10 @@ pub enum Op {
     /// Reads a let/const slot, throwing a ReferenceError in its dead zone (name const).
     GetLocalChecked(u16, u32),
     SetLocal(u16),
+    /// Throws the TDZ ReferenceError if the slot is uninitialised (name const); no push.
+    CheckLocal(u16, u32),
+    /// The same check for a captured variable's cell.
+    CheckCell(u16, u32),
     /// Stores into a slot and keeps the value on the stack (temporaries only).
     TeeLocal(u16),
     /// Initialising store of a declaration (becomes InitCell when captured).

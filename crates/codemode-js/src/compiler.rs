@@ -191,6 +191,7 @@ impl<'a> Compiler<'a> {
                     st.code.ops[i] = match op {
                         Op::GetLocal(s) => Op::GetCell(s, u32::MAX),
                         Op::GetLocalChecked(s, n) => Op::GetCell(s, n),
+                        Op::CheckLocal(s, n) => Op::CheckCell(s, n),
                         Op::SetLocal(s) => Op::SetCell(s),
                         Op::InitLocal(s) => Op::InitCell(s),
                         Op::ClearLocal(s) => Op::NewCell(s),
@@ -415,8 +416,7 @@ impl<'a> Compiler<'a> {
                 if kind != VarKind::Var && !init {
                     // Assignment in the TDZ is a ReferenceError: check by reading first.
                     let n = self.name_const(name);
-                    self.emit_var(id, Op::GetLocalChecked(slot, n));
-                    self.emit(Op::Pop);
+                    self.emit_var(id, Op::CheckLocal(slot, n));
                 }
                 if init {
                     self.emit_var(id, Op::InitLocal(slot));
@@ -561,17 +561,13 @@ impl<'a> Compiler<'a> {
         self.span_pos = s.span.start;
         let labels = std::mem::take(&mut self.st().pending_labels);
         match &s.kind {
-            StmtKind::Expr(e) => {
-                self.expr(e)?;
-                match (program_top, self.st().completion_slot) {
-                    (true, Some(slot)) => {
-                        self.emit(Op::SetLocal(slot));
-                    }
-                    _ => {
-                        self.emit(Op::Pop);
-                    }
+            StmtKind::Expr(e) => match (program_top, self.st().completion_slot) {
+                (true, Some(slot)) => {
+                    self.expr(e)?;
+                    self.emit(Op::SetLocal(slot));
                 }
-            }
+                _ => self.expr_discard(e)?,
+            },
             StmtKind::VarDecl(d) => self.var_decl(d)?,
             StmtKind::FunctionDecl(_) | StmtKind::Empty | StmtKind::Import(_) => {}
             StmtKind::Return(e) => {
@@ -835,8 +831,7 @@ impl<'a> Compiler<'a> {
         }
         if let Some(u) = update {
             self.span_pos = u.span.start;
-            self.expr(u)?;
-            self.emit(Op::Pop);
+            self.expr_discard(u)?;
         }
         self.emit(Op::Jump(start));
         if let Some(e) = exit {
@@ -1217,6 +1212,57 @@ impl<'a> Compiler<'a> {
     }
 
     // ---- expressions ----
+
+    /// An expression whose value is not used: assignments and updates of plain names skip
+    /// the copy of the result.
+    fn expr_discard(&mut self, e: &Expr) -> CResult<()> {
+        let saved = self.span_pos;
+        self.span_pos = e.span.start;
+        match &e.kind {
+            ExprKind::Assign {
+                op: AssignOp::Assign,
+                target,
+                value,
+            } if matches!(target.kind, PatternKind::Ident(_)) => {
+                let PatternKind::Ident(n) = &target.kind else {
+                    unreachable!()
+                };
+                self.named_expr(value, n)?;
+                self.store_name(n, false)?;
+            }
+            ExprKind::Assign {
+                op: AssignOp::Binary(b),
+                target,
+                value,
+            } if matches!(target.kind, PatternKind::Ident(_)) => {
+                let PatternKind::Ident(n) = &target.kind else {
+                    unreachable!()
+                };
+                self.load_name(n, target.span)?;
+                self.expr(value)?;
+                self.emit(binop(*b));
+                self.store_name(n, false)?;
+            }
+            ExprKind::Update { op, target, .. } if matches!(target.kind, PatternKind::Ident(_)) => {
+                let PatternKind::Ident(n) = &target.kind else {
+                    unreachable!()
+                };
+                self.load_name(n, target.span)?;
+                self.emit(if *op == UpdateOp::Increment {
+                    Op::Inc
+                } else {
+                    Op::Dec
+                });
+                self.store_name(n, false)?;
+            }
+            _ => {
+                self.expr(e)?;
+                self.emit(Op::Pop);
+            }
+        }
+        self.span_pos = saved;
+        Ok(())
+    }
 
     fn named_expr(&mut self, e: &Expr, name: &str) -> CResult<()> {
         match &e.kind {

@@ -1738,6 +1738,23 @@ impl Vm {
                         }
                         self.stack.push(v);
                     }
+                    Op::CheckLocal(s, name) => {
+                        if let Value::Empty = self.stack[base + s as usize] {
+                            let n = const_name(code, name);
+                            throw!(self.reference_error(&format!(
+                                "Cannot access '{n}' before initialization"
+                            )));
+                        }
+                    }
+                    Op::CheckCell(s, name) => {
+                        let c = cell_of!(s);
+                        if let Kind::Cell(Value::Empty) = self.heap.get(c).kind {
+                            let n = const_name(code, name);
+                            throw!(self.reference_error(&format!(
+                                "Cannot access '{n}' before initialization"
+                            )));
+                        }
+                    }
                     Op::SetLocal(s) | Op::InitLocal(s) => {
                         let v = pop!(self);
                         self.stack[base + s as usize] = v;

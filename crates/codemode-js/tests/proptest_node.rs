@@ -1,0 +1,136 @@
+//! Random expressions compared against node, one node process per batch.
+mod common;
+use codemode_js::JsInterpreter;
+use proptest::prelude::*;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn leaf() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (-20i32..20).prop_map(|n| if n < 0 {
+            format!("({n})")
+        } else {
+            n.to_string()
+        }),
+        prop_oneof![
+            Just("0.1"),
+            Just("0.5"),
+            Just("1.5"),
+            Just("(-0)"),
+            Just("1e21"),
+            Just("1e-7"),
+            Just("123.456"),
+            Just("2147483648"),
+            Just("4294967297"),
+            Just("NaN"),
+            Just("Infinity"),
+            Just("(-Infinity)"),
+            Just("0.30000000000000004"),
+            Just("1e300")
+        ]
+        .prop_map(String::from),
+        prop_oneof![
+            Just("''"),
+            Just("'a'"),
+            Just("'12'"),
+            Just("' 3 '"),
+            Just("'0x10'"),
+            Just("'abc'"),
+            Just("'1e3'"),
+            Just("'-'"),
+            Just("true"),
+            Just("false"),
+            Just("null"),
+            Just("undefined"),
+            Just("[]"),
+            Just("[1, 2]"),
+            Just("[3]"),
+            Just("({})"),
+            Just("'😀'")
+        ]
+        .prop_map(String::from),
+    ]
+}
+
+fn expr() -> impl Strategy<Value = String> {
+    leaf().prop_recursive(3, 24, 2, |inner| {
+        let bin = prop_oneof![
+            Just("+"),
+            Just("-"),
+            Just("*"),
+            Just("/"),
+            Just("%"),
+            Just("**"),
+            Just("=="),
+            Just("==="),
+            Just("!="),
+            Just("<"),
+            Just("<="),
+            Just(">"),
+            Just(">="),
+            Just("&"),
+            Just("|"),
+            Just("^"),
+            Just("<<"),
+            Just(">>"),
+            Just(">>>"),
+            Just("&&"),
+            Just("||"),
+            Just("??")
+        ];
+        let un = prop_oneof![Just("-"), Just("+"), Just("!"), Just("~"), Just("typeof ")];
+        prop_oneof![
+            (inner.clone(), bin, inner.clone()).prop_map(|(a, op, b)| format!("({a} {op} {b})")),
+            (un, inner.clone()).prop_map(|(op, a)| format!("({op}{a})")),
+            (inner.clone(), inner.clone(), inner.clone())
+                .prop_map(|(a, b, c)| format!("({a} ? {b} : {c})")),
+            inner.clone().prop_map(|a| format!("String({a})")),
+            inner.prop_map(|a| format!("[{a}].length")),
+        ]
+    })
+}
+
+fn program(exprs: &[String]) -> String {
+    // typeof + String() of each result: compares types and Number::toString exactly.
+    let items: Vec<String> = exprs
+        .iter()
+        .map(|e| format!("(() => {{ try {{ const v = {e}; return typeof v + ':' + (typeof v === 'string' ? JSON.stringify(v) : String(v)); }} catch (err) {{ return 'threw ' + err.name; }} }})()"))
+        .collect();
+    format!("return [\n{}\n];", items.join(",\n"))
+}
+
+fn node_values(src: &str) -> serde_json::Value {
+    let driver = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/node_driver.js");
+    let mut child = Command::new("node")
+        .arg(driver)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("node must be installed");
+    let input = serde_json::to_vec(&vec![src]).unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("node output");
+    v[0]["value"].clone()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #[test]
+    fn random_expressions_match_node(exprs in proptest::collection::vec(expr(), 60)) {
+        let src = program(&exprs);
+        let want = node_values(&src);
+        let interp = JsInterpreter::new();
+        let got = match common::run(&interp, &src).value {
+            Ok(v) => v,
+            Err(d) => panic!("{src}: {d:?}"),
+        };
+        if let (Some(g), Some(w)) = (got.as_array(), want.as_array()) {
+            for ((e, g), w) in exprs.iter().zip(g).zip(w) {
+                prop_assert_eq!(g, w, "expression: {}", e);
+            }
+        } else {
+            prop_assert_eq!(got, want);
+        }
+    }
+}
