@@ -1,9 +1,24 @@
 //! Lua 5.4 lexer (logos), parser (lalrpop) and AST for codemode.
 //!
-//! [`parse`] turns source text into a [`Chunk`] or a Lua-worded `ParseError` diagnostic;
-//! [`check_supported`] reports the constructs codemode parses but does not run (`goto`,
-//! labels, `<close>`). The tree's depth is bounded by [`ParseLimits::max_nesting`], so
-//! recursive passes over it (and its `Drop`) are safe.
+//! - [`parse`] turns source text into a [`Chunk`] (the AST of [`ast`], with a [`LineIndex`]
+//!   for lines and columns) or a `ParseError` diagnostic worded as Lua 5.4 words it, without
+//!   Lua's `chunk:line:` prefix, located at the offending token.
+//! - [`check_supported`] reports what codemode parses but does not run (`goto`, labels,
+//!   `<close>`) as `UnsupportedSyntax`.
+//! - [`render::render`] prints a compact view of a tree (tests, debugging).
+//!
+//! The parser makes Lua's parse-time checks: `...` outside a vararg function, `break` outside
+//! a loop (reported, as in Lua 5.4, after the enclosing function ends), unknown attributes,
+//! several `<close>` in one `local`, and assignment to `<const>`/`<close>` locals (checked
+//! after the whole chunk has parsed, so a later syntax error wins over it, unlike Lua).
+//! Not checked here: `goto`/label resolution (goto is unsupported anyway) and Lua's limits
+//! on locals, upvalues and registers per function (the compiler's).
+//!
+//! Before the parser runs, the token pass bounds the nesting (open blocks and brackets plus
+//! operator and suffix chains within each level) by [`ParseLimits::max_nesting`], so the
+//! tree's depth is bounded and recursive passes over it, and its `Drop`, are safe. Left
+//! associative chains (`a+a+...`) count too: Lua accepts any length of those, we accept
+//! `max_nesting` operators per expression.
 
 pub mod ast;
 mod check;
