@@ -470,6 +470,16 @@ fn report(
             .all(|e| matches!(e.trim_matches('"'), "(" | "{" | "Str"))
     {
         "function arguments expected".to_string()
+    } else if has("local")
+        && matches!(t, Some(Tok::Assign | Tok::Comma))
+        && !has("+")
+        && index
+            .checked_sub(1)
+            .and_then(|i| tokens.get(i))
+            .is_some_and(|p| matches!(p.1, Tok::RParen | Tok::RBrace | Tok::Str))
+    {
+        // `f() = 1`, `f(), x = 1`: a call statement cannot be an assignment target.
+        "syntax error".to_string()
     } else if has("local") {
         // A statement may start here.
         if is_closer_tok {
