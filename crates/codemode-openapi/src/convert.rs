@@ -142,6 +142,7 @@ pub(crate) fn convert<'a>(
 
     let mut fields: Vec<Field> = Vec::new();
     let mut params: Vec<Param> = Vec::new();
+    schemas.begin(Direction::Request);
     for p in raw_params {
         let Some(name) = p
             .get("name")
@@ -193,9 +194,7 @@ pub(crate) fn convert<'a>(
             .and_then(Value::as_bool)
             .unwrap_or(style == Style::Form);
         let mut schema = match p.get("schema") {
-            Some(s) => schemas
-                .schema(s, Direction::Request)
-                .map_err(|e| e.reason())?,
+            Some(s) => schemas.schema(s).map_err(|e| e.reason())?,
             None => json!({}),
         };
         copy_description(p, &mut schema);
@@ -234,9 +233,7 @@ pub(crate) fn convert<'a>(
                     .and_then(Value::as_bool)
                     .unwrap_or(false);
                 let mut schema = match media_object.get("schema") {
-                    Some(s) => schemas
-                        .schema(s, Direction::Request)
-                        .map_err(|e| e.reason())?,
+                    Some(s) => schemas.schema(s).map_err(|e| e.reason())?,
                     None => json!({}),
                 };
                 let content_type = media.split(';').next().unwrap_or(media).trim().to_owned();
@@ -245,7 +242,7 @@ pub(crate) fn convert<'a>(
                 } else {
                     content_type
                 };
-                match flattenable(&schema) {
+                match flattenable(&schema, schemas) {
                     Some(object) => {
                         let required_props: Vec<&str> = object
                             .get("required")
@@ -337,6 +334,7 @@ pub(crate) fn convert<'a>(
         input_schema.insert("required".to_owned(), Value::Array(required));
     }
     input_schema.insert("additionalProperties".to_owned(), json!(false));
+    let input_schema = schemas.finish(Value::Object(input_schema));
 
     let (output_schema, accept) = responses(schemas, src.op.get("responses"))?;
     let security = security(shared, src.op.get("security"))?;
@@ -354,7 +352,7 @@ pub(crate) fn convert<'a>(
             base_url,
         },
         description: description(src),
-        input_schema: Value::Object(input_schema),
+        input_schema,
         output_schema,
     })
 }
@@ -408,7 +406,8 @@ fn copy_description(from: &Map<String, Value>, schema: &mut Value) {
 
 /// A plain object body whose properties can become input fields; `allOf` of plain objects is
 /// merged first. Composed, nullable and dictionary bodies stay whole.
-fn flattenable(schema: &Value) -> Option<Map<String, Value>> {
+fn flattenable(schema: &Value, schemas: &Schemas<'_>) -> Option<Map<String, Value>> {
+    let schema = &schemas.resolve_local(schema);
     let plain = |s: &Value| -> bool {
         let Value::Object(m) = s else { return false };
         let object_typed = match m.get("type") {
@@ -439,12 +438,13 @@ fn flattenable(schema: &Value) -> Option<Map<String, Value>> {
         .keys()
         .all(|k| matches!(k.as_str(), "allOf" | "type" | "description" | "title"))
         && m.get("type").is_none_or(|t| t == "object");
+    let parts: Vec<Value> = parts.iter().map(|p| schemas.resolve_local(p)).collect();
     if !only_all_of || parts.is_empty() || !parts.iter().all(plain) {
         return None;
     }
     let mut properties = Map::new();
     let mut required: Vec<Value> = Vec::new();
-    for part in parts {
+    for part in &parts {
         if let Some(Value::Object(p)) = part.get("properties") {
             for (k, v) in p {
                 properties.insert(k.clone(), v.clone());
@@ -551,6 +551,7 @@ fn responses<'a>(
     }
     let mut variants: Vec<Value> = Vec::new();
     let mut accept: Vec<String> = Vec::new();
+    schemas.begin(Direction::Response);
     let mut unsupported: Vec<String> = Vec::new();
     for (_, response) in success {
         let response = schemas.deref(response).map_err(|e: RefError| e.reason())?;
@@ -563,9 +564,7 @@ fn responses<'a>(
         };
         if let Some((media, object)) = content.iter().find(|(m, _)| is_json(m)) {
             let schema = match object.get("schema") {
-                Some(s) => schemas
-                    .schema(s, Direction::Response)
-                    .map_err(|e| e.reason())?,
+                Some(s) => schemas.schema(s).map_err(|e| e.reason())?,
                 None => json!({}),
             };
             push_unique(&mut variants, schema);
@@ -597,6 +596,7 @@ fn responses<'a>(
     } else {
         json!({ "anyOf": variants })
     };
+    let output = schemas.finish(output);
     let accept = (!accept.is_empty()).then(|| accept.join(", "));
     Ok((Some(output), accept))
 }

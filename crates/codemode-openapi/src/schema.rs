@@ -1,14 +1,18 @@
 //! OpenAPI schema objects -> self-contained JSON Schema (2020-12 flavour).
 //!
-//! Internal `$ref`s are inlined so every tool's schema stands alone (signatures and the
-//! validator need nothing else). A recursive `$ref` is inlined once inside itself and then
-//! becomes `{}`; so does anything past a nesting depth or a per-schema node budget, which bounds the
-//! output of hostile documents (a DAG of refs can otherwise expand exponentially).
+//! Every tool schema stands alone (signatures and the validator need nothing else): the
+//! document's schemas it references are copied into its own `$defs` and the references
+//! rewritten to `#/$defs/<name>`. A definition used once is inlined at its use; one used
+//! several times (GitHub's `simple-user` appears a dozen times in one response) or recursively
+//! stays a definition, so recursion needs no cut and a DAG of references cannot expand
+//! exponentially. Nesting depth and node budgets (per schema and per conversion) bound the
+//! output of hostile documents: past them a schema becomes `{}`.
 //! 3.0-only keywords are rewritten: `nullable: true` adds `"null"` to `type`, boolean
 //! `exclusiveMinimum`/`exclusiveMaximum` become the numeric form. Documentation-only keywords
 //! (`example`, `examples`, `xml`, `externalDocs`, `discriminator`, `x-*`) are dropped.
 
 use serde_json::{json, Map, Value};
+use std::collections::{HashMap, HashSet};
 
 /// Which side of the wire a schema describes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,28 +43,40 @@ impl RefError {
     }
 }
 
-/// Nesting depth (schema levels, counting inlined refs) past which a schema becomes `{}`.
-const MAX_DEPTH: usize = 40;
-/// How many times a recursive schema is inlined inside itself before the recursion becomes
-/// `{}` (1: a tree's children are shown as trees whose own children are `{}`).
-const RECURSION_LEVELS: usize = 1;
-/// Schema nodes one top-level schema may expand to.
-const NODE_BUDGET: usize = 40_000;
+/// Nesting depth of the walk (schema levels, counting references) past which a schema
+/// becomes `{}`; bounds native recursion.
+const MAX_DEPTH: usize = 96;
+/// Schema nodes one tool schema (input or output, with its `$defs`) may hold.
+const SCHEMA_BUDGET: usize = 250_000;
+/// Schema nodes a whole conversion may produce: a small document whose thousands of
+/// operations all use one huge schema cannot multiply it without bound.
+const CONVERSION_BUDGET: usize = 20_000_000;
 /// `$ref` -> `$ref` hops followed for parameters, bodies and responses.
 const MAX_HOPS: usize = 16;
 
 pub(crate) struct Schemas<'a> {
     root: &'a Value,
-    stack: Vec<&'a str>,
+    dir: Direction,
+    /// Nodes left for the schema being built.
     budget: usize,
+    /// Nodes left for the whole conversion.
+    total: usize,
+    /// Document reference -> its name under `$defs` (for the schema being built).
+    names: HashMap<&'a str, String>,
+    taken: HashSet<String>,
+    defs: Map<String, Value>,
 }
 
 impl<'a> Schemas<'a> {
     pub(crate) fn new(root: &'a Value) -> Self {
         Schemas {
             root,
-            stack: Vec::new(),
-            budget: NODE_BUDGET,
+            dir: Direction::Request,
+            budget: SCHEMA_BUDGET,
+            total: CONVERSION_BUDGET,
+            names: HashMap::new(),
+            taken: HashSet::new(),
+            defs: Map::new(),
         }
     }
 
@@ -101,18 +117,97 @@ impl<'a> Schemas<'a> {
         Err(RefError::Unresolved("a chain of $refs too long".to_owned()))
     }
 
-    /// One self-contained schema.
-    pub(crate) fn schema(
-        &mut self,
-        schema: &'a Value,
-        direction: Direction,
-    ) -> Result<Value, RefError> {
-        self.stack.clear();
-        self.budget = NODE_BUDGET;
-        self.walk(schema, direction, 0)
+    /// Starts a new self-contained schema (one tool's input, or its output): every schema
+    /// walked until [`Schemas::finish`] shares one `$defs`.
+    pub(crate) fn begin(&mut self, dir: Direction) {
+        self.dir = dir;
+        self.budget = SCHEMA_BUDGET.min(self.total);
+        self.names.clear();
+        self.taken.clear();
+        self.defs = Map::new();
     }
 
-    fn walk(&mut self, schema: &'a Value, dir: Direction, depth: usize) -> Result<Value, RefError> {
+    /// One schema of the current session. Document references become `#/$defs/...`.
+    pub(crate) fn schema(&mut self, schema: &'a Value) -> Result<Value, RefError> {
+        self.walk(schema, 0)
+    }
+
+    /// The schema a local `#/$defs/...` reference of the current session stands for (a copy),
+    /// or the schema itself.
+    pub(crate) fn resolve_local(&self, schema: &Value) -> Value {
+        self.local_target(schema).clone()
+    }
+
+    fn local_target<'s>(&'s self, schema: &'s Value) -> &'s Value {
+        let mut node = schema;
+        for _ in 0..MAX_HOPS {
+            let next = node
+                .as_object()
+                .filter(|m| m.len() == 1)
+                .and_then(|m| m.get("$ref"))
+                .and_then(Value::as_str)
+                .and_then(|r| r.strip_prefix("#/$defs/"))
+                .and_then(|name| self.defs.get(name));
+            match next {
+                Some(target) => node = target,
+                None => break,
+            }
+        }
+        node
+    }
+
+    /// Ends the session: keeps the definitions `root` reaches, inlines those used once, and
+    /// attaches the rest as `$defs`.
+    pub(crate) fn finish(&mut self, root: Value) -> Value {
+        let used = SCHEMA_BUDGET.min(self.total) - self.budget;
+        self.total = self.total.saturating_sub(used);
+        let mut defs = std::mem::take(&mut self.defs);
+        if defs.is_empty() {
+            return root;
+        }
+        // Reachable definitions, and how often each is referenced from reachable places.
+        let mut counts: HashMap<String, usize> = HashMap::new();
+        let mut queue: Vec<String> = Vec::new();
+        count_refs(&root, &mut counts, &mut queue, 0);
+        let mut reachable: HashSet<String> = HashSet::new();
+        while let Some(name) = queue.pop() {
+            if !reachable.insert(name.clone()) {
+                continue;
+            }
+            if let Some(body) = defs.get(&name) {
+                let mut found = Vec::new();
+                count_refs(body, &mut counts, &mut found, 0);
+                queue.extend(found);
+            }
+        }
+        defs.retain(|name, _| reachable.contains(name));
+        let single: HashSet<String> = counts
+            .iter()
+            .filter(|(name, n)| **n == 1 && defs.contains_key(*name))
+            .map(|(name, _)| name.clone())
+            .collect();
+        let mut root = root;
+        expand(&mut root, &mut defs, &single, 0);
+        let names: Vec<String> = defs.keys().cloned().collect();
+        for name in names {
+            if let Some(mut body) = defs.remove(&name) {
+                expand(&mut body, &mut defs, &single, 0);
+                defs.insert(name, body);
+            }
+        }
+        if defs.is_empty() {
+            return root;
+        }
+        match root {
+            Value::Object(mut map) => {
+                map.insert("$defs".to_owned(), Value::Object(defs));
+                Value::Object(map)
+            }
+            other => other,
+        }
+    }
+
+    fn walk(&mut self, schema: &'a Value, depth: usize) -> Result<Value, RefError> {
         if depth > MAX_DEPTH || self.budget == 0 {
             return Ok(json!({}));
         }
@@ -123,45 +218,50 @@ impl<'a> Schemas<'a> {
             _ => return Ok(json!({})),
         };
         if let Some(Value::String(reference)) = map.get("$ref") {
-            return self.walk_ref(reference, map, dir, depth);
+            return self.walk_ref(reference, map, depth);
         }
-        self.walk_object(map, dir, depth)
+        self.walk_object(map, depth)
+    }
+
+    /// The `$defs` name for a document reference, walking its target the first time.
+    fn definition(&mut self, reference: &'a str, depth: usize) -> Result<String, RefError> {
+        if let Some(name) = self.names.get(reference) {
+            return Ok(name.clone());
+        }
+        let target = self.lookup(reference)?;
+        let base = def_name(reference);
+        let mut name = base.clone();
+        let mut n = 1;
+        while self.taken.contains(&name) {
+            n += 1;
+            name = format!("{base}{n}");
+        }
+        self.taken.insert(name.clone());
+        // Registered before the walk, so a recursive reference finds the name.
+        self.names.insert(reference, name.clone());
+        let body = self.walk(target, depth + 1)?;
+        self.defs.insert(name.clone(), body);
+        Ok(name)
     }
 
     fn walk_ref(
         &mut self,
         reference: &'a str,
         map: &'a Map<String, Value>,
-        dir: Direction,
         depth: usize,
     ) -> Result<Value, RefError> {
-        let target = self.lookup(reference)?;
-        let seen = self.stack.iter().filter(|r| **r == reference).count();
-        let inner = if seen > RECURSION_LEVELS {
-            json!({})
-        } else {
-            self.stack.push(reference);
-            let inner = self.walk(target, dir, depth + 1);
-            self.stack.pop();
-            inner?
-        };
+        let name = self.definition(reference, depth)?;
+        let node = json!({ "$ref": format!("#/$defs/{name}") });
         if map.len() == 1 {
-            return Ok(inner);
+            return Ok(node);
         }
-        // Siblings of `$ref` (allowed in 3.1, common in 3.0 documents anyway).
-        let (siblings, nullable) = self.walk_keys(map, dir, depth)?;
-        let merged = if siblings.keys().all(|k| is_annotation(k)) {
-            match inner {
-                Value::Object(mut inner) => {
-                    inner.extend(siblings);
-                    Value::Object(inner)
-                }
-                other if siblings.is_empty() => other,
-                other => json!({ "allOf": [other], "description": siblings.get("description") }),
-            }
-        } else {
-            json!({ "allOf": [inner, Value::Object(siblings)] })
+        // Siblings of `$ref` (allowed in 3.1, common in 3.0 documents anyway) apply too.
+        let (siblings, nullable) = self.walk_keys(map, depth)?;
+        let Value::Object(mut merged) = node else {
+            return Ok(node);
         };
+        merged.extend(siblings);
+        let merged = Value::Object(merged);
         Ok(if nullable {
             make_nullable(merged)
         } else {
@@ -172,22 +272,30 @@ impl<'a> Schemas<'a> {
     fn walk_object(
         &mut self,
         map: &'a Map<String, Value>,
-        dir: Direction,
         depth: usize,
     ) -> Result<Value, RefError> {
-        let (out, nullable) = self.walk_keys(map, dir, depth)?;
+        let (out, nullable) = self.walk_keys(map, depth)?;
         let out = Value::Object(out);
         Ok(if nullable { make_nullable(out) } else { out })
+    }
+
+    /// Whether a walked property is hidden in this direction (readOnly in requests,
+    /// writeOnly in responses), looking through a plain reference.
+    fn hidden(&self, prop: &Value) -> bool {
+        let key = match self.dir {
+            Direction::Request => "readOnly",
+            Direction::Response => "writeOnly",
+        };
+        flag(prop, key) || flag(self.local_target(prop), key)
     }
 
     /// The keywords of one schema object (`$ref` ignored) and whether it said `nullable`.
     fn walk_keys(
         &mut self,
         map: &'a Map<String, Value>,
-        dir: Direction,
         depth: usize,
     ) -> Result<(Map<String, Value>, bool), RefError> {
-        let mut out = Map::new();
+        let mut out = Map::with_capacity(map.len());
         let mut nullable = false;
         let mut dropped: Vec<&str> = Vec::new();
         let mut exclusive_min = false;
@@ -198,14 +306,10 @@ impl<'a> Schemas<'a> {
                     let Value::Object(props) = value else {
                         continue;
                     };
-                    let mut walked = Map::new();
+                    let mut walked = Map::with_capacity(props.len());
                     for (name, prop) in props {
-                        let prop = self.walk(prop, dir, depth + 1)?;
-                        let omit = match dir {
-                            Direction::Request => flag(&prop, "readOnly"),
-                            Direction::Response => flag(&prop, "writeOnly"),
-                        };
-                        if omit {
+                        let prop = self.walk(prop, depth + 1)?;
+                        if self.hidden(&prop) {
                             dropped.push(name);
                         } else {
                             walked.insert(name.clone(), prop);
@@ -213,22 +317,18 @@ impl<'a> Schemas<'a> {
                     }
                     out.insert(key.clone(), Value::Object(walked));
                 }
-                "patternProperties" | "dependentSchemas" | "$defs" | "definitions" => {
-                    // `$defs` is dropped: refs into it are inlined by pointer.
-                    if key.starts_with('$') || key == "definitions" {
-                        continue;
-                    }
+                "patternProperties" | "dependentSchemas" => {
                     let Value::Object(props) = value else {
                         continue;
                     };
-                    let mut walked = Map::new();
+                    let mut walked = Map::with_capacity(props.len());
                     for (name, prop) in props {
-                        walked.insert(name.clone(), self.walk(prop, dir, depth + 1)?);
+                        walked.insert(name.clone(), self.walk(prop, depth + 1)?);
                     }
                     out.insert(key.clone(), Value::Object(walked));
                 }
                 "items" if value.is_array() => {
-                    out.insert(key.clone(), self.walk_list(value, dir, depth)?);
+                    out.insert(key.clone(), self.walk_list(value, depth)?);
                 }
                 "items"
                 | "additionalProperties"
@@ -243,12 +343,12 @@ impl<'a> Schemas<'a> {
                 | "additionalItems"
                 | "contentSchema" => {
                     if value.is_object() || value.is_boolean() {
-                        out.insert(key.clone(), self.walk(value, dir, depth + 1)?);
+                        out.insert(key.clone(), self.walk(value, depth + 1)?);
                     }
                 }
                 "allOf" | "anyOf" | "oneOf" | "prefixItems" => {
                     if value.is_array() {
-                        out.insert(key.clone(), self.walk_list(value, dir, depth)?);
+                        out.insert(key.clone(), self.walk_list(value, depth)?);
                     }
                 }
                 "nullable" => nullable = value == &Value::Bool(true),
@@ -274,11 +374,15 @@ impl<'a> Schemas<'a> {
                         out.insert(key.clone(), Value::Array(names));
                     }
                 }
-                "$ref" | "example" | "examples" | "xml" | "externalDocs" | "discriminator"
-                | "$id" | "$schema" | "$anchor" | "$dynamicAnchor" | "$dynamicRef"
-                | "$recursiveRef" | "$recursiveAnchor" | "$comment" | "$vocabulary" => {}
+                // `$defs` of the document's schemas are reached by pointer and land in the
+                // tool's own `$defs`.
+                "$ref" | "$defs" | "definitions" | "example" | "examples" | "xml"
+                | "externalDocs" | "discriminator" | "$id" | "$schema" | "$anchor"
+                | "$dynamicAnchor" | "$dynamicRef" | "$recursiveRef" | "$recursiveAnchor"
+                | "$comment" | "$vocabulary" => {}
                 k if k.starts_with("x-") => {}
                 _ => {
+                    self.budget = self.budget.saturating_sub(1);
                     out.insert(key.clone(), value.clone());
                 }
             }
@@ -310,32 +414,126 @@ impl<'a> Schemas<'a> {
         Ok((out, nullable))
     }
 
-    fn walk_list(
-        &mut self,
-        list: &'a Value,
-        dir: Direction,
-        depth: usize,
-    ) -> Result<Value, RefError> {
+    fn walk_list(&mut self, list: &'a Value, depth: usize) -> Result<Value, RefError> {
         let Value::Array(items) = list else {
             return Ok(Value::Array(Vec::new()));
         };
         let mut out = Vec::with_capacity(items.len());
         for item in items {
-            out.push(self.walk(item, dir, depth + 1)?);
+            out.push(self.walk(item, depth + 1)?);
         }
         Ok(Value::Array(out))
     }
 }
 
-fn flag(schema: &Value, key: &str) -> bool {
-    schema.get(key) == Some(&Value::Bool(true))
+/// `#/components/schemas/full-repository` -> `full-repository`: the last pointer segment,
+/// with anything but letters, digits, `_`, `-` and `.` turned into `_` (so the name needs no
+/// escaping inside a `$ref`).
+fn def_name(reference: &str) -> String {
+    let last = reference.rsplit('/').next().unwrap_or("");
+    let decoded = percent_encoding::percent_decode_str(last).decode_utf8_lossy();
+    let decoded = decoded.replace("~1", "/").replace("~0", "~");
+    let name: String = decoded
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if name.is_empty() || name.starts_with('#') {
+        "def".to_owned()
+    } else {
+        name
+    }
 }
 
-fn is_annotation(key: &str) -> bool {
-    matches!(
-        key,
-        "description" | "title" | "default" | "readOnly" | "writeOnly" | "deprecated" | "format"
-    )
+/// The `$defs` name a plain local reference node points at.
+fn local_ref(value: &Value) -> Option<&str> {
+    value
+        .as_object()
+        .filter(|m| m.len() == 1)
+        .and_then(|m| m.get("$ref"))
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix("#/$defs/"))
+}
+
+/// Counts `#/$defs/...` references below `value` (not descending into definitions, which
+/// the caller visits by reachability) and queues the names found.
+fn count_refs(
+    value: &Value,
+    counts: &mut HashMap<String, usize>,
+    found: &mut Vec<String>,
+    depth: usize,
+) {
+    if depth > 2 * MAX_DEPTH {
+        return;
+    }
+    match value {
+        Value::Object(map) => {
+            if let Some(name) = map
+                .get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| r.strip_prefix("#/$defs/"))
+            {
+                let n = counts.entry(name.to_owned()).or_default();
+                // A reference with siblings is never inlined: count it twice.
+                *n += if map.len() == 1 { 1 } else { 2 };
+                found.push(name.to_owned());
+            }
+            for (k, v) in map {
+                if k != "$defs" {
+                    count_refs(v, counts, found, depth + 1);
+                }
+            }
+        }
+        Value::Array(items) => {
+            for v in items {
+                count_refs(v, counts, found, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Replaces plain references to definitions used once by their bodies.
+fn expand(
+    value: &mut Value,
+    defs: &mut Map<String, Value>,
+    single: &HashSet<String>,
+    depth: usize,
+) {
+    if depth > 2 * MAX_DEPTH {
+        return;
+    }
+    if let Some(name) = local_ref(value) {
+        if single.contains(name) {
+            if let Some(body) = defs.remove(name) {
+                *value = body;
+                expand(value, defs, single, depth + 1);
+                return;
+            }
+        }
+    }
+    match value {
+        Value::Object(map) => {
+            for (_, v) in map.iter_mut() {
+                expand(v, defs, single, depth + 1);
+            }
+        }
+        Value::Array(items) => {
+            for v in items.iter_mut() {
+                expand(v, defs, single, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn flag(schema: &Value, key: &str) -> bool {
+    schema.get(key) == Some(&Value::Bool(true))
 }
 
 /// Lets a schema also accept `null`.

@@ -133,7 +133,17 @@ paths:
     let document = Document::parse(spec).unwrap();
     assert_eq!(
         document.security_scheme_names(),
-        ["bearer", "basic", "digest", "headerKey", "queryKey", "cookieKey", "oauth", "oidc", "mtls"]
+        [
+            "bearer",
+            "basic",
+            "digest",
+            "headerKey",
+            "queryKey",
+            "cookieKey",
+            "oauth",
+            "oidc",
+            "mtls"
+        ]
     );
     let scheme = codemode_openapi::SecurityScheme {
         name: "x".into(),
@@ -245,7 +255,7 @@ fn recursive_and_exponential_schemas_stay_bounded() {
     let tree = &conversion.tools[0];
     insta::assert_snapshot!(serde_json::to_string_pretty(tree.output_schema().unwrap()).unwrap());
     let wide = conversion.tools[1].output_schema().unwrap().to_string();
-    assert!(wide.len() < 4_000_000, "bounded: {} bytes", wide.len());
+    assert!(wide.len() < 20_000, "bounded: {} bytes", wide.len());
     assert!(wide.contains("\"type\":\"object\""));
 }
 
@@ -302,7 +312,17 @@ fn documents_that_are_not_openapi() {
         "invalid JSON: expected value (line 2, column 13)"
     );
     let yaml = err("openapi: 3.0.0\npaths:\n  - a\n  b: c\n");
-    assert!(matches!(yaml, OpenApiError::Syntax { format: "YAML", line: Some(_), .. }), "{yaml:?}");
+    assert!(
+        matches!(
+            yaml,
+            OpenApiError::Syntax {
+                format: "YAML",
+                line: Some(_),
+                ..
+            }
+        ),
+        "{yaml:?}"
+    );
     assert_eq!(
         err("swagger: '2.0'\npaths: {}").to_string(),
         "unsupported OpenAPI version swagger 2.0 (convert it to OpenAPI 3 first): only 3.0.x and 3.1.x are supported"
@@ -331,9 +351,16 @@ fn documents_that_are_not_openapi() {
         },
     )
     .unwrap_err();
-    assert_eq!(bad_option.to_string(), "invalid option: invalid header name \"Bad Header\"");
+    assert_eq!(
+        bad_option.to_string(),
+        "invalid option: invalid header name \"Bad Header\""
+    );
     // A document with no paths is fine: no tools.
-    let empty = from_spec("openapi: 3.1.0\ninfo: {title: t, version: '1'}", OpenApiOptions::default()).unwrap();
+    let empty = from_spec(
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}",
+        OpenApiOptions::default(),
+    )
+    .unwrap();
     assert!(empty.tools.is_empty() && empty.skipped.is_empty());
 }
 
@@ -349,8 +376,14 @@ fn credentials_from_the_environment() {
         "small-test-key": {"type": "apiKey", "in": "header", "name": "X-K"},
         "unset": {"type": "http", "scheme": "bearer"}}}}"#;
     let credentials = Credentials::from_env(spec);
-    assert_eq!(credentials.schemes().collect::<Vec<_>>(), ["small-test-key"]);
-    assert_eq!(credentials.get("small-test-key").unwrap().expose(), "from-env-secret");
+    assert_eq!(
+        credentials.schemes().collect::<Vec<_>>(),
+        ["small-test-key"]
+    );
+    assert_eq!(
+        credentials.get("small-test-key").unwrap().expose(),
+        "from-env-secret"
+    );
     let debug = format!("{credentials:?}");
     assert_eq!(debug, r#"{"small-test-key": "<redacted>"}"#);
     assert!(Credentials::from_env("not a spec: [").is_empty());
@@ -376,7 +409,13 @@ paths:
         OpenApiOptions::default(),
     )
     .unwrap();
-    assert_eq!(conversion.tools[0].description(), "Short\n\nLonger text.\n\nDeprecated.");
+    assert_eq!(
+        conversion.tools[0].description(),
+        "Short\n\nLonger text.\n\nDeprecated."
+    );
     assert_eq!(conversion.tools[1].description(), "GET /b");
-    assert_eq!(conversion.tools[1].input_schema(), &json!({"type": "object", "properties": {}, "additionalProperties": false}));
+    assert_eq!(
+        conversion.tools[1].input_schema(),
+        &json!({"type": "object", "properties": {}, "additionalProperties": false})
+    );
 }
