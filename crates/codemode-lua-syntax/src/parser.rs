@@ -345,15 +345,15 @@ fn near_text(source: &str, tok: Option<&Spanned>) -> String {
     if let Some(text) = t.text() {
         return format!("'{text}'");
     }
-    let raw = source.get(l as usize..r as usize).unwrap_or("");
     if t == Tok::Bad {
-        let b = raw.as_bytes().first().copied().unwrap_or(0);
+        let b = source.as_bytes().get(l as usize).copied().unwrap_or(0);
         return if b.is_ascii_graphic() || b == b' ' {
             format!("'{}'", b as char)
         } else {
             format!("'<\\{b}>'")
         };
     }
+    let raw = source.get(l as usize..r as usize).unwrap_or("");
     format!("'{}'", clip(raw))
 }
 
