@@ -39,7 +39,7 @@
 //! right-associative operators (`a = b = c`, `a ? b : c ? d : e`, `x => y => z`, `a ** b ** c`)
 //! and statement nesting without braces (`if (a) if (b) ...`, `else if` chains, labels).
 //! Left-associative chains (`a + b + c ...`, `a.b.c ...`, `f()()...`) are bounded separately
-//! at `max_nesting * LEFT_CHAIN_FACTOR` (2000 by default): walk their left spines with a loop.
+//! at `max_nesting * LEFT_CHAIN_FACTOR` (1000 by default): walk their left spines with a loop.
 //! The source size is bounded by `max_source_bytes`.
 //!
 //! # Not supported (reported as `UnsupportedSyntax` with the construct's location)

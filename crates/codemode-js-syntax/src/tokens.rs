@@ -273,7 +273,7 @@ struct Level {
 /// A multiple of `max_nesting` allowed for left-associative chains (`a+b+c+...`,
 /// `a.b.c...`), which the LR parser handles without recursion; later passes see them as a
 /// left spine of that length.
-pub const LEFT_CHAIN_FACTOR: usize = 10;
+pub const LEFT_CHAIN_FACTOR: usize = 5;
 
 struct Adapter<'s> {
     src: &'s str,

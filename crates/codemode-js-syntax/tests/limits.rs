@@ -118,11 +118,11 @@ fn nesting_just_inside_the_bound_parses_on_a_small_stack() {
 #[test]
 fn long_left_associative_chains_are_fine() {
     for (name, source) in [
-        ("sum", format!("x = a{}", " + a".repeat(1500))),
-        ("members", format!("x = a{}", ".b".repeat(1500))),
-        ("calls", format!("x = f{}", "()".repeat(1500))),
-        ("and", format!("x = a{}", " && a".repeat(1500))),
-        ("sequence", format!("x = (a{})", ", a".repeat(1500))),
+        ("sum", format!("x = a{}", " + a".repeat(900))),
+        ("members", format!("x = a{}", ".b".repeat(900))),
+        ("calls", format!("x = f{}", "()".repeat(900))),
+        ("and", format!("x = a{}", " && a".repeat(900))),
+        ("sequence", format!("x = (a{})", ", a".repeat(900))),
     ] {
         parse_on_stack(source, ParseLimits::default(), ACCEPT_STACK)
             .unwrap_or_else(|e| panic!("{name}: {e:?}"));
