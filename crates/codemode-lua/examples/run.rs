@@ -12,6 +12,24 @@ fn main() {
     };
     let source = std::fs::read_to_string(path).unwrap_or_default();
     let interp = LuaInterpreter::new();
+    if let Some(n) = args
+        .iter()
+        .position(|a| a == "--repeat")
+        .and_then(|i| args.get(i + 1))
+    {
+        // End to end (compile, run, convert) n times; prints the mean time per execution.
+        let n: u32 = n.parse().unwrap_or(1000);
+        let start = std::time::Instant::now();
+        for _ in 0..n {
+            let p = interp
+                .compile_lua(&source, &CompileOptions::default())
+                .expect("compiles");
+            let mut exec = p.start_lua(StartOptions::default());
+            while let StepState::Running | StepState::Waiting = exec.step(u64::MAX).state {}
+        }
+        println!("mean {:?} per execution", start.elapsed() / n);
+        return;
+    }
     let program = match interp.compile_lua(&source, &CompileOptions::default()) {
         Ok(p) => p,
         Err(d) => {

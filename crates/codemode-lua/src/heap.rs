@@ -94,9 +94,28 @@ impl<T> Arena<T> {
     }
 }
 
+/// String storage: library names are static (cloning the library template copies no
+/// bytes); program strings are owned.
+#[derive(Clone)]
+pub enum StrBytes {
+    Static(&'static [u8]),
+    Owned(Box<[u8]>),
+}
+
+impl std::ops::Deref for StrBytes {
+    type Target = [u8];
+    #[inline(always)]
+    fn deref(&self) -> &[u8] {
+        match self {
+            StrBytes::Static(b) => b,
+            StrBytes::Owned(b) => b,
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct LuaStr {
-    pub bytes: Box<[u8]>,
+    pub bytes: StrBytes,
     hash: u64,
     /// Next string in the same intern bucket.
     next: u32,
@@ -202,7 +221,7 @@ impl Heap {
             }
             i = s.next;
         }
-        self.insert_string(b.into(), hash)
+        self.insert_string(StrBytes::Owned(b.into()), hash)
     }
 
     /// Interns an owned buffer (avoids a copy when the string is new).
@@ -217,10 +236,10 @@ impl Heap {
             }
             i = s.next;
         }
-        self.insert_string(b.into_boxed_slice(), hash)
+        self.insert_string(StrBytes::Owned(b.into_boxed_slice()), hash)
     }
 
-    fn insert_string(&mut self, bytes: Box<[u8]>, hash: u64) -> StrRef {
+    fn insert_string(&mut self, bytes: StrBytes, hash: u64) -> StrRef {
         if self.strings.live() >= self.buckets.len() {
             self.grow_buckets();
         }
@@ -251,6 +270,24 @@ impl Heap {
             }
         }
         self.buckets = buckets;
+    }
+
+    /// Interns a library name that lives for the whole program (no copy of its bytes).
+    pub fn intern_static(&mut self, b: &'static [u8]) -> StrRef {
+        let hash = hash_bytes(b);
+        let mask = self.buckets.len() - 1;
+        let mut i = self.buckets[(hash as usize) & mask];
+        while i != NO_STR {
+            let s = self.strings.get(i);
+            if s.hash == hash && &*s.bytes == b {
+                self.strings.get_mut(i).fixed = true;
+                return StrRef(i);
+            }
+            i = s.next;
+        }
+        let r = self.insert_string(StrBytes::Static(b), hash);
+        self.strings.get_mut(r.0).fixed = true;
+        r
     }
 
     pub fn intern_fixed(&mut self, b: &[u8]) -> StrRef {

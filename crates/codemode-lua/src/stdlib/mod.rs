@@ -171,7 +171,7 @@ pub struct Names {
 
 impl Names {
     pub fn new(heap: &mut Heap) -> Names {
-        let mut t = |s: &str| heap.intern_fixed(s.as_bytes());
+        let mut t = |s: &'static str| heap.intern_static(s.as_bytes());
         Names {
             n: t("n"),
             types: [
@@ -226,19 +226,19 @@ pub fn install(heap: &mut Heap) -> (TableRef, TableRef) {
                 }
             }
         };
-        let k = Value::Str(heap.intern_fixed(def.name.as_bytes()));
+        let k = Value::Str(heap.intern_static(def.name.as_bytes()));
         let _ = heap.with_table(target, |t, _| {
             t.set(k, Value::Builtin(BuiltinId(i as u16)), max)
         });
     }
     for (name, t) in &libs {
-        let k = Value::Str(heap.intern_fixed(name.as_bytes()));
+        let k = Value::Str(heap.intern_static(name.as_bytes()));
         let _ = heap.with_table(g, |tab, _| tab.set(k, Value::Table(*t), max));
     }
     let lib = |n: &str| libs.iter().find(|(l, _)| *l == n).map(|(_, t)| *t);
-    let set = |heap: &mut Heap, t: Option<TableRef>, name: &str, v: Value| {
+    let set = |heap: &mut Heap, t: Option<TableRef>, name: &'static str, v: Value| {
         if let Some(t) = t {
-            let k = Value::Str(heap.intern_fixed(name.as_bytes()));
+            let k = Value::Str(heap.intern_static(name.as_bytes()));
             let _ = heap.with_table(t, |tab, _| tab.set(k, v, max));
         }
     };
@@ -247,10 +247,10 @@ pub fn install(heap: &mut Heap) -> (TableRef, TableRef) {
     set(heap, math, "huge", Value::Float(f64::INFINITY));
     set(heap, math, "maxinteger", Value::Int(i64::MAX));
     set(heap, math, "mininteger", Value::Int(i64::MIN));
-    let cp = Value::Str(heap.intern_fixed(b"[\x00-\x7F\xC2-\xFD][\x80-\xBF]*"));
+    let cp = Value::Str(heap.intern_static(b"[\x00-\x7F\xC2-\xFD][\x80-\xBF]*"));
     set(heap, lib("utf8"), "charpattern", cp);
     set(heap, lib("json"), "null", Value::JsonNull);
-    let v = Value::Str(heap.intern_fixed(b"Lua 5.4"));
+    let v = Value::Str(heap.intern_static(b"Lua 5.4"));
     set(heap, Some(g), "_VERSION", v);
     set(heap, Some(g), "_G", Value::Table(g));
     let string = lib("string").unwrap_or(g);

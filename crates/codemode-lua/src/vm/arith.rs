@@ -46,7 +46,7 @@ fn to_int_bitwise(_heap: &Heap, v: Value) -> Result<i64, Option<()>> {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub fn int_idiv(a: i64, b: i64) -> i64 {
     if b == -1 {
         return a.wrapping_neg();
@@ -59,7 +59,7 @@ pub fn int_idiv(a: i64, b: i64) -> i64 {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub fn int_mod(a: i64, b: i64) -> i64 {
     if b == -1 {
         return 0;
@@ -82,7 +82,7 @@ pub fn float_mod(a: f64, b: f64) -> f64 {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub fn shift_left(x: i64, y: i64) -> i64 {
     if y <= -64 || y >= 64 {
         0

@@ -1041,34 +1041,33 @@ impl Vm {
                     }
                     Op::ForLoop { a, off } => {
                         let ra = base + a as usize;
-                        match self.stack[ra + 2] {
-                            Value::Int(step) => {
-                                if let Value::Int(count) = self.stack[ra + 1] {
-                                    if count > 0 {
-                                        self.stack[ra + 1] = Value::Int(count - 1);
-                                        if let Value::Int(i) = self.stack[ra] {
+                        // One bounds check for the loop's four registers.
+                        if let Some(r) = self.stack.get_mut(ra..ra + 4) {
+                            match r[2] {
+                                Value::Int(step) => {
+                                    if let (Value::Int(count), Value::Int(i)) = (r[1], r[0]) {
+                                        if count > 0 {
                                             let ni = i.wrapping_add(step);
-                                            self.stack[ra] = Value::Int(ni);
-                                            self.stack[ra + 3] = Value::Int(ni);
+                                            r[1] = Value::Int(count - 1);
+                                            r[0] = Value::Int(ni);
+                                            r[3] = Value::Int(ni);
+                                            jump!(off);
                                         }
-                                        jump!(off);
                                     }
                                 }
-                            }
-                            Value::Float(step) => {
-                                if let (Value::Float(i), Value::Float(lim)) =
-                                    (self.stack[ra], self.stack[ra + 1])
-                                {
-                                    let ni = i + step;
-                                    let go = if step > 0.0 { ni <= lim } else { lim <= ni };
-                                    if go {
-                                        self.stack[ra] = Value::Float(ni);
-                                        self.stack[ra + 3] = Value::Float(ni);
-                                        jump!(off);
+                                Value::Float(step) => {
+                                    if let (Value::Float(i), Value::Float(lim)) = (r[0], r[1]) {
+                                        let ni = i + step;
+                                        let go = if step > 0.0 { ni <= lim } else { lim <= ni };
+                                        if go {
+                                            r[0] = Value::Float(ni);
+                                            r[3] = Value::Float(ni);
+                                            jump!(off);
+                                        }
                                     }
                                 }
+                                _ => {}
                             }
-                            _ => {}
                         }
                     }
                     Op::TForPrep { off, .. } => jump!(off),
