@@ -2697,6 +2697,16 @@ fn const_name(code: &FuncCode, k: u32) -> String {
 }
 
 pub fn js_rem(x: f64, y: f64) -> f64 {
+    // Integers (the common case) avoid fmod; the sign of a zero result follows x.
+    const LIM: f64 = 9_007_199_254_740_992.0;
+    if x.fract() == 0.0 && y.fract() == 0.0 && x.abs() < LIM && y.abs() < LIM && y != 0.0 {
+        let r = (x as i64) % (y as i64);
+        return if r == 0 && x.is_sign_negative() {
+            -0.0
+        } else {
+            r as f64
+        };
+    }
     if y == 0.0 || x.is_infinite() || x.is_nan() || y.is_nan() {
         return f64::NAN;
     }

@@ -1,0 +1,41 @@
+//! Prints the time of one run of each shared benchmark program (quick look, not criterion).
+use codemode_core::{CompileOptions, Interpreter, StartOptions, StepState, VmLimits};
+use codemode_js::JsInterpreter;
+use std::time::Instant;
+
+fn main() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/bench");
+    let interp = JsInterpreter::new();
+    let options = CompileOptions {
+        limits: VmLimits {
+            max_frames: 10_000,
+            ..VmLimits::default()
+        },
+        ..CompileOptions::default()
+    };
+    for name in ["startup", "fib", "loop", "records", "strings"] {
+        let Ok(src) = std::fs::read_to_string(format!("{dir}/{name}.js")) else {
+            continue;
+        };
+        let runs = if name == "startup" { 10_000 } else { 1 };
+        let t = Instant::now();
+        let mut value = None;
+        for _ in 0..runs {
+            let program = interp.compile(&src, &options).expect("compiles");
+            let mut exec = program.start(StartOptions::default());
+            loop {
+                match exec.step(10_000_000).state {
+                    StepState::Running => {}
+                    StepState::Done(c) => {
+                        value = Some(c.value);
+                        break;
+                    }
+                    other => panic!("{name}: {other:?}"),
+                }
+            }
+        }
+        let per = t.elapsed() / runs;
+        let v = value.map(|v| v.to_string()).unwrap_or_default();
+        println!("{name:8} {per:>12?}  {}", &v[..v.len().min(60)]);
+    }
+}
