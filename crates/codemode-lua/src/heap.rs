@@ -185,7 +185,10 @@ pub fn hash_bytes(b: &[u8]) -> u64 {
         w[..rest.len()].copy_from_slice(rest);
         h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
     }
-    h ^ (h >> 29)
+    // Final avalanche so the low bits (the bucket index) depend on every input byte.
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^ (h >> 33)
 }
 
 impl Heap {
