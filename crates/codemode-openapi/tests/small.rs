@@ -368,7 +368,7 @@ fn documents_that_are_not_openapi() {
 fn credentials_from_the_environment() {
     assert_eq!(env_var_name("libraryKey"), "CODEMODE_AUTH_LIBRARYKEY");
     assert_eq!(env_var_name("api-key.v2"), "CODEMODE_AUTH_API_KEY_V2");
-    // SAFETY-free: this test is the only one in this binary touching these variables.
+    // SAFETY: no other test in this binary reads or writes the environment.
     unsafe {
         std::env::set_var("CODEMODE_AUTH_SMALL_TEST_KEY", "from-env-secret");
     }
