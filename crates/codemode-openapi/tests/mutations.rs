@@ -4,6 +4,7 @@
 
 use codemode_openapi::{from_spec, OpenApiOptions};
 use serde_json::{json, Value};
+use std::fmt::Write;
 
 macro_rules! shared {
     ($name:literal) => {
@@ -162,4 +163,20 @@ fn deep_and_self_referencing_documents() {
     let spec = r##"{"openapi": "3.0.0", "paths": {"/a": {"get": {"responses": {"200": {"description": "",
         "content": {"application/json": {"schema": {"$ref": "#"}}}}}}}}}"##;
     convert(spec);
+    // YAML aliases that would expand a billion times ("billion laughs") are refused.
+    let mut laughs =
+        String::from("openapi: 3.0.0\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for i in 1..10 {
+        let p = i - 1;
+        writeln!(
+            laughs,
+            "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]"
+        )
+        .unwrap();
+    }
+    laughs.push_str("paths: {}\n");
+    let started = std::time::Instant::now();
+    let refused = from_spec(&laughs, OpenApiOptions::default()).unwrap_err();
+    assert!(refused.to_string().starts_with("invalid YAML"), "{refused}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
