@@ -407,19 +407,20 @@ impl Vm {
             }
             macro_rules! arith_rr {
                 ($a:expr, $b:expr, $c:expr, $op:expr, $int:expr, $flt:expr) => {{
-                    let vb = r!($b);
-                    let vc = r!($c);
-                    let res = match (vb, vc) {
-                        (Value::Int(x), Value::Int(y)) => $int(x, y),
-                        (Value::Float(x), Value::Float(y)) => Some(Value::Float($flt(x, y))),
+                    // Match through references: copying whole 16-byte values right after
+                    // they were written stalls on store forwarding.
+                    let res = match (&r!($b), &r!($c)) {
+                        (Value::Int(x), Value::Int(y)) => $int(*x, *y),
+                        (Value::Float(x), Value::Float(y)) => Some(Value::Float($flt(*x, *y))),
                         _ => None,
                     };
                     let res = match res {
                         Some(v) => v,
-                        None => match arith::arith(&self.heap, $op, vb, vc) {
+                        None => match arith::arith(&self.heap, $op, r!($b), r!($c)) {
                             Ok(v) => v,
                             Err(e) => {
                                 save!();
+                                let (vb, vc) = (r!($b), r!($c));
                                 return Err(self.arith_error(p, pc - 1, e, $b, Some($c), vb, vc));
                             }
                         },
@@ -704,14 +705,13 @@ impl Vm {
                         ))
                     }
                     Op::AddI { a, b, i } => {
-                        let vb = r!(b);
-                        let v = match vb {
+                        let v = match &r!(b) {
                             Value::Int(x) => Value::Int(x.wrapping_add(i as i64)),
                             Value::Float(x) => Value::Float(x + i as f64),
-                            _ => match arith::arith(
+                            vb => match arith::arith(
                                 &self.heap,
                                 ArithOp::Add,
-                                vb,
+                                *vb,
                                 Value::Int(i as i64),
                             ) {
                                 Ok(v) => v,
@@ -723,7 +723,7 @@ impl Vm {
                                         e,
                                         b,
                                         None,
-                                        vb,
+                                        r!(b),
                                         Value::Int(i as i64),
                                     ));
                                 }
@@ -732,9 +732,9 @@ impl Vm {
                         r!(a) = v;
                     }
                     Op::ArithI { a, b, op, i } => {
-                        let vb = r!(b);
                         let y = i as i64;
-                        let fast = if let Value::Int(x) = vb {
+                        let fast = if let Value::Int(x) = &r!(b) {
+                            let x = *x;
                             match op {
                                 ArithOp::Mod if y != 0 => Some(Value::Int(arith::int_mod(x, y))),
                                 ArithOp::Mul => Some(Value::Int(x.wrapping_mul(y))),
@@ -755,7 +755,7 @@ impl Vm {
                         };
                         let v = match fast {
                             Some(v) => v,
-                            None => match arith::arith(&self.heap, op, vb, Value::Int(y)) {
+                            None => match arith::arith(&self.heap, op, r!(b), Value::Int(y)) {
                                 Ok(v) => v,
                                 Err(e) => {
                                     save!();
@@ -765,7 +765,7 @@ impl Vm {
                                         e,
                                         b,
                                         None,
-                                        vb,
+                                        r!(b),
                                         Value::Int(y),
                                     ));
                                 }
@@ -927,36 +927,48 @@ impl Vm {
                         }
                     }
                     Op::LtI { a, k: kk, i, off } => {
-                        let res = match r!(a) {
-                            Value::Int(x) => x < i as i64,
-                            va => tri!(self.less_than(va, Value::Int(i as i64))),
+                        let res = match &r!(a) {
+                            Value::Int(x) => *x < i as i64,
+                            va => {
+                                let va = *va;
+                                tri!(self.less_than(va, Value::Int(i as i64)))
+                            }
                         };
                         if res == kk {
                             jump!(off);
                         }
                     }
                     Op::LeI { a, k: kk, i, off } => {
-                        let res = match r!(a) {
-                            Value::Int(x) => x <= i as i64,
-                            va => tri!(self.less_equal(va, Value::Int(i as i64))),
+                        let res = match &r!(a) {
+                            Value::Int(x) => *x <= i as i64,
+                            va => {
+                                let va = *va;
+                                tri!(self.less_equal(va, Value::Int(i as i64)))
+                            }
                         };
                         if res == kk {
                             jump!(off);
                         }
                     }
                     Op::GtI { a, k: kk, i, off } => {
-                        let res = match r!(a) {
-                            Value::Int(x) => x > i as i64,
-                            va => tri!(self.less_than(Value::Int(i as i64), va)),
+                        let res = match &r!(a) {
+                            Value::Int(x) => *x > i as i64,
+                            va => {
+                                let va = *va;
+                                tri!(self.less_than(Value::Int(i as i64), va))
+                            }
                         };
                         if res == kk {
                             jump!(off);
                         }
                     }
                     Op::GeI { a, k: kk, i, off } => {
-                        let res = match r!(a) {
-                            Value::Int(x) => x >= i as i64,
-                            va => tri!(self.less_equal(Value::Int(i as i64), va)),
+                        let res = match &r!(a) {
+                            Value::Int(x) => *x >= i as i64,
+                            va => {
+                                let va = *va;
+                                tri!(self.less_equal(Value::Int(i as i64), va))
+                            }
                         };
                         if res == kk {
                             jump!(off);
@@ -1045,7 +1057,8 @@ impl Vm {
                         if let Some(r) = self.stack.get_mut(ra..ra + 4) {
                             match r[2] {
                                 Value::Int(step) => {
-                                    if let (Value::Int(count), Value::Int(i)) = (r[1], r[0]) {
+                                    if let (Value::Int(count), Value::Int(i)) = (&r[1], &r[0]) {
+                                        let (count, i) = (*count, *i);
                                         if count > 0 {
                                             let ni = i.wrapping_add(step);
                                             r[1] = Value::Int(count - 1);
@@ -1056,7 +1069,8 @@ impl Vm {
                                     }
                                 }
                                 Value::Float(step) => {
-                                    if let (Value::Float(i), Value::Float(lim)) = (r[0], r[1]) {
+                                    if let (Value::Float(i), Value::Float(lim)) = (&r[0], &r[1]) {
+                                        let (i, lim) = (*i, *lim);
                                         let ni = i + step;
                                         let go = if step > 0.0 { ni <= lim } else { lim <= ni };
                                         if go {
