@@ -519,10 +519,10 @@ impl Vm {
                     }
                     Op::GetTable { a, b, c } => {
                         let t = r!(b);
-                        let key = r!(c);
-                        let v = match t {
-                            Value::Table(tr) => self.heap.table(tr).get(key),
-                            _ => match self.index(t, key) {
+                        let v = match (&t, &r!(c)) {
+                            (Value::Table(tr), Value::Int(i)) => self.heap.table(*tr).get_int(*i),
+                            (Value::Table(tr), key) => self.heap.table(*tr).get(*key),
+                            (_, key) => match self.index(t, *key) {
                                 Ok(v) => v,
                                 Err(NotIndexable) => {
                                     save!();
@@ -533,14 +533,14 @@ impl Vm {
                         r!(a) = v;
                     }
                     Op::GetField { a, b, k: kk } => {
-                        let t = r!(b);
                         let key = k[kk as usize];
-                        let v = match (t, key) {
-                            (Value::Table(tr), Value::Str(s)) => self.heap.table(tr).get_str(s),
-                            _ => match self.index(t, key) {
+                        let v = match (&r!(b), &key) {
+                            (Value::Table(tr), Value::Str(s)) => self.heap.table(*tr).get_str(*s),
+                            (t, _) => match self.index(*t, key) {
                                 Ok(v) => v,
                                 Err(NotIndexable) => {
                                     save!();
+                                    let t = r!(b);
                                     return Err(self.op_error(p, pc - 1, b, t, "index"));
                                 }
                             },
@@ -879,7 +879,8 @@ impl Vm {
                     }
                     Op::Jmp { off } => jump!(off),
                     Op::Test { a, k: kk, off } => {
-                        if r!(a).truthy() == kk {
+                        let truthy = !matches!(&r!(a), Value::Nil | Value::Bool(false));
+                        if truthy == kk {
                             jump!(off);
                         }
                     }
@@ -909,18 +910,24 @@ impl Vm {
                         }
                     }
                     Op::Lt { a, b, k: kk, off } => {
-                        let res = match (r!(a), r!(b)) {
+                        let res = match (&r!(a), &r!(b)) {
                             (Value::Int(x), Value::Int(y)) => x < y,
-                            (va, vb) => tri!(self.less_than(va, vb)),
+                            (va, vb) => {
+                                let (va, vb) = (*va, *vb);
+                                tri!(self.less_than(va, vb))
+                            }
                         };
                         if res == kk {
                             jump!(off);
                         }
                     }
                     Op::Le { a, b, k: kk, off } => {
-                        let res = match (r!(a), r!(b)) {
+                        let res = match (&r!(a), &r!(b)) {
                             (Value::Int(x), Value::Int(y)) => x <= y,
-                            (va, vb) => tri!(self.less_equal(va, vb)),
+                            (va, vb) => {
+                                let (va, vb) = (*va, *vb);
+                                tri!(self.less_equal(va, vb))
+                            }
                         };
                         if res == kk {
                             jump!(off);
