@@ -256,3 +256,19 @@ fn fuel_slices_resume_where_they_stopped() {
     }
     assert!(slices > 100, "{slices}");
 }
+
+#[test]
+fn array_growth_is_bounded_by_memory() {
+    let limits = VmLimits {
+        max_memory_bytes: 4 << 20,
+        ..VmLimits::default()
+    };
+    let d = run_limits(
+        "local t = {} for i = 1, 10000000 do t[i] = i end return #t",
+        limits,
+    )
+    .result
+    .unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::ExecutionFailure, "{d:?}");
+    assert!(d.message.contains("memory"), "{}", d.message);
+}

@@ -572,6 +572,10 @@ impl Vm {
                                     .heap
                                     .with_table(tr, |t, m| t.set(key, v, m))
                                     .map_err(|e| set_error(e, max)));
+                                if self.heap.debt_exceeded() {
+                                    save!();
+                                    self.collect()?;
+                                }
                             }
                             _ => {
                                 save!();
@@ -590,6 +594,10 @@ impl Vm {
                                     .heap
                                     .with_table(tr, |t, m| t.set(key, v, m))
                                     .map_err(|e| set_error(e, max)));
+                                if self.heap.debt_exceeded() {
+                                    save!();
+                                    self.collect()?;
+                                }
                             }
                             _ => {
                                 save!();
@@ -984,7 +992,7 @@ impl Vm {
                     Op::Call { a, b, c } => {
                         let func = base + a as usize;
                         let nargs = if b == 0 {
-                            self.top - func - 1
+                            self.top.saturating_sub(func + 1)
                         } else {
                             b as usize - 1
                         };
@@ -993,7 +1001,7 @@ impl Vm {
                     Op::TailCall { a, b } => {
                         let func = base + a as usize;
                         let nargs = if b == 0 {
-                            self.top - func - 1
+                            self.top.saturating_sub(func + 1)
                         } else {
                             b as usize - 1
                         };
@@ -1021,7 +1029,7 @@ impl Vm {
                     Op::Return { a, b } => {
                         let src = base + a as usize;
                         let n = if b == 0 {
-                            self.top - src
+                            self.top.saturating_sub(src)
                         } else {
                             b as usize - 1
                         };
@@ -1167,7 +1175,7 @@ impl Vm {
                     Op::SetList { a, n, start } => {
                         let ra = base + a as usize;
                         let n = if n == 0 {
-                            self.top - ra - 1
+                            self.top.saturating_sub(ra + 1)
                         } else {
                             n as usize
                         };
