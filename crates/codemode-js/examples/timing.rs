@@ -13,7 +13,11 @@ fn main() {
         },
         ..CompileOptions::default()
     };
+    let only = std::env::args().nth(1);
     for name in ["startup", "fib", "loop", "records", "strings"] {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
         let Ok(src) = std::fs::read_to_string(format!("{dir}/{name}.js")) else {
             continue;
         };

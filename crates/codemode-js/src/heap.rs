@@ -212,10 +212,13 @@ impl Object {
     }
 }
 
-/// The arena. Cloning a heap is how each execution gets its own copy of the built-ins.
-#[derive(Clone)]
+/// The arena. Executions share the built-ins' objects (`base`, built once per interpreter)
+/// and copy one into `overlay` only when they write to it, so starting an execution costs
+/// one small allocation instead of a copy of every built-in.
 pub struct Heap {
-    pub objects: Vec<Object>,
+    base: std::sync::Arc<Vec<Object>>,
+    overlay: Vec<Option<Box<Object>>>,
+    objects: Vec<Object>,
     free: Vec<u32>,
     marks: Vec<bool>,
     /// Estimated live bytes (exact after a collection, grows with every allocation).
@@ -228,6 +231,8 @@ pub struct Heap {
 impl Heap {
     pub fn new(max_bytes: usize) -> Heap {
         Heap {
+            base: std::sync::Arc::new(Vec::new()),
+            overlay: Vec::new(),
             objects: Vec::new(),
             free: Vec::new(),
             marks: Vec::new(),
@@ -237,14 +242,53 @@ impl Heap {
         }
     }
 
+    /// Turns every object into a shared template object (done once, after the built-ins
+    /// are built). Handles stay valid.
+    pub fn into_template(mut self) -> Heap {
+        let mut all: Vec<Object> = self.base.iter().cloned().collect();
+        for (i, o) in self.overlay.drain(..).enumerate() {
+            if let Some(o) = o {
+                all[i] = *o;
+            }
+        }
+        all.append(&mut self.objects);
+        let n = all.len();
+        Heap {
+            base: std::sync::Arc::new(all),
+            overlay: std::iter::repeat_with(|| None).take(n).collect(),
+            objects: Vec::new(),
+            free: Vec::new(),
+            marks: Vec::new(),
+            bytes: self.bytes,
+            next_gc: self.next_gc,
+            max_bytes: self.max_bytes,
+        }
+    }
+
+    /// A fresh heap for one execution, sharing the template objects.
+    pub fn fork(&self) -> Heap {
+        let n = self.base.len();
+        Heap {
+            base: self.base.clone(),
+            overlay: std::iter::repeat_with(|| None).take(n).collect(),
+            objects: Vec::new(),
+            free: Vec::new(),
+            marks: Vec::new(),
+            bytes: self.bytes,
+            next_gc: self.next_gc,
+            max_bytes: self.max_bytes,
+        }
+    }
+
     pub fn alloc(&mut self, obj: Object) -> ObjRef {
         self.bytes += 96;
+        let n = self.base.len();
         if let Some(i) = self.free.pop() {
-            self.objects[i as usize] = obj;
+            self.objects[i as usize - n] = obj;
             ObjRef(i)
         } else {
             self.objects.push(obj);
-            ObjRef(self.objects.len() as u32 - 1)
+            ObjRef((n + self.objects.len() - 1) as u32)
         }
     }
 
@@ -261,17 +305,38 @@ impl Heap {
 
     #[inline]
     pub fn get(&self, r: ObjRef) -> &Object {
-        &self.objects[r.0 as usize]
+        let i = r.0 as usize;
+        let n = self.base.len();
+        if i < n {
+            match &self.overlay[i] {
+                Some(o) => o,
+                None => &self.base[i],
+            }
+        } else {
+            &self.objects[i - n]
+        }
     }
     #[inline]
     pub fn get_mut(&mut self, r: ObjRef) -> &mut Object {
-        &mut self.objects[r.0 as usize]
+        let i = r.0 as usize;
+        let n = self.base.len();
+        if i < n {
+            let base = &self.base;
+            self.overlay[i].get_or_insert_with(|| Box::new(base[i].clone()))
+        } else {
+            &mut self.objects[i - n]
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.base.len() + self.objects.len()
     }
 
     /// Marks from `roots` and frees everything unreachable; recomputes `bytes`.
     pub fn collect(&mut self, roots: &[ObjRef], extra: impl Iterator<Item = ObjRef>) {
         self.marks.clear();
-        self.marks.resize(self.objects.len(), false);
+        let total = self.len();
+        self.marks.resize(total, false);
         let mut work: Vec<ObjRef> = roots.to_vec();
         work.extend(extra);
         let push_val = |v: &Value, work: &mut Vec<ObjRef>| {
@@ -285,7 +350,7 @@ impl Heap {
                 continue;
             }
             self.marks[i] = true;
-            let o = &self.objects[i];
+            let o = self.get(r);
             if let Some(p) = o.proto {
                 work.push(p);
             }
@@ -335,12 +400,16 @@ impl Heap {
         }
         let mut bytes = 0;
         self.free.clear();
-        for i in 0..self.objects.len() {
+        let n = self.base.len();
+        for o in self.overlay.iter().flatten() {
+            bytes += o.byte_size();
+        }
+        for i in n..total {
             if self.marks[i] {
-                bytes += self.objects[i].byte_size();
+                bytes += self.objects[i - n].byte_size();
             } else {
-                if !matches!(self.objects[i].kind, Kind::Free) {
-                    self.objects[i] = Object::new(None, Kind::Free);
+                if !matches!(self.objects[i - n].kind, Kind::Free) {
+                    self.objects[i - n] = Object::new(None, Kind::Free);
                 }
                 self.free.push(i as u32);
             }

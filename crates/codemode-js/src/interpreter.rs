@@ -102,7 +102,7 @@ impl JsInterpreter {
         vm.gc();
         JsInterpreter {
             template: Arc::new(Template {
-                heap: vm.heap,
+                heap: vm.heap.into_template(),
                 realm: vm.realm,
                 natives,
                 prelude,
@@ -171,7 +171,7 @@ impl Program for JsProgram {
 
     fn start(self: Box<Self>, options: StartOptions) -> Box<dyn Execution> {
         let t = &self.template;
-        let mut heap = t.heap.clone();
+        let mut heap = t.heap.fork();
         heap.max_bytes = self.options.limits.max_memory_bytes;
         let mut vm = Vm::new(
             heap,
@@ -196,6 +196,7 @@ impl Program for JsProgram {
             })),
         );
         let promise = vm.new_promise();
+        vm.extra_roots.push(promise);
         vm.stack.push(Value::Obj(main));
         vm.stack.push(Value::Undefined);
         let mut failed = None;

@@ -105,6 +105,8 @@ pub struct Vm {
     pub last_throw: Option<Location>,
     pub rng: u64,
     pub is_new: bool,
+    /// Objects the embedder holds (the program's result promise).
+    pub extra_roots: Vec<ObjRef>,
     argbuf: Vec<Value>,
 }
 
@@ -153,6 +155,7 @@ impl Vm {
             last_throw: None,
             rng: 0x2545_f491_4f6c_dd1d,
             is_new: false,
+            extra_roots: Vec::new(),
             argbuf: Vec::new(),
         }
     }
@@ -1496,6 +1499,7 @@ impl Vm {
 
     pub fn gc(&mut self) {
         let mut roots: Vec<ObjRef> = self.realm.roots();
+        roots.extend(self.extra_roots.iter().copied());
         for v in &self.stack {
             if let Value::Obj(r) = v {
                 roots.push(*r);

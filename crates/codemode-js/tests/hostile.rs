@@ -172,3 +172,12 @@ fn execution_is_send() {
     .join()
     .unwrap();
 }
+
+#[test]
+fn collection_right_after_the_last_return_keeps_the_result() {
+    // The join allocates enough to trigger a collection at the final return, when no
+    // frame references the program's result promise any more.
+    let i = JsInterpreter::new();
+    let out = run(&i, "const parts = []; for (let i = 1; i <= 100000; i++) parts.push(`ROW-${i}`); const s = parts.join(','); return s.length");
+    assert_eq!(out.value.unwrap(), json!(988894));
+}
