@@ -1,0 +1,1 @@
+const e = new TypeError('bad input'); return `failed: ${e}` + ' / ' + e;

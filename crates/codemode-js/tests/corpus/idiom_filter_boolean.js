@@ -1,0 +1,1 @@
+return ['a', '', null, 'b', 0, 1].filter(Boolean);

@@ -1,0 +1,1 @@
+return [...Array(5).keys()].map(i => i * i);

@@ -1,0 +1,1 @@
+const text = 'error: disk full'; return ['warn', 'error'].some(w => text.includes(w));

@@ -1,0 +1,1 @@
+return ['hello'.split('').reverse().join(''), [...'abc'].reverse().join('')];
