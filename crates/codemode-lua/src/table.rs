@@ -308,8 +308,9 @@ impl Table {
             key => match self.find(key) {
                 Some(e) => start_entry = e + 1,
                 None => match key {
-                    // An array index whose tail was cleared during traversal.
-                    Value::Int(i) if i >= 1 => {}
+                    // An array index whose tail was cleared during traversal (the array
+                    // part keeps its capacity when trailing nils are popped).
+                    Value::Int(i) if i >= 1 && (i as u64) <= self.arr.capacity() as u64 => {}
                     _ => return Err(InvalidKey),
                 },
             },
