@@ -9,23 +9,23 @@ use std::sync::Arc;
 pub struct ObjRef(pub u32);
 
 /// An immutable JavaScript string: UTF-16 code units, shared by reference count (strings
-/// cannot form cycles, so they need no tracing).
+/// cannot form cycles, so they need no tracing). A thin pointer keeps `Value` at 16 bytes.
 #[derive(Clone)]
-pub struct JsStr(Arc<[u16]>);
+pub struct JsStr(Arc<Vec<u16>>);
 
 impl JsStr {
     pub fn new(units: Vec<u16>) -> Self {
-        JsStr(Arc::from(units))
+        JsStr(Arc::new(units))
     }
     pub fn from_units(units: &[u16]) -> Self {
-        JsStr(Arc::from(units))
+        JsStr(Arc::new(units.to_vec()))
     }
     #[allow(clippy::should_implement_trait)]
     pub fn from_str(s: &str) -> Self {
         JsStr::new(s.encode_utf16().collect())
     }
     pub fn units(&self) -> &[u16] {
-        &self.0
+        self.0.as_slice()
     }
     pub fn len(&self) -> usize {
         self.0.len()
@@ -38,7 +38,7 @@ impl JsStr {
     }
     /// Lossy conversion (lone surrogates become U+FFFD); for messages and formatting.
     pub fn to_rust(&self) -> String {
-        String::from_utf16_lossy(&self.0)
+        String::from_utf16_lossy(self.0.as_slice())
     }
     pub fn eq_str(&self, s: &str) -> bool {
         let mut it = self.0.iter();
