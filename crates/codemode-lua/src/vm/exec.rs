@@ -15,6 +15,20 @@ use crate::value::{FuncRef, Value};
 #[derive(Debug, Clone, Copy)]
 pub struct NotIndexable;
 
+/// Copies a value reading its tag and payload separately: a 16-byte reload of a slot
+/// written moments before (as two smaller stores) stalls on store forwarding.
+#[inline(always)]
+fn copy_value(v: &Value) -> Value {
+    match v {
+        Value::Int(i) => Value::Int(*i),
+        Value::Float(f) => Value::Float(*f),
+        Value::Table(t) => Value::Table(*t),
+        Value::Str(s) => Value::Str(*s),
+        Value::Func(f) => Value::Func(*f),
+        other => *other,
+    }
+}
+
 pub enum Exit {
     /// The fuel slice ran out.
     Yield,
@@ -482,7 +496,11 @@ impl Vm {
                 let op = code[pc];
                 pc += 1;
                 match op {
-                    Op::Move { a, b } => r!(a) = r!(b),
+                    Op::Move { a, b } => {
+                        // Copy field-wise for the common cases (see `copy_value`).
+                        let v = copy_value(&r!(b));
+                        r!(a) = v;
+                    }
                     Op::LoadK { a, k: kk } => r!(a) = k[kk as usize],
                     Op::LoadI { a, i } => r!(a) = Value::Int(i as i64),
                     Op::LoadNil { a, n } => {
@@ -1048,7 +1066,7 @@ impl Vm {
                         if frame.nresults == 1 && fi > 0 {
                             // Fast path for the common single-result call.
                             let func = frame.func as usize;
-                            let v = r!(a);
+                            let v = copy_value(&r!(a));
                             if !self.open_upvals.is_empty() {
                                 self.close_upvals(base as u32);
                             }

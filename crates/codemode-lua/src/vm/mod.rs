@@ -346,7 +346,16 @@ impl Vm {
     /// Calls the value at `func` with `nargs` arguments after it. Lua functions get a new
     /// frame (the caller's loop picks it up); builtins run now; host objects suspend.
     pub fn call_value(&mut self, func: usize, nargs: usize, nresults: i32) -> LResult<CallOutcome> {
-        let f = self.stack[func];
+        // Matched by reference: the slot was usually written just before the call, and a
+        // whole-value reload of it would stall on store forwarding.
+        let cl = match &self.stack[func] {
+            Value::Func(cl) => Some(*cl),
+            _ => None,
+        };
+        let f = match cl {
+            Some(cl) => Value::Func(cl),
+            None => self.stack[func],
+        };
         match f {
             Value::Func(cl) => {
                 self.check_frames()?;
