@@ -272,3 +272,9 @@ fn array_growth_is_bounded_by_memory() {
     assert_eq!(d.kind, DiagnosticKind::ExecutionFailure, "{d:?}");
     assert!(d.message.contains("memory"), "{}", d.message);
 }
+
+#[test]
+fn huge_repetition_counts_of_empty_strings_return_at_once() {
+    let out = run("return #(''):rep(1 << 50) + #(''):rep(1 << 40, '')");
+    assert_eq!(out.result.unwrap(), json!(0));
+}

@@ -100,6 +100,10 @@ pub fn rep(vm: &mut Vm, a: Args) -> LResult<Native> {
         vm.check_len(usize::MAX)?;
     }
     let total = total as usize;
+    if total == 0 {
+        let v = vm.new_str(b"")?;
+        return ret1(vm, v);
+    }
     vm.charge(total as u64 / 16 + n as u64 / 64)?;
     let mut out = Vec::with_capacity(total);
     let sb = vm.str(s);
