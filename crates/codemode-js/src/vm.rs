@@ -1165,15 +1165,17 @@ impl Vm {
         if self.frames.len() >= self.limits.max_frames {
             return Err(self.range_error("Maximum call stack size exceeded"));
         }
-        let (nparams, nlocals, has_rest, is_async) = {
+        let (nparams, nlocals, has_rest, is_async, nops) = {
             let c = self.code(func);
             (
                 c.nparams as usize,
                 c.nlocals as usize,
                 c.has_rest,
                 c.is_async,
+                c.ops.len(),
             )
         };
+        self.fuel -= nops as i64 + 1;
         let base = self.stack.len() - argc;
         if let Some(t) = arrow_this {
             self.stack[base - 1] = t;
@@ -1679,12 +1681,27 @@ impl Vm {
                     self.stack.push(Value::Num($f(x, y)));
                 }};
             }
+            // Fuel is charged per basic block rather than per op: a backward jump charges
+            // the ops of the loop it closes, entering a function charges its length (an
+            // upper bound of its straight-line work), built-ins charge their work.
+            if self.fuel <= 0 {
+                return Ok(RunState::OutOfFuel);
+            }
+            macro_rules! back_edge {
+                ($t:expr) => {{
+                    let t = $t as usize;
+                    if t < pc {
+                        self.fuel -= (pc - t) as i64;
+                        if self.fuel <= 0 {
+                            pc = t;
+                            save_pc!();
+                            return Ok(RunState::OutOfFuel);
+                        }
+                    }
+                    pc = t;
+                }};
+            }
             loop {
-                if self.fuel <= 0 {
-                    save_pc!();
-                    return Ok(RunState::OutOfFuel);
-                }
-                self.fuel -= 1;
                 let Some(&op) = ops.get(pc) else {
                     // Falling off the end returns undefined.
                     save_pc!();
@@ -1997,13 +2014,11 @@ impl Vm {
                         continue 'frames;
                     }
                     Op::Jump(t) => {
-                        if (t as usize) < pc {
-                            if self.heap.wants_gc() {
-                                save_pc!();
-                                self.maybe_gc()?;
-                            }
+                        if (t as usize) < pc && self.heap.wants_gc() {
+                            save_pc!();
+                            self.maybe_gc()?;
                         }
-                        pc = t as usize;
+                        back_edge!(t);
                     }
                     Op::JumpIfFalse(t) => {
                         let v = pop!(self);
@@ -2012,12 +2027,12 @@ impl Vm {
                             v => v.truthy(),
                         };
                         if !b {
-                            pc = t as usize;
+                            back_edge!(t);
                         }
                     }
                     Op::JumpIfTrue(t) => {
                         if pop!(self).truthy() {
-                            pc = t as usize;
+                            back_edge!(t);
                         }
                     }
                     Op::JumpIfFalseKeep(t) => {
