@@ -411,8 +411,20 @@ impl Catalog {
                 1
             } else if let Some(d) = bounded_levenshtein(&query, &lower, limit) {
                 2 + d
+            } else if lower.len() > query.len()
+                && lower.starts_with(&query)
+                && lower.as_bytes()[query.len()] != b'.'
+            {
+                // `orders.lookup` for `orders.lookup-by-id`: a prefix of the name.
+                3
             } else if ns.as_ref().is_some_and(|r| r.contains(&i)) {
                 limit + 3
+            } else if segments.len() > 1
+                && lower.rsplit_once('.').map(|(parent, _)| parent)
+                    == query.rsplit_once('.').map(|(parent, _)| parent)
+            {
+                // A sibling in the same namespace is better than nothing.
+                limit + 4
             } else {
                 continue;
             };

@@ -350,7 +350,13 @@ impl Driver {
             }
         }
         if let Resolved::Tool(tool) = &resolved {
-            if let Err(message) = tool.validate_input(&call.input) {
+            let empty = Value::Object(Default::default());
+            let checked = if call.input.is_null() {
+                &empty
+            } else {
+                &call.input
+            };
+            if let Err(message) = tool.validate_input(checked) {
                 return reject(
                     "InvalidToolInput",
                     format!("invalid input for {name}: {message}"),
@@ -372,7 +378,13 @@ impl Driver {
         let context = self.context.clone();
         let max_output = limits.max_call_output_bytes;
         let id = call.id;
-        let input = call.input;
+        // `tools.x.y()` with no argument calls the tool with an empty object.
+        let input = match (&resolved, call.input) {
+            (Resolved::Tool(_), Value::Null) => Value::Object(Default::default()),
+            (_, input) => input,
+        };
+        // A search page must fit what the program may receive.
+        let page_budget = limits.max_call_output_bytes.or(limits.max_output_bytes);
         Admission::Started(Box::pin(async move {
             for hook in &hooks {
                 if let HookDecision::Deny(reason) = hook.before(&hook_call).await {
@@ -418,7 +430,10 @@ impl Driver {
                     })
                 }
                 Resolved::Search => match search_request {
-                    Some(request) => match catalog.search(&request, &render) {
+                    Some(request) => match match page_budget {
+                        Some(max) => catalog.search_within(&request, &render, max),
+                        None => catalog.search(&request, &render),
+                    } {
                         Ok(page) => serde_json::to_value(page)
                             .map_err(|e| ("ToolFailure", format!("search failed: {e}"))),
                         Err(e) => Err(("InvalidToolInput", e.to_string())),
