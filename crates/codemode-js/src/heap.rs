@@ -212,6 +212,17 @@ impl Object {
     }
 }
 
+static NO_OBJECT: Object = Object {
+    proto: None,
+    props: PropMap {
+        entries: Vec::new(),
+        index: None,
+    },
+    kind: Kind::Free,
+    extensible: false,
+    frozen: true,
+};
+
 /// The arena. Executions share the built-ins' objects (`base`, built once per interpreter)
 /// and copy one into `overlay` only when they write to it, so starting an execution costs
 /// one small allocation instead of a copy of every built-in.
@@ -221,6 +232,8 @@ pub struct Heap {
     objects: Vec<Object>,
     free: Vec<u32>,
     marks: Vec<bool>,
+    /// Write target for an invalid handle (see `get_mut`).
+    scratch: Object,
     /// Estimated live bytes (exact after a collection, grows with every allocation).
     pub bytes: usize,
     /// Bytes at which the next collection runs.
@@ -236,6 +249,7 @@ impl Heap {
             objects: Vec::new(),
             free: Vec::new(),
             marks: Vec::new(),
+            scratch: Object::new(None, Kind::Free),
             bytes: 0,
             next_gc: 1 << 20,
             max_bytes,
@@ -259,6 +273,7 @@ impl Heap {
             objects: Vec::new(),
             free: Vec::new(),
             marks: Vec::new(),
+            scratch: Object::new(None, Kind::Free),
             bytes: self.bytes,
             next_gc: self.next_gc,
             max_bytes: self.max_bytes,
@@ -274,6 +289,7 @@ impl Heap {
             objects: Vec::new(),
             free: Vec::new(),
             marks: Vec::new(),
+            scratch: Object::new(None, Kind::Free),
             bytes: self.bytes,
             next_gc: self.next_gc,
             max_bytes: self.max_bytes,
@@ -303,6 +319,8 @@ impl Heap {
         self.bytes >= self.next_gc
     }
 
+    /// The object behind a handle. A handle that names no object (which only a compiler
+    /// bug could produce) reads as an empty object instead of panicking.
     #[inline]
     pub fn get(&self, r: ObjRef) -> &Object {
         let i = r.0 as usize;
@@ -313,7 +331,7 @@ impl Heap {
                 None => &self.base[i],
             }
         } else {
-            &self.objects[i - n]
+            self.objects.get(i - n).unwrap_or(&NO_OBJECT)
         }
     }
     #[inline]
@@ -323,8 +341,11 @@ impl Heap {
         if i < n {
             let base = &self.base;
             self.overlay[i].get_or_insert_with(|| Box::new(base[i].clone()))
-        } else {
+        } else if i - n < self.objects.len() {
             &mut self.objects[i - n]
+        } else {
+            self.scratch = Object::new(None, Kind::Free);
+            &mut self.scratch
         }
     }
 

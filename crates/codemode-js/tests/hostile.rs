@@ -181,3 +181,16 @@ fn collection_right_after_the_last_return_keeps_the_result() {
     let out = run(&i, "const parts = []; for (let i = 1; i <= 100000; i++) parts.push(`ROW-${i}`); const s = parts.join(','); return s.length");
     assert_eq!(out.value.unwrap(), json!(988894));
 }
+
+#[test]
+fn odd_scoping_does_not_panic() {
+    let i = JsInterpreter::new();
+    for src in [
+        "function f(a = () => x) { var x = 1; return a(); } try { return f() } catch (e) { return e.name }",
+        "function g(a = () => y) { let y = 2; return a(); } try { return g() } catch (e) { return e.name }",
+        "let z = z + 1;",
+        "switch (1) { case 0: let q = 1; case 1: try { q } catch (e) { return e.name } }",
+    ] {
+        let _ = run(&i, src);
+    }
+}
