@@ -194,3 +194,39 @@ fn odd_scoping_does_not_panic() {
         let _ = run(&i, src);
     }
 }
+
+#[test]
+fn corpus_under_tight_limits_never_panics() {
+    // Every corpus program, cut short at many points (fuel, memory, frames, lengths):
+    // whatever the outcome, it must be a value or a diagnostic.
+    let i = JsInterpreter::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let src = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for limits in [
+            VmLimits {
+                max_fuel: 50,
+                ..Default::default()
+            },
+            VmLimits {
+                max_fuel: 2_000,
+                ..Default::default()
+            },
+            VmLimits {
+                max_memory_bytes: 64 << 10,
+                ..Default::default()
+            },
+            VmLimits {
+                max_frames: 3,
+                max_string_len: 8,
+                max_collection_len: 3,
+                ..Default::default()
+            },
+        ] {
+            let _ = run_with(&i, &src, &limited(limits), &mut echo_tool);
+            n += 1;
+        }
+    }
+    assert!(n > 1000);
+}
