@@ -1653,6 +1653,18 @@ impl Vm {
             }
             macro_rules! num2 {
                 ($f:expr) => {{
+                    // Fast path: both numbers, result written in place.
+                    let n = self.stack.len();
+                    if n >= 2 {
+                        if let (Value::Num(x), Value::Num(y)) =
+                            (&self.stack[n - 2], &self.stack[n - 1])
+                        {
+                            let r = $f(*x, *y);
+                            self.stack.truncate(n - 1);
+                            self.stack[n - 2] = Value::Num(r);
+                            continue;
+                        }
+                    }
                     let b = pop!(self);
                     let a = pop!(self);
                     let r = match (&a, &b) {
@@ -2067,6 +2079,17 @@ impl Vm {
                         }
                     }
                     Op::Add => {
+                        let n = self.stack.len();
+                        if n >= 2 {
+                            if let (Value::Num(x), Value::Num(y)) =
+                                (&self.stack[n - 2], &self.stack[n - 1])
+                            {
+                                let r = x + y;
+                                self.stack.truncate(n - 1);
+                                self.stack[n - 2] = Value::Num(r);
+                                continue;
+                            }
+                        }
                         let b = pop!(self);
                         let a = pop!(self);
                         if let (Value::Num(x), Value::Num(y)) = (&a, &b) {
@@ -2117,6 +2140,22 @@ impl Vm {
                         self.stack.push(Value::Bool(!r));
                     }
                     Op::Lt | Op::Le | Op::Gt | Op::Ge => {
+                        let n = self.stack.len();
+                        if n >= 2 {
+                            if let (Value::Num(x), Value::Num(y)) =
+                                (&self.stack[n - 2], &self.stack[n - 1])
+                            {
+                                let r = match op {
+                                    Op::Lt => x < y,
+                                    Op::Le => x <= y,
+                                    Op::Gt => x > y,
+                                    _ => x >= y,
+                                };
+                                self.stack.truncate(n - 1);
+                                self.stack[n - 2] = Value::Bool(r);
+                                continue;
+                            }
+                        }
                         let b = pop!(self);
                         let a = pop!(self);
                         let r = if let (Value::Num(x), Value::Num(y)) = (&a, &b) {
