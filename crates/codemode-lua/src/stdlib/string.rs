@@ -1,6 +1,6 @@
 //! The string library, over codemode-lua-text's metered algorithms.
 
-use codemode_lua_text::pattern::{self, Capture, CaptureValue, Match};
+use codemode_lua_text::pattern::{self, Capture, CaptureValue, GsubCursor, Match};
 use codemode_lua_text::{FormatArg, Unpacked};
 
 use super::{lib_error_vm, meter, pattern_error, ret1, settle, Args, Native};
@@ -282,19 +282,60 @@ pub fn gmatch_step(vm: &mut Vm, it: crate::value::ProxyRef) -> LResult<()> {
 /// A `gsub` with a function replacement, resumed after each call of the function.
 pub struct GsubState {
     subject: StrRef,
+    pattern: StrRef,
+    max_n: Option<usize>,
     func: Value,
-    matches: Vec<Match>,
-    next: usize,
+    cursor: GsubCursor,
+    /// The match whose replacement the function call is computing.
+    current: Option<Match>,
     copied: usize,
     out: Vec<u8>,
-    waiting: bool,
 }
 
 impl GsubState {
     pub fn mark(&self, mark: &mut dyn FnMut(Value)) {
         mark(Value::Str(self.subject));
+        mark(Value::Str(self.pattern));
         mark(self.func);
     }
+}
+
+/// Value `i` of a match as Lua passes it to a gsub function (capture `i`, or the
+/// whole match when the pattern has no captures); copies only that capture's bytes.
+fn match_value(vm: &mut Vm, subject: StrRef, mt: &Match, i: usize) -> LResult<Value> {
+    let (start, end) = match mt.captures.get(i) {
+        Some(Capture::Position(p)) => return Ok(Value::Int(*p as i64)),
+        Some(Capture::Span { start, end }) => (*start, *end),
+        None => (mt.start, mt.end),
+    };
+    let b = vm
+        .heap
+        .str_bytes(subject)
+        .get(start..end)
+        .unwrap_or(&[])
+        .to_vec();
+    vm.new_str_vec(b)
+}
+
+/// The next gsub match, charging the matcher's steps to the VM.
+fn next_gsub_match(
+    vm: &mut Vm,
+    subject: StrRef,
+    pat: StrRef,
+    max_n: Option<usize>,
+    cursor: &mut GsubCursor,
+) -> LResult<Option<Match>> {
+    let mut m = meter(vm);
+    let start = m.remaining();
+    let res = pattern::gsub_next(
+        vm.heap.str_bytes(subject),
+        vm.heap.str_bytes(pat),
+        max_n,
+        cursor,
+        &mut m,
+    );
+    settle(vm, &m, start)?;
+    res.map_err(pattern_error)
 }
 
 fn append_repl_value(vm: &Vm, out: &mut Vec<u8>, v: Value, whole: &[u8]) -> LResult<()> {
@@ -352,39 +393,38 @@ pub fn gsub(vm: &mut Vm, a: Args) -> LResult<Native> {
             Ok(Native::Ret)
         }
         Value::Table(_) | Value::Func(_) | Value::Builtin(_) | Value::Proxy(_) => {
-            let mut m = meter(vm);
-            let start = m.remaining();
-            let res =
-                pattern::gsub_matches(vm.heap.str_bytes(s), vm.heap.str_bytes(p), max_n, &mut m);
-            settle(vm, &m, start)?;
-            let matches = res.map_err(pattern_error)?;
+            // One match at a time: memory stays bounded by the output, never by
+            // matches x captures.
             if let Value::Table(t) = repl {
-                let subj = vm.str(s).to_vec();
-                let mut out = Vec::with_capacity(subj.len());
+                let mut cursor = GsubCursor::for_table();
+                let mut out = Vec::new();
                 let mut copied = 0;
-                for mt in &matches {
-                    out.extend_from_slice(&subj[copied..mt.start]);
-                    let key = push_capture(vm, mt.first_value(&subj))?;
+                while let Some(mt) = next_gsub_match(vm, s, p, max_n, &mut cursor)? {
+                    let subj = vm.heap.str_bytes(s);
+                    out.extend_from_slice(subj.get(copied..mt.start).unwrap_or(&[]));
+                    let key = match_value(vm, s, &mt, 0)?;
                     let v = vm.heap.table(t).get(key);
-                    append_repl_value(vm, &mut out, v, mt.whole(&subj))?;
+                    append_repl_value(vm, &mut out, v, mt.whole(vm.heap.str_bytes(s)))?;
                     copied = mt.end;
                     vm.check_len(out.len())?;
                 }
-                out.extend_from_slice(&subj[copied..]);
+                let subj = vm.heap.str_bytes(s);
+                out.extend_from_slice(subj.get(copied..).unwrap_or(&[]));
                 let v = vm.new_str_vec(out)?;
                 vm.rets.push(v);
-                vm.rets.push(Value::Int(matches.len() as i64));
+                vm.rets.push(Value::Int(cursor.count() as i64));
                 return Ok(Native::Ret);
             }
             let func = a.base - 1;
             let state = GsubState {
                 subject: s,
+                pattern: p,
+                max_n,
                 func: repl,
-                matches,
-                next: 0,
+                cursor: GsubCursor::default(),
+                current: None,
                 copied: 0,
                 out: Vec::new(),
-                waiting: false,
             };
             vm.push_cont(Cont::Gsub(Box::new(state)), func, a.nresults)?;
             match gsub_resume(vm)? {
@@ -411,52 +451,47 @@ pub fn gsub_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
             st,
             Box::new(GsubState {
                 subject: StrRef(0),
+                pattern: StrRef(0),
+                max_n: None,
                 func: Value::Nil,
-                matches: Vec::new(),
-                next: 0,
+                cursor: GsubCursor::default(),
+                current: None,
                 copied: 0,
                 out: Vec::new(),
-                waiting: false,
             }),
         );
-        let subj = vm.heap.str_bytes(st.subject).to_vec();
-        if st.waiting {
+        if let Some(mt) = st.current.take() {
             let v = vm.stack[func + 1];
-            let Some(mt) = st.matches.get(st.next) else {
-                return Ok(None);
-            };
-            let whole = mt.whole(&subj).to_vec();
-            let end = mt.end;
-            append_repl_value(vm, &mut st.out, v, &whole)?;
+            let whole = mt.whole(vm.heap.str_bytes(st.subject));
+            append_repl_value(vm, &mut st.out, v, whole)?;
             vm.check_len(st.out.len())?;
-            st.copied = end;
-            st.next += 1;
-            st.waiting = false;
+            st.copied = mt.end;
         }
-        if st.next >= st.matches.len() {
-            st.out.extend_from_slice(&subj[st.copied.min(subj.len())..]);
+        let Some(mt) = next_gsub_match(vm, st.subject, st.pattern, st.max_n, &mut st.cursor)?
+        else {
+            let subj = vm.heap.str_bytes(st.subject);
+            st.out
+                .extend_from_slice(subj.get(st.copied..).unwrap_or(&[]));
             let out = std::mem::take(&mut st.out);
-            let n = st.matches.len();
+            let n = st.cursor.count();
             let v = vm.new_str_vec(out)?;
             vm.ensure_stack(func + 3)?;
             vm.stack[func] = v;
             vm.stack[func + 1] = Value::Int(n as i64);
             vm.do_return(func, 2)?;
             return Ok(None);
-        }
-        let mt = st.matches[st.next].clone();
+        };
+        let subj = vm.heap.str_bytes(st.subject);
         st.out
-            .extend_from_slice(&subj[st.copied.min(mt.start)..mt.start]);
-        let values = mt.values(&subj);
-        vm.ensure_stack(func + 3 + values.len())?;
+            .extend_from_slice(subj.get(st.copied..mt.start).unwrap_or(&[]));
+        let n = mt.captures.len().max(1);
+        vm.ensure_stack(func + 3 + n)?;
         vm.stack[func + 1] = st.func;
-        let n = values.len();
-        for (i, c) in values.into_iter().enumerate() {
-            let v = push_capture(vm, c)?;
+        for i in 0..n {
+            let v = match_value(vm, st.subject, &mt, i)?;
             vm.stack[func + 2 + i] = v;
         }
-        if let Some(Capture::Span { .. }) | None = mt.captures.first() {}
-        st.waiting = true;
+        st.current = Some(mt);
         vm.charge(1)?;
         if let Some(frame) = vm.frames.last_mut() {
             if let FrameKind::Cont(Cont::Gsub(slot)) = &mut frame.kind {
