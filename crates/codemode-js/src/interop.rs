@@ -60,12 +60,15 @@ impl ExportSource for Source<'_> {
     }
 }
 
-// Strings are reference counted; exporting borrows from the value being walked, which the
-// walker keeps alive for the duration of the walk.
+// `ExportSource::shape` ties the returned borrow to `&self` only, but a JavaScript string
+// lives in the value being walked, not in the VM. codemode_data's walker converts a
+// `Shape::Text` immediately, while the `&Value` it passed to `shape` is still alive (the
+// value is held by the caller's stack frame or by the cloned `items`/`entries` vector of
+// its parent). The borrow below therefore never outlives the string it points into.
+// (Reported to the lead: `shape(&'a self, value: &'a Self::Value)` would remove this.)
 fn units_static<'a>(_vm: &'a Vm, s: &JsStr) -> &'a [u16] {
     let units: &[u16] = s.units();
-    // SAFETY-free alternative: copy into a leak-free owned buffer is not possible with the
-    // borrowed Text API, so strings are exported via a per-walk arena instead.
+    // SAFETY: see above; the referent outlives every use of the returned slice.
     unsafe { std::mem::transmute::<&[u16], &'a [u16]>(units) }
 }
 
