@@ -1585,6 +1585,12 @@ impl Vm {
     }
 
     fn run_inner(&mut self) -> JsResult<RunState> {
+        // Held once per slice, so switching frames costs no reference counting.
+        let program: Arc<Module> = match &self.program {
+            Some(p) => p.clone(),
+            None => self.prelude.clone(),
+        };
+        let prelude: Arc<Module> = self.prelude.clone();
         'frames: loop {
             let Some(frame) = self.frames.last() else {
                 return Ok(RunState::Idle);
@@ -1593,15 +1599,14 @@ impl Vm {
             let base = frame.base as usize;
             let mut pc = frame.pc as usize;
             let closure = frame.closure;
-            let module: Arc<Module> = if func & PROGRAM_BIT != 0 {
-                match &self.program {
-                    Some(p) => p.clone(),
-                    None => return Ok(RunState::Idle),
-                }
+            let module: &Module = if func & PROGRAM_BIT != 0 {
+                &program
             } else {
-                self.prelude.clone()
+                &prelude
             };
-            let code = &module.funcs[(func & !PROGRAM_BIT) as usize];
+            let Some(code) = module.funcs.get((func & !PROGRAM_BIT) as usize) else {
+                return Ok(RunState::Idle);
+            };
             let ops = &code.ops[..];
             macro_rules! save_pc {
                 () => {
