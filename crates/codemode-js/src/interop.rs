@@ -9,13 +9,13 @@ struct Source<'a>(&'a Vm);
 
 impl ExportSource for Source<'_> {
     type Value = Value;
-    fn shape<'a>(&'a self, v: &Value) -> Shape<'a, Value> {
+    fn shape<'a>(&'a self, v: &'a Value) -> Shape<'a, Value> {
         let vm = self.0;
         match v {
             Value::Undefined | Value::Null | Value::Empty => Shape::Null,
             Value::Bool(b) => Shape::Bool(*b),
             Value::Num(n) => Shape::Float(*n),
-            Value::Str(s) => Shape::Text(Text::Utf16(units_static(vm, s))),
+            Value::Str(s) => Shape::Text(Text::Utf16(s.units())),
             Value::Obj(r) => {
                 let o = vm.heap.get(*r);
                 match &o.kind {
@@ -58,18 +58,6 @@ impl ExportSource for Source<'_> {
             }
         }
     }
-}
-
-// `ExportSource::shape` ties the returned borrow to `&self` only, but a JavaScript string
-// lives in the value being walked, not in the VM. codemode_data's walker converts a
-// `Shape::Text` immediately, while the `&Value` it passed to `shape` is still alive (the
-// value is held by the caller's stack frame or by the cloned `items`/`entries` vector of
-// its parent). The borrow below therefore never outlives the string it points into.
-// (Reported to the lead: `shape(&'a self, value: &'a Self::Value)` would remove this.)
-fn units_static<'a>(_vm: &'a Vm, s: &JsStr) -> &'a [u16] {
-    let units: &[u16] = s.units();
-    // SAFETY: see above; the referent outlives every use of the returned slice.
-    unsafe { std::mem::transmute::<&[u16], &'a [u16]>(units) }
 }
 
 pub fn export_value(vm: &Vm, v: &Value) -> Result<serde_json::Value, DataError> {
