@@ -4,7 +4,7 @@ use codemode_lua_text::number::{self, FloatToInt, Number};
 
 use super::arith::{self, ArithError};
 use super::describe::describe_reg;
-use super::{CallOutcome, Cont, FrameKind, LResult, LuaError, Vm};
+use super::{CallOutcome, Cont, Frame, FrameKind, LResult, LuaError, Vm};
 use crate::bytecode::{ArithOp, Op, Proto};
 use crate::heap::Proxy;
 use crate::stdlib;
@@ -414,30 +414,48 @@ impl Vm {
                     }
                 };
             }
+            // Fuel is charged per basic block rather than per instruction: a backward
+            // jump charges the length of the loop body it closes, and a fresh frame
+            // charges (up to 32) for its straight-line code. Every loop iteration and
+            // every call therefore costs fuel, which keeps the budget a bound on work.
             macro_rules! jump {
-                ($off:expr) => {
-                    pc = (pc as i64 + $off as i64) as usize
-                };
+                ($off:expr) => {{
+                    let off = $off as i64;
+                    pc = (pc as i64 + off) as usize;
+                    if off < 0 {
+                        fuel -= -off;
+                        if fuel <= 0 {
+                            save!();
+                            return Ok(Some(Exit::Yield));
+                        }
+                    }
+                }};
             }
             macro_rules! arith_rr {
                 ($a:expr, $b:expr, $c:expr, $op:expr, $int:expr, $flt:expr) => {{
                     // Match through references: copying whole 16-byte values right after
                     // they were written stalls on store forwarding.
-                    let res = match (&r!($b), &r!($c)) {
-                        (Value::Int(x), Value::Int(y)) => $int(*x, *y),
-                        (Value::Float(x), Value::Float(y)) => Some(Value::Float($flt(*x, *y))),
-                        _ => None,
-                    };
-                    let res = match res {
-                        Some(v) => v,
-                        None => match arith::arith(&self.heap, $op, r!($b), r!($c)) {
-                            Ok(v) => v,
-                            Err(e) => {
-                                save!();
-                                let (vb, vc) = (r!($b), r!($c));
-                                return Err(self.arith_error(p, pc - 1, e, $b, Some($c), vb, vc));
+                    match (&r!($b), &r!($c)) {
+                        (Value::Int(x), Value::Int(y)) => {
+                            if let Some(v) = $int(*x, *y) {
+                                r!($a) = v;
+                                continue;
                             }
-                        },
+                        }
+                        (Value::Float(x), Value::Float(y)) => {
+                            let f = $flt(*x, *y);
+                            r!($a) = Value::Float(f);
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    let res = match arith::arith(&self.heap, $op, r!($b), r!($c)) {
+                        Ok(v) => v,
+                        Err(e) => {
+                            save!();
+                            let (vb, vc) = (r!($b), r!($c));
+                            return Err(self.arith_error(p, pc - 1, e, $b, Some($c), vb, vc));
+                        }
                     };
                     r!($a) = res;
                 }};
@@ -487,12 +505,18 @@ impl Vm {
                 }};
             }
 
-            loop {
+            if pc == 0 {
                 if fuel <= 0 {
                     save!();
                     return Ok(Some(Exit::Yield));
                 }
+                fuel -= code.len().min(32) as i64;
+            } else {
+                // Returning into this frame (or resuming it).
                 fuel -= 1;
+            }
+
+            loop {
                 let op = code[pc];
                 pc += 1;
                 match op {
@@ -759,43 +783,41 @@ impl Vm {
                     }
                     Op::ArithI { a, b, op, i } => {
                         let y = i as i64;
-                        let fast = if let Value::Int(x) = &r!(b) {
+                        if let Value::Int(x) = &r!(b) {
                             let x = *x;
-                            match op {
-                                ArithOp::Mod if y != 0 => Some(Value::Int(arith::int_mod(x, y))),
-                                ArithOp::Mul => Some(Value::Int(x.wrapping_mul(y))),
-                                ArithOp::Add => Some(Value::Int(x.wrapping_add(y))),
-                                ArithOp::Sub => Some(Value::Int(x.wrapping_sub(y))),
-                                ArithOp::IDiv if y != 0 => Some(Value::Int(arith::int_idiv(x, y))),
-                                ArithOp::BAnd => Some(Value::Int(x & y)),
-                                ArithOp::BOr => Some(Value::Int(x | y)),
-                                ArithOp::BXor => Some(Value::Int(x ^ y)),
-                                ArithOp::Shl => Some(Value::Int(arith::shift_left(x, y))),
-                                ArithOp::Shr => {
-                                    Some(Value::Int(arith::shift_left(x, y.wrapping_neg())))
-                                }
+                            let n = match op {
+                                ArithOp::Mod if y != 0 => Some(arith::int_mod(x, y)),
+                                ArithOp::Mul => Some(x.wrapping_mul(y)),
+                                ArithOp::Add => Some(x.wrapping_add(y)),
+                                ArithOp::Sub => Some(x.wrapping_sub(y)),
+                                ArithOp::IDiv if y != 0 => Some(arith::int_idiv(x, y)),
+                                ArithOp::BAnd => Some(x & y),
+                                ArithOp::BOr => Some(x | y),
+                                ArithOp::BXor => Some(x ^ y),
+                                ArithOp::Shl => Some(arith::shift_left(x, y)),
+                                ArithOp::Shr => Some(arith::shift_left(x, y.wrapping_neg())),
                                 _ => None,
+                            };
+                            // Stored in place: merging whole values first costs four stores.
+                            if let Some(n) = n {
+                                r!(a) = Value::Int(n);
+                                continue;
                             }
-                        } else {
-                            None
-                        };
-                        let v = match fast {
-                            Some(v) => v,
-                            None => match arith::arith(&self.heap, op, r!(b), Value::Int(y)) {
-                                Ok(v) => v,
-                                Err(e) => {
-                                    save!();
-                                    return Err(self.arith_error(
-                                        p,
-                                        pc - 1,
-                                        e,
-                                        b,
-                                        None,
-                                        r!(b),
-                                        Value::Int(y),
-                                    ));
-                                }
-                            },
+                        }
+                        let v = match arith::arith(&self.heap, op, r!(b), Value::Int(y)) {
+                            Ok(v) => v,
+                            Err(e) => {
+                                save!();
+                                return Err(self.arith_error(
+                                    p,
+                                    pc - 1,
+                                    e,
+                                    b,
+                                    None,
+                                    r!(b),
+                                    Value::Int(y),
+                                ));
+                            }
                         };
                         r!(a) = v;
                     }
@@ -1014,6 +1036,31 @@ impl Vm {
                         } else {
                             b as usize - 1
                         };
+                        // Fast path (what `call_value` does for this case): a Lua function
+                        // with fixed parameters, called with exactly that many arguments,
+                        // whose registers fit in the stack already.
+                        if let Some(Value::Func(cl)) = self.stack.get(func) {
+                            let cl = cl.0;
+                            let proto = self.heap.closures.get(cl).proto;
+                            if let Some(q) = protos.get(proto as usize) {
+                                if !q.is_vararg
+                                    && nargs == q.num_params as usize
+                                    && func + 2 + q.max_stack as usize <= self.stack.len()
+                                    && self.frames.len() < self.limits.max_frames
+                                {
+                                    save!();
+                                    self.frames.push(Frame {
+                                        kind: FrameKind::Lua { closure: cl, proto },
+                                        func: func as u32,
+                                        base: (func + 1) as u32,
+                                        pc: 0,
+                                        nresults: c as i32 - 1,
+                                        nvarargs: 0,
+                                    });
+                                    continue 'frame;
+                                }
+                            }
+                        }
                         call_and_dispatch!(func, nargs, c as i32 - 1);
                     }
                     Op::TailCall { a, b } => {

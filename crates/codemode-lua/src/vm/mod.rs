@@ -1,5 +1,5 @@
 //! The bytecode VM: a register stack and a frame stack owned by the VM (program calls never
-//! recurse natively), fuel metering per instruction, resumable continuation frames for
+//! recurse natively), fuel metering per basic block, resumable continuation frames for
 //! builtins that call back into the program, and suspension on host calls.
 
 pub mod arith;
