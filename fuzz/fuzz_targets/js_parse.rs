@@ -17,7 +17,10 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(d) => {
             assert!(
-                matches!(d.kind, DiagnosticKind::ParseError | DiagnosticKind::UnsupportedSyntax),
+                matches!(
+                    d.kind,
+                    DiagnosticKind::ParseError | DiagnosticKind::UnsupportedSyntax
+                ),
                 "{d:?}"
             );
             assert!(d.location.is_some(), "{d:?}");
