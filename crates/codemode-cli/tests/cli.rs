@@ -258,3 +258,32 @@ fn search_and_catalog_print_what_the_model_sees() {
         .unwrap()
         .contains("COMPLETE"));
 }
+
+#[test]
+fn openapi_documents_become_tools() {
+    let spec = "../shared/openapi/oai-petstore.yaml";
+    let out = codemode(&["catalog", "--lang", "lua", "--openapi", spec], None);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let catalog = stdout_json(&out);
+    let paths: Vec<&str> = catalog["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["path"].as_str().unwrap())
+        .collect();
+    assert!(paths.iter().any(|p| p.contains("listPets")), "{paths:?}");
+
+    // The same document twice defines every path twice: a usage error.
+    let out = codemode(&["catalog", "--openapi", spec, "--openapi", spec], None);
+    assert_eq!(out.status.code(), Some(2));
+    // Not an OpenAPI document, and --auth without --openapi.
+    let out = codemode(&["catalog", "--openapi", "examples/tools.json"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let out = codemode(&["catalog", "--auth", "bearer=x"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
