@@ -152,6 +152,7 @@ fn bench(args: &[String]) -> Result<(), String> {
             header.push_str(&format!(" {name} | ratio |"));
         }
         println!("{header}");
+        println!("{}", "|---".repeat(1 + 2 * others.len() + 1) + "|");
         for program in programs {
             let file = shared.join(format!("{program}.{lang}"));
             if !file.exists() {
