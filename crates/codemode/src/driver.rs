@@ -34,9 +34,9 @@ pub(crate) async fn run(
         .limits
         .timeout
         .map(|t| tokio::time::Instant::now() + t);
-    let program = match inner.interpreter.compile(&source, &inner.compile_options) {
-        Ok(program) => program,
-        Err(diagnostic) => return ExecutionResult::failed(diagnostic),
+    let program = match guard(|| inner.interpreter.compile(&source, &inner.compile_options)) {
+        Ok(Ok(program)) => program,
+        Ok(Err(diagnostic)) | Err(diagnostic) => return ExecutionResult::failed(diagnostic),
     };
     let catalog = inner.catalog_for(&options.context);
     let render = codemode_catalog::RenderOptions {
@@ -44,12 +44,19 @@ pub(crate) async fn run(
         root: inner.tool_root.clone(),
     };
     // Report unknown literal tool paths before anything runs.
-    for (segments, location) in program.static_tool_paths() {
+    let static_paths = match guard(|| program.static_tool_paths()) {
+        Ok(paths) => paths,
+        Err(diagnostic) => return ExecutionResult::failed(diagnostic),
+    };
+    for (segments, location) in static_paths {
         if catalog.lookup(&segments).is_none() {
             return ExecutionResult::failed(unknown_tool(&catalog, &render, &segments, location));
         }
     }
-    let execution = program.start(StartOptions { seed: options.seed });
+    let execution = match guard(move || program.start(StartOptions { seed: options.seed })) {
+        Ok(execution) => execution,
+        Err(diagnostic) => return ExecutionResult::failed(diagnostic),
+    };
     let driver = Driver {
         logs: LogBuffer::new(inner.limits.max_log_lines, inner.limits.max_log_bytes),
         semaphore: Arc::new(Semaphore::new(inner.limits.max_host_call_concurrency)),
@@ -63,8 +70,25 @@ pub(crate) async fn run(
         warnings: Vec::new(),
         host_errors: Vec::new(),
         deadline,
+        poisoned: None,
     };
     driver.drive(execution).await
+}
+
+/// Runs interpreter code so that a bug in it (a panic) ends this execution with a
+/// diagnostic instead of unwinding into the host. The execution is not resumed afterwards.
+fn guard<T>(f: impl FnOnce() -> T) -> Result<T, Diagnostic> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown cause".to_owned());
+        Diagnostic::new(
+            DiagnosticKind::ExecutionFailure,
+            format!("internal interpreter error (a bug in codemode, not in the program): {what}"),
+        )
+    })
 }
 
 fn unknown_tool(
@@ -129,13 +153,21 @@ struct Driver {
     /// Failures delivered to the program, to name the kind if one ends the execution.
     host_errors: Vec<(String, DiagnosticKind)>,
     deadline: Option<tokio::time::Instant>,
+    /// Set when the interpreter panicked while taking an answer; the execution ends.
+    poisoned: Option<Diagnostic>,
 }
 
 impl Driver {
     async fn drive(mut self, mut execution: Box<dyn Execution>) -> ExecutionResult {
         let mut in_flight: FuturesUnordered<BoxFuture<'static, CallDone>> = FuturesUnordered::new();
         loop {
-            let step = execution.step(SLICE_FUEL);
+            if let Some(d) = self.poisoned.take() {
+                return self.fail(d, in_flight).await;
+            }
+            let step = match guard(|| execution.step(SLICE_FUEL)) {
+                Ok(step) => step,
+                Err(d) => return self.fail(d, in_flight).await,
+            };
             for line in step.logs {
                 self.logs.push(line);
             }
@@ -146,7 +178,7 @@ impl Driver {
                     Admission::Started(fut) => in_flight.push(fut),
                     Admission::Immediate(outcome) => {
                         self.note_host_error(&outcome);
-                        execution.complete(id, outcome);
+                        self.complete(execution.as_mut(), id, outcome);
                         delivered = true;
                     }
                     Admission::Fatal(d) => return self.fail(d, in_flight).await,
@@ -256,7 +288,13 @@ impl Driver {
             record.duration = done.duration;
         }
         self.note_host_error(&done.outcome);
-        execution.complete(done.id, done.outcome);
+        self.complete(execution, done.id, done.outcome);
+    }
+
+    fn complete(&mut self, execution: &mut dyn Execution, id: CallId, outcome: HostOutcome) {
+        if let Err(d) = guard(|| execution.complete(id, outcome)) {
+            self.poisoned.get_or_insert(d);
+        }
     }
 
     fn admit(&mut self, call: HostCall) -> Admission {

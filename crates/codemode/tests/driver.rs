@@ -699,3 +699,19 @@ async fn a_program_waiting_on_nothing_fails_clearly() {
     let r = rt.execute("await\nreturn 1").await;
     assert!(r.is_ok());
 }
+
+#[tokio::test]
+async fn an_interpreter_panic_ends_the_execution_not_the_host() {
+    let rt = runtime(vec![echo("a.b")]).build().unwrap();
+    let r = rt.execute("callsync a.b {}\npanic").await;
+    let error = r.error().unwrap();
+    assert_eq!(error.kind, DiagnosticKind::ExecutionFailure);
+    assert!(
+        error.message.contains("script asked to panic"),
+        "{}",
+        error.message
+    );
+    assert_eq!(r.tool_calls.len(), 1, "records survive");
+    // The runtime keeps serving.
+    assert_eq!(rt.execute("return 1").await.value(), Some(&json!(1)));
+}

@@ -12,6 +12,7 @@
 //! static a.b              declare a literal tool path (checked before the run)
 //! return <json>|results|options   finish with a value, the answers so far, or the compile options
 //! rethrow                 fail with the last call error as an uncaught exception would
+//! panic                   panic inside the interpreter (a stand-in for an interpreter bug)
 //! ```
 #![allow(dead_code)]
 
@@ -60,7 +61,7 @@ impl Interpreter for ScriptInterpreter {
             let (op, rest) = line.split_once(' ').unwrap_or((line, ""));
             match op {
                 "call" | "callsync" | "search" | "ext" | "await" | "log" | "spin" | "return"
-                | "rethrow" => lines.push((op.to_owned(), rest.to_owned())),
+                | "rethrow" | "panic" => lines.push((op.to_owned(), rest.to_owned())),
                 "static" => statics.push((
                     rest.split('.').map(str::to_owned).collect(),
                     Some(codemode::Location::new(i as u32 + 1, 1)),
@@ -229,6 +230,7 @@ impl Execution for Run {
                         )),
                     };
                 }
+                "panic" => panic!("script asked to panic"),
                 "return" => {
                     let value = match rest.as_str() {
                         "results" => Value::Array(self.answers.clone()),
