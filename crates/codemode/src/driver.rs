@@ -350,11 +350,16 @@ impl Driver {
                 }
             }
         };
+        // `tools.x.y()` with no argument calls the tool with an empty object.
+        let input = match (&resolved, call.input) {
+            (Resolved::Tool(_), Value::Null) => Value::Object(Default::default()),
+            (_, input) => input,
+        };
         let record = self.records.len();
         self.records.push(ToolCallRecord {
             name: name.clone(),
             kind,
-            input: call.input.clone(),
+            input: input.clone(),
             status: CallStatus::Uncertain,
             error: None,
             duration: Duration::ZERO,
@@ -364,7 +369,7 @@ impl Driver {
         let hook_call = HookCall {
             name: name.clone(),
             kind,
-            input: call.input.clone(),
+            input: input.clone(),
             context: self.context.clone(),
         };
         self.hook_calls.push(hook_call.clone());
@@ -377,8 +382,8 @@ impl Driver {
             Admission::Immediate(HostOutcome::Err(HostError::new(code, message)))
         };
         if let Some(max) = limits.max_call_input_bytes {
-            if codemode_data::encoded_len_within(&call.input, max).is_none() {
-                let size = codemode_data::encoded_len(&call.input);
+            if codemode_data::encoded_len_within(&input, max).is_none() {
+                let size = codemode_data::encoded_len(&input);
                 return reject(
                     "InvalidToolInput",
                     format!(
@@ -388,13 +393,7 @@ impl Driver {
             }
         }
         if let Resolved::Tool(tool) = &resolved {
-            let empty = Value::Object(Default::default());
-            let checked = if call.input.is_null() {
-                &empty
-            } else {
-                &call.input
-            };
-            if let Err(message) = tool.validate_input(checked) {
+            if let Err(message) = tool.validate_input(&input) {
                 return reject(
                     "InvalidToolInput",
                     format!("invalid input for {name}: {message}"),
@@ -402,7 +401,7 @@ impl Driver {
             }
         }
         let search_request = match &resolved {
-            Resolved::Search => match SearchRequest::from_input(&call.input) {
+            Resolved::Search => match SearchRequest::from_input(&input) {
                 Ok(request) => Some(request),
                 Err(e) => return reject("InvalidToolInput", format!("invalid search input: {e}")),
             },
@@ -416,11 +415,6 @@ impl Driver {
         let context = self.context.clone();
         let max_output = limits.max_call_output_bytes;
         let id = call.id;
-        // `tools.x.y()` with no argument calls the tool with an empty object.
-        let input = match (&resolved, call.input) {
-            (Resolved::Tool(_), Value::Null) => Value::Object(Default::default()),
-            (_, input) => input,
-        };
         // A search page must fit what the program may receive.
         let page_budget = limits.max_call_output_bytes.or(limits.max_output_bytes);
         Admission::Started(Box::pin(async move {
