@@ -8,10 +8,15 @@ use logos::Logos;
 /// Raw tokens. Whitespace and comments are skipped; the adapter finds line terminators in
 /// the gaps between tokens.
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
-#[logos(skip r"[ \t\n\r\u{000B}\u{000C}\u{00A0}\u{FEFF}\u{1680}\u{2000}-\u{200A}\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}]+")]
-#[logos(skip r"//[^\n\r\u{2028}\u{2029}]*")]
-#[logos(skip r"/\*([^*]|\*+[^*/])*\*+/")]
 pub enum Raw {
+    /// Whitespace and comments, dropped by the adapter (which finds line terminators in the
+    /// gaps between the tokens it keeps). Tokens rather than logos skips because logos
+    /// re-enters its lexing function after every skip, so a long run of comment lines would
+    /// recurse once per line (logos issue #504).
+    #[regex(r"[ \t\n\r\u{000B}\u{000C}\u{00A0}\u{FEFF}\u{1680}\u{2000}-\u{200A}\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}]+")]
+    #[regex(r"//[^\n\r\u{2028}\u{2029}]*")]
+    #[regex(r"/\*([^*]|\*+[^*/])*\*+/")]
+    Trivia,
     #[regex(r"[\p{ID_Start}_$][\p{ID_Continue}$\u{200C}\u{200D}]*")]
     Ident,
     #[regex(r"#[\p{ID_Start}_$][\p{ID_Continue}$\u{200C}\u{200D}]*")]

@@ -338,6 +338,7 @@ impl<'s> Adapter<'s> {
             let span = lex.span();
             let (start, mut end) = (span.start, span.end);
             let raw = match result {
+                Ok(Raw::Trivia) => continue,
                 Ok(raw) => raw,
                 Err(()) => return Err(self.invalid_token(start)),
             };

@@ -147,6 +147,19 @@ fn many_statements_are_not_nesting() {
 }
 
 #[test]
+fn long_runs_of_comments_and_blanks_are_flat() {
+    // Whitespace and comments must not cost stack per occurrence (logos re-enters itself
+    // after each skipped match, so they are tokens the adapter drops).
+    for source in [
+        "// c\n".repeat(50_000),
+        "/* c */ \n\t".repeat(50_000),
+        format!("x = 1{}", " /**/".repeat(50_000)),
+    ] {
+        parse_small_stack(source, ParseLimits::default()).expect("comments are flat");
+    }
+}
+
+#[test]
 fn tighter_limits_apply() {
     let limits = ParseLimits {
         max_source_bytes: 1 << 20,

@@ -3,7 +3,7 @@
 //! Tokens carry no heap data: names and strings are decoded from their spans by the grammar's
 //! actions, numbers are converted here (they are small and `Copy`).
 
-use logos::{FilterResult, Lexer, Logos};
+use logos::{Lexer, Logos};
 
 /// A lexical error: Lua's message and the "near" text (`None` means `<eof>`), and the byte
 /// offset where Lua would report it.
@@ -33,7 +33,6 @@ pub enum Number {
 /// statement separator the adapter inserts).
 #[derive(Logos, Debug, Clone, Copy, PartialEq)]
 #[logos(error = LexError)]
-#[logos(skip r"[ \t\n\r\x0B\x0C]+")]
 pub enum Tok {
     #[token("and")]
     And,
@@ -162,9 +161,12 @@ pub enum Tok {
     /// `[=` not followed by a long bracket.
     #[regex(r"\[=+", bad_long_delimiter)]
     BadDelimiter,
-    /// A comment (never emitted).
+    /// Whitespace and comments: dropped by the adapter. They are tokens rather than logos
+    /// skips because logos re-enters its lexing function after every skip, so a long run of
+    /// comment lines would recurse once per line (logos issue #504).
+    #[regex(r"[ \t\n\r\x0B\x0C]+")]
     #[token("--", comment)]
-    Comment,
+    Trivia,
 
     /// Never produced by logos: an unknown character, or the point of a deferred error.
     Bad,
@@ -767,7 +769,7 @@ fn bad_long_delimiter(lex: &mut Lexer<Tok>) -> Result<(), LexError> {
     ))
 }
 
-fn comment(lex: &mut Lexer<Tok>) -> FilterResult<(), LexError> {
+fn comment(lex: &mut Lexer<Tok>) -> Result<(), LexError> {
     let start = lex.span().start;
     let bytes = lex.source().as_bytes();
     let after = lex.span().end;
@@ -777,9 +779,9 @@ fn comment(lex: &mut Lexer<Tok>) -> FilterResult<(), LexError> {
             return match long_bracket_close(bytes, body, level) {
                 Some((_, end)) => {
                     lex.bump(end - after);
-                    FilterResult::Skip
+                    Ok(())
                 }
-                None => FilterResult::Error(LexError {
+                None => Err(LexError {
                     msg: "unfinished long comment",
                     near: None,
                     at: bytes.len() as u32,
@@ -794,7 +796,7 @@ fn comment(lex: &mut Lexer<Tok>) -> FilterResult<(), LexError> {
         .position(|&b| b == b'\n' || b == b'\r')
         .unwrap_or(rest.len());
     lex.bump(len);
-    FilterResult::Skip
+    Ok(())
 }
 
 /// Decodes a string token's source text (quoted or long bracket) into its bytes. The lexer

@@ -410,6 +410,7 @@ pub fn lex(source: &str, max_nesting: usize, lines: &crate::LineIndex) -> Lexed 
         let span = lexer.span();
         let (start, end) = (span.start as u32, span.end as u32);
         let tok = match item {
+            Ok(Tok::Trivia) => continue,
             Ok(t) => t,
             Err(e) if e.msg.is_empty() => {
                 // An unknown character: the parser reports it as an unexpected symbol.

@@ -108,6 +108,18 @@ fn long_flat_programs_are_fine() {
 }
 
 #[test]
+fn long_runs_of_comments_and_blanks_are_flat() {
+    // Whitespace and comments must not cost stack per occurrence (logos re-enters itself
+    // after each skipped match, so they are tokens the adapter drops).
+    assert_eq!(parse_small(rep("-- c\n", 50_000)), None);
+    assert_eq!(parse_small(rep("--[[c]] \n\t", 50_000)), None);
+    assert_eq!(
+        parse_small(format!("x = 1{}", rep(" --[==[c]==]", 50_000))),
+        None
+    );
+}
+
+#[test]
 fn nesting_just_under_the_bound_parses() {
     assert_eq!(
         parse_small(format!("x = {}1{}", rep("(", 150), rep(")", 150))),
