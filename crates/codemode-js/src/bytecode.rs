@@ -178,7 +178,47 @@ pub enum Op {
     Intrinsic(u16, u16),
     /// Dynamic import / require of a Node module name on top.
     Import,
+
+    // ---- Fused ops, written by `fuse.rs` after compilation (never by the compiler). ----
+    // Each replaces the first op of a short sequence and stands for all of it: when its
+    // operands are numbers it does the whole sequence at once (skipping the rest); otherwise
+    // it does exactly what the op it replaced did, and the original ops after it run as
+    // usual. Jumps into the middle of a sequence land on original ops.
+    /// `GetLocal(a) GetLocal(b)`.
+    GetLocal2(u16, u16),
+    /// `GetLocal(a) Num(k) <cmp> JumpIfFalse(t)`.
+    LocalCmpNumJump(u16, Cmp, f64, u32),
+    /// `<cmp> JumpIfFalse(t)`.
+    CmpJump(Cmp, u32),
+    /// `Num(k) <arith>`.
+    ArithNum(Arith, f64),
+    /// `GetLocal(a) Num(k) <arith>`.
+    LocalArithNum(u16, Arith, f64),
+    /// `GetLocal(a) Inc SetLocal(a)` (true) or the same with `Dec` (false).
+    IncLocal(u16, bool),
 }
+
+/// The arithmetic of a fused op.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Arith {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+/// The relational comparison of a fused op.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cmp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+// Ops are copied out of the code array on every dispatch: keep them two words.
+const _: () = assert!(std::mem::size_of::<Op>() == 16);
 
 /// A compiled function.
 #[derive(Debug, Default)]

@@ -33,6 +33,12 @@ struct VarInfo {
     /// Op indices that access the slot (patched to cell ops when captured).
     refs: Vec<usize>,
     is_param: bool,
+    /// A let/const whose declaration has been emitted: later accesses in this function are
+    /// past its dead zone (control reaches them only through the declaration), so they skip
+    /// the TDZ check. Never set for declarations directly in a switch, whose cases jump
+    /// past them.
+    initialized: bool,
+    in_switch: bool,
 }
 
 struct LoopCtx {
@@ -63,6 +69,8 @@ struct FnState {
     is_arrow: bool,
     pending_labels: Vec<String>,
     completion_slot: Option<u16>,
+    /// Depths (indices into `scopes`) of the scopes that are switch bodies.
+    switch_scopes: Vec<usize>,
 }
 
 pub struct Compiler<'a> {
@@ -179,6 +187,7 @@ impl<'a> Compiler<'a> {
             is_arrow,
             pending_labels: Vec::new(),
             completion_slot: None,
+            switch_scopes: Vec::new(),
         });
     }
 
@@ -202,6 +211,7 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
+        crate::fuse::optimize(&mut st.code);
         st.code.nlocals = st.nslots as u16;
         st.code.captures = st.upvals.iter().map(|u| u.1).collect();
         st.code
@@ -302,6 +312,7 @@ impl<'a> Compiler<'a> {
         let slot = self.new_slot()?;
         let st = self.fns.last_mut().unwrap();
         let id = st.vars.len();
+        let in_switch = st.switch_scopes.last() == Some(&(st.scopes.len() - 1));
         st.vars.push(VarInfo {
             name: name.to_string(),
             slot,
@@ -309,6 +320,8 @@ impl<'a> Compiler<'a> {
             captured: false,
             refs: Vec::new(),
             is_param: false,
+            initialized: false,
+            in_switch,
         });
         if kind == VarKind::Var {
             st.scopes[0].push((name.to_string(), id));
@@ -374,11 +387,11 @@ impl<'a> Compiler<'a> {
         }
         match self.resolve(name) {
             Resolved::Local(id) => {
-                let (kind, slot) = {
+                let (kind, slot, initialized) = {
                     let v = &self.st().vars[id];
-                    (v.kind, v.slot)
+                    (v.kind, v.slot, v.initialized)
                 };
-                if kind == VarKind::Var {
+                if kind == VarKind::Var || initialized {
                     self.emit_var(id, Op::GetLocal(slot));
                 } else {
                     let n = self.name_const(name);
@@ -404,22 +417,24 @@ impl<'a> Compiler<'a> {
     fn store_name(&mut self, name: &str, init: bool) -> CResult<()> {
         match self.resolve(name) {
             Resolved::Local(id) => {
-                let (kind, slot) = {
+                let (kind, slot, initialized) = {
                     let v = &self.st().vars[id];
-                    (v.kind, v.slot)
+                    (v.kind, v.slot, v.initialized)
                 };
                 if kind == VarKind::Const && !init {
                     let n = self.name_const(name);
                     self.emit(Op::ThrowConstAssign(n));
                     return Ok(());
                 }
-                if kind != VarKind::Var && !init {
+                if kind != VarKind::Var && !init && !initialized {
                     // Assignment in the TDZ is a ReferenceError: check by reading first.
                     let n = self.name_const(name);
                     self.emit_var(id, Op::CheckLocal(slot, n));
                 }
                 if init {
                     self.emit_var(id, Op::InitLocal(slot));
+                    let v = &mut self.st().vars[id];
+                    v.initialized = !v.in_switch;
                 } else {
                     self.emit_var(id, Op::SetLocal(slot));
                 }
@@ -897,6 +912,8 @@ impl<'a> Compiler<'a> {
         self.expr(disc)?;
         self.emit(Op::SetLocal(tmp));
         self.push_scope();
+        let depth = self.st().scopes.len() - 1;
+        self.st().switch_scopes.push(depth);
         let all: Vec<Stmt> = cases.iter().flat_map(|c| c.body.iter().cloned()).collect();
         self.hoist_block(&all, false)?;
         let mut jumps = Vec::new();
@@ -928,6 +945,7 @@ impl<'a> Compiler<'a> {
         for b in lp.breaks {
             self.patch_here(b);
         }
+        self.st().switch_scopes.pop();
         self.pop_scope();
         Ok(())
     }

@@ -118,16 +118,31 @@ fn intrinsic_names() -> &'static [&'static str] {
     &INTRINSIC_NAMES
 }
 
-impl Interpreter for JsInterpreter {
-    fn language(&self) -> Language {
-        Language::JavaScript
+impl JsInterpreter {
+    /// The bytecode listing of a program, one function after another (for tests and for
+    /// looking at what the compiler and the peephole pass made of a hot loop).
+    pub fn disassemble(&self, source: &str) -> Result<String, Diagnostic> {
+        let compiled = self.compile_module(source, &CompileOptions::default())?;
+        let mut out = String::new();
+        for (i, f) in compiled.funcs.iter().enumerate() {
+            let name = if f.name.is_empty() {
+                "<anonymous>"
+            } else {
+                &f.name
+            };
+            out.push_str(&format!("function {i} {name}\n"));
+            for (pc, op) in f.ops.iter().enumerate() {
+                out.push_str(&format!("  {pc:4}  {op:?}\n"));
+            }
+        }
+        Ok(out)
     }
 
-    fn compile(
+    fn compile_module(
         &self,
         source: &str,
         options: &CompileOptions,
-    ) -> Result<Box<dyn Program>, Diagnostic> {
+    ) -> Result<crate::compiler::Compiled, Diagnostic> {
         let limits = codemode_js_syntax::ParseLimits::from(&options.limits);
         let ast = codemode_js_syntax::parse(source, &limits)?;
         let tool_global = options.tool_root.global_name().map(|s| s.to_string());
@@ -143,7 +158,21 @@ impl Interpreter for JsInterpreter {
             intrinsics: intrinsic_names(),
             func_base: PROGRAM_BIT - 1 + 1,
         });
-        let compiled = compiler.compile_program(&ast)?;
+        compiler.compile_program(&ast)
+    }
+}
+
+impl Interpreter for JsInterpreter {
+    fn language(&self) -> Language {
+        Language::JavaScript
+    }
+
+    fn compile(
+        &self,
+        source: &str,
+        options: &CompileOptions,
+    ) -> Result<Box<dyn Program>, Diagnostic> {
+        let compiled = self.compile_module(source, options)?;
         Ok(Box::new(JsProgram {
             template: self.template.clone(),
             module: Arc::new(Module {

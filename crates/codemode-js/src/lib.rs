@@ -20,6 +20,7 @@ mod builtins;
 mod bytecode;
 mod compiler;
 mod format;
+mod fuse;
 mod heap;
 mod interop;
 mod interpreter;

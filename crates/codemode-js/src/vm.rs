@@ -1,7 +1,7 @@
 //! The virtual machine: frames in a Vec, exceptions, promises and jobs, host calls.
 
 use crate::builtins::{NativeFn, Realm};
-use crate::bytecode::{Capture, FuncCode, Op};
+use crate::bytecode::{Arith, Capture, Cmp, FuncCode, Op};
 use crate::heap::*;
 use crate::number;
 use crate::value::*;
@@ -762,6 +762,19 @@ impl Vm {
     }
 
     /// Abstract relational comparison: Some(true) if a < b, None if undefined (NaN).
+    /// `a < b`, `a <= b`, `a > b` or `a >= b` with ECMAScript's conversions.
+    fn relational(&mut self, c: Cmp, a: &Value, b: &Value) -> JsResult<bool> {
+        if let (Value::Num(x), Value::Num(y)) = (a, b) {
+            return Ok(c.holds(*x, *y));
+        }
+        Ok(match c {
+            Cmp::Lt => self.less_than(a, b)?.unwrap_or(false),
+            Cmp::Gt => self.less_than(b, a)?.unwrap_or(false),
+            Cmp::Le => matches!(self.less_than(b, a)?, Some(false)),
+            Cmp::Ge => matches!(self.less_than(a, b)?, Some(false)),
+        })
+    }
+
     fn less_than(&mut self, a: &Value, b: &Value) -> JsResult<Option<bool>> {
         let pa = self.to_primitive(a, true)?;
         let pb = self.to_primitive(b, true)?;
@@ -1763,7 +1776,7 @@ impl Vm {
                         self.stack.insert(n - 3, v);
                     }
                     Op::GetLocal(s) => {
-                        let v = self.stack[base + s as usize].clone();
+                        let v = local_copy(&self.stack, base + s as usize);
                         self.stack.push(v);
                     }
                     Op::GetLocalChecked(s, name) => {
@@ -2163,22 +2176,81 @@ impl Vm {
                         }
                         let b = pop!(self);
                         let a = pop!(self);
-                        let r = if let (Value::Num(x), Value::Num(y)) = (&a, &b) {
-                            match op {
-                                Op::Lt => x < y,
-                                Op::Le => x <= y,
-                                Op::Gt => x > y,
-                                _ => x >= y,
+                        let c = match op {
+                            Op::Lt => Cmp::Lt,
+                            Op::Le => Cmp::Le,
+                            Op::Gt => Cmp::Gt,
+                            _ => Cmp::Ge,
+                        };
+                        let r = tri!(self.relational(c, &a, &b));
+                        self.stack.push(Value::Bool(r));
+                    }
+                    Op::GetLocal2(a, b) => {
+                        let x = local_copy(&self.stack, base + a as usize);
+                        let y = local_copy(&self.stack, base + b as usize);
+                        self.stack.push(x);
+                        self.stack.push(y);
+                        pc += 1;
+                    }
+                    Op::LocalCmpNumJump(a, c, k, t) => {
+                        if let Some(Value::Num(x)) = self.stack.get(base + a as usize) {
+                            if c.holds(*x, k) {
+                                pc += 3;
+                            } else {
+                                back_edge!(t);
                             }
                         } else {
-                            match op {
-                                Op::Lt => tri!(self.less_than(&a, &b)).unwrap_or(false),
-                                Op::Gt => tri!(self.less_than(&b, &a)).unwrap_or(false),
-                                Op::Le => matches!(tri!(self.less_than(&b, &a)), Some(false)),
-                                _ => matches!(tri!(self.less_than(&a, &b)), Some(false)),
+                            let v = local_copy(&self.stack, base + a as usize);
+                            self.stack.push(v);
+                        }
+                    }
+                    Op::CmpJump(c, t) => {
+                        let n = self.stack.len();
+                        let b = pop!(self);
+                        let a = pop!(self);
+                        let r = match (&a, &b) {
+                            (Value::Num(x), Value::Num(y)) => {
+                                pc += 1;
+                                if !c.holds(*x, *y) {
+                                    back_edge!(t);
+                                }
+                                continue;
+                            }
+                            _ if n < 2 => false,
+                            _ => {
+                                save_pc!();
+                                tri!(self.relational(c, &a, &b))
                             }
                         };
+                        // Not numbers: the comparison only; the JumpIfFalse after it runs.
                         self.stack.push(Value::Bool(r));
+                    }
+                    Op::ArithNum(f, k) => {
+                        if let Some(Value::Num(x)) = self.stack.last_mut() {
+                            *x = f.apply(*x, k);
+                            pc += 1;
+                        } else {
+                            self.stack.push(Value::Num(k));
+                        }
+                    }
+                    Op::LocalArithNum(a, f, k) => {
+                        if let Some(Value::Num(x)) = self.stack.get(base + a as usize) {
+                            let r = f.apply(*x, k);
+                            self.stack.push(Value::Num(r));
+                            pc += 2;
+                        } else {
+                            let v = local_copy(&self.stack, base + a as usize);
+                            self.stack.push(v);
+                        }
+                    }
+                    Op::IncLocal(a, inc) => {
+                        if let Some(Value::Num(x)) = self.stack.get_mut(base + a as usize) {
+                            *x += if inc { 1.0 } else { -1.0 };
+                            pc += 2;
+                        } else {
+                            let v = local_copy(&self.stack, base + a as usize);
+                            self.stack.push(v);
+                        }
                     }
                     Op::In => {
                         let o = pop!(self);
@@ -2756,6 +2828,41 @@ fn const_name(code: &FuncCode, k: u32) -> String {
     match code.consts.get(k as usize) {
         Some(Value::Str(s)) => s.to_rust(),
         _ => "variable".into(),
+    }
+}
+
+/// A copy of a stack slot (numbers without the generic clone, which the hot paths feel).
+#[inline(always)]
+fn local_copy(stack: &[Value], i: usize) -> Value {
+    match stack.get(i) {
+        Some(Value::Num(n)) => Value::Num(*n),
+        Some(v) => v.clone(),
+        None => Value::Undefined,
+    }
+}
+
+impl Arith {
+    #[inline(always)]
+    fn apply(self, x: f64, y: f64) -> f64 {
+        match self {
+            Arith::Add => x + y,
+            Arith::Sub => x - y,
+            Arith::Mul => x * y,
+            Arith::Div => x / y,
+            Arith::Rem => js_rem(x, y),
+        }
+    }
+}
+
+impl Cmp {
+    #[inline(always)]
+    fn holds(self, x: f64, y: f64) -> bool {
+        match self {
+            Cmp::Lt => x < y,
+            Cmp::Le => x <= y,
+            Cmp::Gt => x > y,
+            Cmp::Ge => x >= y,
+        }
     }
 }
 

@@ -574,6 +574,40 @@ p("idiom_findindex_splice", "const xs = ['a', 'b', 'c']; const i = xs.findIndex(
 p("idiom_error_handling_wrapper", "async function safe(p) { try { return [null, await p]; } catch (e) { return [e.message, null]; } } return [await safe(tools.a.ok({})).then(r => r[1].path), await safe(tools.a.fail({}))];")
 p("idiom_string_reverse", "return ['hello'.split('').reverse().join(''), [...'abc'].reverse().join('')];")
 
+# Fused-op slow paths (fuse.rs): the same shapes with operands that are not numbers.
+p("fused_slow_paths", """
+const out = [];
+let s = '1', n = 0;
+for (let i = '0'; i < 3; i++) { n = n + i % 2 * 3; s = s + i; }
+out.push(s, n);
+let j = 'x'; j++; out.push(j);
+let k = null; k--; out.push(k);
+let u; out.push(u + 1, u * 2, u % 2);
+let o = [5]; out.push(o - 1, o * 3, o / 2, o % 3);
+let t = '9'; out.push(t < 10, t <= '10', t > 8, t >= '9', t + 1);
+let q = 'b'; while (q < 'e') q = q + 'a' < 'c' ? 'z' : String.fromCharCode(q.charCodeAt(0) + 1);
+out.push(q);
+let a = 1, b = 'two'; out.push(a + b, b + a, a < b, b > a);
+for (let m = 10; m > 7.5; m -= 0.5) out.push(m);
+return out;
+""")
+p("tdz_after_declaration", """
+const out = [];
+function t(f) { try { out.push(f()) } catch (e) { out.push(e.name + ': ' + e.message) } }
+t(() => { switch (1) { case 0: let y = 1; break; case 1: y = 2; return y } });
+t(() => { switch (1) { case 0: let y = 1; break; case 1: return y } });
+t(() => { switch (0) { case 0: let y = 1; y++; return y } });
+t(() => { let x = x + 1; return x });
+t(() => { x = 3; let x = 1; return x });
+t(() => { let a = 1; { let a = a; return a } });
+t(() => { for (let i = 0; i < 2; i++) { if (i == 1) return z; let z = i; } });
+t(() => { let {p, q = p * 2} = {p: 4}; return [p, q] });
+t(() => { const f = () => w; let w = 5; return f() });
+t(() => { const f = () => w; f(); let w = 5; });
+t(() => { let c = 0; for (const v of [1, 2, 3]) { let d = v * 2; c += d } return c });
+return out;
+""")
+
 os.makedirs("corpus", exist_ok=True)
 for name, src in P.items():
     with open(f"corpus/{name}.js", "w") as f:
