@@ -1086,9 +1086,13 @@ impl Vm {
         let mut argc = argc;
         loop {
             let callee_pos = self.stack.len() - argc - 2;
-            let callee = self.stack[callee_pos].clone();
-            let Value::Obj(r) = callee else {
-                return Err(self.not_a_function(text, &callee));
+            // Matched in place: a whole-value copy of a just-pushed callee stalls.
+            let r = match self.stack[callee_pos] {
+                Value::Obj(r) => r,
+                ref v => {
+                    let callee = v.clone();
+                    return Err(self.not_a_function(text, &callee));
+                }
             };
             match &self.heap.get(r).kind {
                 Kind::Closure(c) => {
@@ -1411,18 +1415,56 @@ impl Vm {
         }
     }
 
+    /// The common return: a number or object from a plain call with no try handler left
+    /// open. Moves the value field by field (see `push_local`); false when it does not apply.
+    fn return_plain(&mut self) -> bool {
+        let Some(f) = self.frames.last() else {
+            return false;
+        };
+        if !matches!(f.kind, FrameKind::Normal) {
+            return false;
+        }
+        let depth = self.frames.len() as u32 - 1;
+        if self.handlers.last().is_some_and(|h| h.frame >= depth) {
+            return false;
+        }
+        let dst = (f.base as usize).wrapping_sub(2);
+        let top = self.stack.len().wrapping_sub(1);
+        if dst >= top {
+            return false;
+        }
+        match self.stack.get(top) {
+            Some(&Value::Num(n)) => {
+                self.stack.truncate(dst);
+                self.stack.push(Value::Num(n));
+            }
+            Some(&Value::Obj(r)) => {
+                self.stack.truncate(dst);
+                self.stack.push(Value::Obj(r));
+            }
+            _ => return false,
+        }
+        self.frames.pop();
+        true
+    }
+
     fn do_return(&mut self, v: Value) -> JsResult<()> {
         let f = match self.frames.pop() {
             Some(f) => f,
             None => return Ok(()),
         };
         let depth = self.frames.len() as u32;
-        self.handlers.retain(|h| h.frame < depth);
-        let this = self
-            .stack
-            .get(f.base as usize - 1)
-            .cloned()
-            .unwrap_or_default();
+        if self.handlers.last().is_some_and(|h| h.frame >= depth) {
+            self.handlers.retain(|h| h.frame < depth);
+        }
+        let this = match f.kind {
+            FrameKind::Construct => self
+                .stack
+                .get(f.base as usize - 1)
+                .cloned()
+                .unwrap_or_default(),
+            _ => Value::Undefined,
+        };
         self.stack.truncate(f.base as usize - 2);
         match f.kind {
             FrameKind::Normal => self.stack.push(v),
@@ -1776,8 +1818,7 @@ impl Vm {
                         self.stack.insert(n - 3, v);
                     }
                     Op::GetLocal(s) => {
-                        let v = local_copy(&self.stack, base + s as usize);
-                        self.stack.push(v);
+                        push_local(&mut self.stack, base + s as usize);
                     }
                     Op::GetLocalChecked(s, name) => {
                         let v = self.stack[base + s as usize].clone();
@@ -1807,6 +1848,17 @@ impl Vm {
                         }
                     }
                     Op::SetLocal(s) | Op::InitLocal(s) => {
+                        // Numbers are moved field by field: a whole-value move right after
+                        // the arithmetic that wrote the tag and the number separately
+                        // stalls on store forwarding.
+                        let top = self.stack.len().wrapping_sub(1);
+                        if let Some(&Value::Num(n)) = self.stack.get(top) {
+                            self.stack.truncate(top);
+                            if let Some(slot) = self.stack.get_mut(base + s as usize) {
+                                *slot = Value::Num(n);
+                            }
+                            continue;
+                        }
                         let v = pop!(self);
                         self.stack[base + s as usize] = v;
                     }
@@ -1855,6 +1907,11 @@ impl Vm {
                     }
                     Op::GetUpval(i, name) => {
                         let c = upval!(i);
+                        if let Kind::Cell(v) = &self.heap.get(c).kind {
+                            if push_plain(&mut self.stack, v) {
+                                continue;
+                            }
+                        }
                         let v = match &self.heap.get(c).kind {
                             Kind::Cell(v) => v.clone(),
                             _ => Value::Undefined,
@@ -2029,6 +2086,12 @@ impl Vm {
                         continue 'frames;
                     }
                     Op::Return => {
+                        if self.return_plain() {
+                            if self.heap.wants_gc() {
+                                self.maybe_gc()?;
+                            }
+                            continue 'frames;
+                        }
                         let v = pop!(self);
                         save_pc!();
                         self.do_return(v)?;
@@ -2186,10 +2249,8 @@ impl Vm {
                         self.stack.push(Value::Bool(r));
                     }
                     Op::GetLocal2(a, b) => {
-                        let x = local_copy(&self.stack, base + a as usize);
-                        let y = local_copy(&self.stack, base + b as usize);
-                        self.stack.push(x);
-                        self.stack.push(y);
+                        push_local(&mut self.stack, base + a as usize);
+                        push_local(&mut self.stack, base + b as usize);
                         pc += 1;
                     }
                     Op::LocalCmpNumJump(a, c, k, t) => {
@@ -2200,8 +2261,7 @@ impl Vm {
                                 back_edge!(t);
                             }
                         } else {
-                            let v = local_copy(&self.stack, base + a as usize);
-                            self.stack.push(v);
+                            push_local(&mut self.stack, base + a as usize);
                         }
                     }
                     Op::CmpJump(c, t) => {
@@ -2239,8 +2299,7 @@ impl Vm {
                             self.stack.push(Value::Num(r));
                             pc += 2;
                         } else {
-                            let v = local_copy(&self.stack, base + a as usize);
-                            self.stack.push(v);
+                            push_local(&mut self.stack, base + a as usize);
                         }
                     }
                     Op::IncLocal(a, inc) => {
@@ -2248,8 +2307,7 @@ impl Vm {
                             *x += if inc { 1.0 } else { -1.0 };
                             pc += 2;
                         } else {
-                            let v = local_copy(&self.stack, base + a as usize);
-                            self.stack.push(v);
+                            push_local(&mut self.stack, base + a as usize);
                         }
                     }
                     Op::In => {
@@ -2831,13 +2889,29 @@ fn const_name(code: &FuncCode, k: u32) -> String {
     }
 }
 
-/// A copy of a stack slot (numbers without the generic clone, which the hot paths feel).
+/// Pushes a copy of `v` when it is a number or an object, field by field (see
+/// `push_local`); false (nothing pushed) for the other values.
 #[inline(always)]
-fn local_copy(stack: &[Value], i: usize) -> Value {
+fn push_plain(stack: &mut Vec<Value>, v: &Value) -> bool {
+    match *v {
+        Value::Num(n) => stack.push(Value::Num(n)),
+        Value::Obj(r) => stack.push(Value::Obj(r)),
+        _ => return false,
+    }
+    true
+}
+
+/// Pushes a copy of stack slot `i`. Numbers are pushed field by field: a whole-value copy
+/// of a slot just written field by field stalls on store forwarding.
+#[inline(always)]
+fn push_local(stack: &mut Vec<Value>, i: usize) {
     match stack.get(i) {
-        Some(Value::Num(n)) => Value::Num(*n),
-        Some(v) => v.clone(),
-        None => Value::Undefined,
+        Some(&Value::Num(n)) => stack.push(Value::Num(n)),
+        Some(v) => {
+            let v = v.clone();
+            stack.push(v)
+        }
+        None => stack.push(Value::Undefined),
     }
 }
 
