@@ -196,6 +196,10 @@ pub enum Op {
     LocalArithNum(u16, Arith, f64),
     /// `GetLocal(a) Inc SetLocal(a)` (true) or the same with `Dec` (false).
     IncLocal(u16, bool),
+    /// `<arith> SetLocal(a)`.
+    ArithSetLocal(Arith, u16),
+    /// `GetLocal(a) GetLocal(b) <arith>`.
+    LocalsArith(u16, u16, Arith),
 }
 
 /// The arithmetic of a fused op.

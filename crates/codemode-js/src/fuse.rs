@@ -114,7 +114,13 @@ fn fused_at(o: &[Op]) -> Option<Op> {
         (Op::GetLocal(a), Some(Op::Num(k)), Some(x), _) if arith(x).is_some() => {
             Some(Op::LocalArithNum(a, arith(x)?, k))
         }
+        (Op::GetLocal(a), Some(Op::GetLocal(b)), Some(x), _) if arith(x).is_some() => {
+            Some(Op::LocalsArith(a, b, arith(x)?))
+        }
         (Op::GetLocal(a), Some(Op::GetLocal(b)), _, _) => Some(Op::GetLocal2(a, b)),
+        (x, Some(Op::SetLocal(a)), _, _) if arith(x).is_some() => {
+            Some(Op::ArithSetLocal(arith(x)?, a))
+        }
         (c, Some(Op::JumpIfFalse(t)), _, _) if cmp(c).is_some() => Some(Op::CmpJump(cmp(c)?, t)),
         (Op::Num(k), Some(x), _, _) if arith(x).is_some() => Some(Op::ArithNum(arith(x)?, k)),
         _ => None,

@@ -762,6 +762,22 @@ impl Vm {
     }
 
     /// Abstract relational comparison: Some(true) if a < b, None if undefined (NaN).
+    /// `a + b`, `a - b`, `a * b`, `a / b` or `a % b` with ECMAScript's conversions.
+    fn arith_slow(&mut self, f: Arith, a: Value, b: Value) -> JsResult<Value> {
+        if let Arith::Add = f {
+            return self.add(a, b);
+        }
+        let x = match a {
+            Value::Num(n) => n,
+            _ => self.to_number(&a)?,
+        };
+        let y = match b {
+            Value::Num(n) => n,
+            _ => self.to_number(&b)?,
+        };
+        Ok(Value::Num(f.apply(x, y)))
+    }
+
     /// `a < b`, `a <= b`, `a > b` or `a >= b` with ECMAScript's conversions.
     fn relational(&mut self, c: Cmp, a: &Value, b: &Value) -> JsResult<bool> {
         if let (Value::Num(x), Value::Num(y)) = (a, b) {
@@ -2296,6 +2312,40 @@ impl Vm {
                     Op::LocalArithNum(a, f, k) => {
                         if let Some(Value::Num(x)) = self.stack.get(base + a as usize) {
                             let r = f.apply(*x, k);
+                            self.stack.push(Value::Num(r));
+                            pc += 2;
+                        } else {
+                            push_local(&mut self.stack, base + a as usize);
+                        }
+                    }
+                    Op::ArithSetLocal(f, a) => {
+                        let n = self.stack.len();
+                        if n >= 2 {
+                            if let (Value::Num(x), Value::Num(y)) =
+                                (&self.stack[n - 2], &self.stack[n - 1])
+                            {
+                                let r = f.apply(*x, *y);
+                                self.stack.truncate(n - 2);
+                                if let Some(slot) = self.stack.get_mut(base + a as usize) {
+                                    *slot = Value::Num(r);
+                                }
+                                pc += 1;
+                                continue;
+                            }
+                        }
+                        // Not numbers: the arithmetic op alone; the SetLocal after it runs.
+                        let b = pop!(self);
+                        let a = pop!(self);
+                        save_pc!();
+                        let v = tri!(self.arith_slow(f, a, b));
+                        self.stack.push(v);
+                    }
+                    Op::LocalsArith(a, b, f) => {
+                        if let (Some(Value::Num(x)), Some(Value::Num(y))) = (
+                            self.stack.get(base + a as usize),
+                            self.stack.get(base + b as usize),
+                        ) {
+                            let r = f.apply(*x, *y);
                             self.stack.push(Value::Num(r));
                             pc += 2;
                         } else {
