@@ -196,6 +196,9 @@ pub enum Op {
     LocalArithNum(u16, Arith, f64),
     /// `GetLocal(a) Inc SetLocal(a)` (true) or the same with `Dec` (false).
     IncLocal(u16, bool),
+    /// `Jump(t)` where `t` holds a `LocalCmpNumJump`: a loop's back edge evaluates the
+    /// loop condition itself and jumps straight into the body or out of the loop.
+    JumpLoopTest(u32),
     /// `<arith> SetLocal(a)`.
     ArithSetLocal(Arith, u16),
     /// `GetLocal(a) GetLocal(b) <arith>`.

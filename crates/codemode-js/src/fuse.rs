@@ -26,7 +26,8 @@ fn target_mut(op: &mut Op) -> Option<&mut u32> {
         | Op::PushHandler(t)
         | Op::IterNext(_, t)
         | Op::LocalCmpNumJump(_, _, _, t)
-        | Op::CmpJump(_, t) => Some(t),
+        | Op::CmpJump(_, t)
+        | Op::JumpLoopTest(t) => Some(t),
         _ => None,
     }
 }
@@ -93,6 +94,14 @@ fn fuse(ops: &mut [Op]) {
     for (q, slot) in ops.iter_mut().enumerate() {
         if let Some(f) = fused_at(&orig[q..]) {
             *slot = f;
+        }
+    }
+    // Back edges into a fused loop test (the fused ops are known only now).
+    for q in 0..ops.len() {
+        if let Op::Jump(t) = ops[q] {
+            if matches!(ops.get(t as usize), Some(Op::LocalCmpNumJump(..))) {
+                ops[q] = Op::JumpLoopTest(t);
+            }
         }
     }
 }
@@ -188,7 +197,7 @@ mod tests {
                 Op::IncLocal(2, true),
                 Op::Inc,
                 Op::SetLocal(2),
-                Op::Jump(0),
+                Op::JumpLoopTest(0),
             ]
         );
     }

@@ -2318,6 +2318,23 @@ impl Vm {
                             push_local(&mut self.stack, base + a as usize);
                         }
                     }
+                    Op::JumpLoopTest(t) => {
+                        if (t as usize) < pc && self.heap.wants_gc() {
+                            save_pc!();
+                            self.maybe_gc()?;
+                        }
+                        back_edge!(t);
+                        // pc is at the loop test now: evaluate it here when it is numeric.
+                        if let Some(&Op::LocalCmpNumJump(a, c, k, exit)) = ops.get(pc) {
+                            if let Some(Value::Num(x)) = self.stack.get(base + a as usize) {
+                                pc = if c.holds(*x, k) {
+                                    pc + 4
+                                } else {
+                                    exit as usize
+                                };
+                            }
+                        }
+                    }
                     Op::ArithSetLocal(f, a) => {
                         let n = self.stack.len();
                         if n >= 2 {
@@ -2990,8 +3007,20 @@ impl Cmp {
     }
 }
 
+#[inline]
 pub fn js_rem(x: f64, y: f64) -> f64 {
-    // Integers (the common case) avoid fmod; the sign of a zero result follows x.
+    // Integers (the common case) avoid fmod; the sign of a zero result follows x. The
+    // round trip through i32 tests integrality without a call to trunc, and a 32-bit
+    // division is the cheap one.
+    let (xi, yi) = (x as i32, y as i32);
+    if xi as f64 == x && yi as f64 == y && yi != 0 {
+        let r = xi.wrapping_rem(yi);
+        return if r == 0 && x.is_sign_negative() {
+            -0.0
+        } else {
+            r as f64
+        };
+    }
     const LIM: f64 = 9_007_199_254_740_992.0;
     if x.fract() == 0.0 && y.fract() == 0.0 && x.abs() < LIM && y.abs() < LIM && y != 0.0 {
         let r = (x as i64) % (y as i64);
