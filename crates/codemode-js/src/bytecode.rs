@@ -245,6 +245,9 @@ pub struct FuncCode {
     pub captures: Vec<Capture>,
     /// Template objects ((cooked, raw) strings) for tagged templates.
     pub templates: Vec<(Vec<Value>, Vec<Value>)>,
+    /// The slot of the function's `arguments` object, when its body (or an arrow inside
+    /// it) uses one, and whether that slot holds a cell (captured by an arrow).
+    pub arguments: Option<(u16, bool)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -71,6 +71,8 @@ struct FnState {
     completion_slot: Option<u16>,
     /// Depths (indices into `scopes`) of the scopes that are switch bodies.
     switch_scopes: Vec<usize>,
+    /// The hidden `arguments` variable, declared on first use.
+    arguments_var: Option<usize>,
 }
 
 pub struct Compiler<'a> {
@@ -188,6 +190,7 @@ impl<'a> Compiler<'a> {
             pending_labels: Vec::new(),
             completion_slot: None,
             switch_scopes: Vec::new(),
+            arguments_var: None,
         });
     }
 
@@ -212,6 +215,9 @@ impl<'a> Compiler<'a> {
             }
         }
         crate::fuse::optimize(&mut st.code);
+        st.code.arguments = st
+            .arguments_var
+            .map(|id| (st.vars[id].slot, st.vars[id].captured));
         st.code.nlocals = st.nslots as u16;
         st.code.captures = st.upvals.iter().map(|u| u.1).collect();
         st.code
@@ -347,6 +353,45 @@ impl<'a> Compiler<'a> {
     }
 
     fn resolve(&mut self, name: &str) -> Resolved {
+        let r = self.resolve_declared(name);
+        if let Resolved::Global = r {
+            if name == "arguments" && self.declare_arguments() {
+                return self.resolve_declared(name);
+            }
+        }
+        r
+    }
+
+    /// Declares `arguments` in the nearest enclosing function that has its own (arrows
+    /// see their parent's); false at the program's top level, whose `arguments` is
+    /// not supported. The VM fills the slot when the function is entered.
+    fn declare_arguments(&mut self) -> bool {
+        let Some(d) = (1..self.fns.len()).rev().find(|&d| !self.fns[d].is_arrow) else {
+            return false;
+        };
+        let st = &mut self.fns[d];
+        if st.arguments_var.is_some() || st.nslots >= u16::MAX as u32 - 1 {
+            return false;
+        }
+        let slot = st.nslots as u16;
+        st.nslots += 1;
+        let id = st.vars.len();
+        st.vars.push(VarInfo {
+            name: "arguments".to_string(),
+            slot,
+            kind: VarKind::Var,
+            captured: false,
+            refs: Vec::new(),
+            is_param: false,
+            initialized: false,
+            in_switch: false,
+        });
+        st.scopes[0].push(("arguments".to_string(), id));
+        st.arguments_var = Some(id);
+        true
+    }
+
+    fn resolve_declared(&mut self, name: &str) -> Resolved {
         let depth = self.fns.len() - 1;
         if let Some(id) = Self::lookup_local(&self.fns[depth], name) {
             return Resolved::Local(id);
@@ -404,7 +449,7 @@ impl<'a> Compiler<'a> {
             }
             Resolved::Global => {
                 if name == "arguments" {
-                    return Err(self.unsupported(span, "`arguments`"));
+                    return Err(self.unsupported(span, "`arguments` at the top level"));
                 }
                 let n = self.name_const(name);
                 self.emit(Op::GetGlobal(n));

@@ -207,6 +207,30 @@ impl Vm {
         self.alloc(Some(p), Kind::Ordinary)
     }
 
+    /// The `arguments` object of a call whose arguments start at `base` (to the top of the
+    /// stack): an unmapped (strict-mode) arguments object — indexed elements and a
+    /// non-enumerable `length`, with Object.prototype as its prototype.
+    fn new_arguments(&mut self, base: usize) -> ObjRef {
+        let args: Vec<Value> = self.stack.get(base..).unwrap_or(&[]).to_vec();
+        self.heap.charge(args.len() * 40 + 64);
+        let o = self.new_object();
+        let n = args.len();
+        let props = &mut self.heap.get_mut(o).props;
+        for (i, v) in args.into_iter().enumerate() {
+            props.insert(
+                JsStr::from_str(&i.to_string()),
+                v,
+                crate::heap::DEFAULT_FLAGS,
+            );
+        }
+        props.insert(
+            JsStr::from_str("length"),
+            Value::Num(n as f64),
+            crate::heap::HIDDEN,
+        );
+        o
+    }
+
     pub fn new_array(&mut self, items: Vec<Value>) -> ObjRef {
         self.heap.charge(items.len() * 24);
         let p = self.realm.array_proto;
@@ -1198,7 +1222,7 @@ impl Vm {
         if self.frames.len() >= self.limits.max_frames {
             return Err(self.range_error("Maximum call stack size exceeded"));
         }
-        let (nparams, nlocals, has_rest, is_async, nops) = {
+        let (nparams, nlocals, has_rest, is_async, nops, arguments) = {
             let c = self.code(func);
             (
                 c.nparams as usize,
@@ -1206,10 +1230,12 @@ impl Vm {
                 c.has_rest,
                 c.is_async,
                 c.ops.len(),
+                c.arguments,
             )
         };
         self.fuel -= nops as i64 + 1;
         let base = self.stack.len() - argc;
+        let arguments = arguments.map(|(slot, boxed)| (slot, boxed, self.new_arguments(base)));
         if let Some(t) = arrow_this {
             self.stack[base - 1] = t;
         }
@@ -1233,6 +1259,16 @@ impl Vm {
         let filled = self.stack.len() - base;
         for _ in filled..nlocals {
             self.stack.push(Value::Undefined);
+        }
+        if let Some((slot, boxed, obj)) = arguments {
+            let v = if boxed {
+                Value::Obj(self.alloc(None, Kind::Cell(Value::Obj(obj))))
+            } else {
+                Value::Obj(obj)
+            };
+            if let Some(s) = self.stack.get_mut(base + slot as usize) {
+                *s = v;
+            }
         }
         let kind = match kind {
             FrameKind::Normal if is_async => FrameKind::Async(self.new_promise()),
