@@ -236,6 +236,8 @@ pub struct FuncCode {
     pub spans: Vec<u32>,
     pub consts: Vec<Value>,
     pub nparams: u16,
+    /// The function's `length`: the parameters before the first default or rest.
+    pub length: u16,
     pub nlocals: u16,
     pub has_rest: bool,
     pub is_async: bool,

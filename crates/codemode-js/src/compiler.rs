@@ -1188,6 +1188,11 @@ impl<'a> Compiler<'a> {
         self.span_pos = f.span.start;
         let st = self.st();
         st.code.nparams = f.params.len() as u16;
+        st.code.length = f
+            .params
+            .iter()
+            .position(|p| matches!(p.kind, PatternKind::Assign { .. }))
+            .unwrap_or(f.params.len()) as u16;
         st.code.has_rest = f.rest.is_some();
         // Parameter slots come first.
         let simple = f
@@ -1210,9 +1215,10 @@ impl<'a> Compiler<'a> {
         } else {
             None
         };
-        // Named function expressions see their own name (in an outer scope of the body).
+        // Named function expressions see their own name (in an outer scope of the body), unless
+        // a parameter or a declaration at the top of the body shadows it everywhere.
         if is_expr && f.kind == FunctionKind::Normal {
-            if let Some(n) = &f.name {
+            if let Some(n) = f.name.as_ref().filter(|n| !shadows_own_name(f, &n.name)) {
                 let id = self.declare(&n.name, VarKind::Const, n.span)?;
                 let slot = self.st().vars[id].slot;
                 self.emit_var(id, Op::ClearLocal(slot));
@@ -2063,6 +2069,30 @@ pub fn pattern_names(p: &Pattern, out: &mut Vec<String>) {
         }
         PatternKind::Assign { target, .. } => pattern_names(target, out),
     }
+}
+
+/// Whether a parameter, or a declaration at the function level of the body, binds `name`:
+/// such a binding shadows the function expression's own name in the whole body.
+fn shadows_own_name(f: &Function, name: &str) -> bool {
+    let mut names = Vec::new();
+    for p in f.params.iter().chain(f.rest.as_deref()) {
+        pattern_names(p, &mut names);
+    }
+    if let FunctionBody::Block(body) = &f.body {
+        for s in body {
+            var_names(s, &mut names);
+            match &s.kind {
+                StmtKind::VarDecl(d) => {
+                    for decl in &d.declarators {
+                        pattern_names(&decl.target, &mut names);
+                    }
+                }
+                StmtKind::FunctionDecl(g) => names.extend(g.name.as_ref().map(|n| n.name.clone())),
+                _ => {}
+            }
+        }
+    }
+    names.iter().any(|n| n == name)
 }
 
 /// `var` names declared anywhere in a statement (not inside nested functions).

@@ -479,7 +479,7 @@ impl Vm {
                         return Ok(Value::str(&self.code(func).name.clone()));
                     }
                     if key.eq_str("length") {
-                        return Ok(Value::Num(self.code(func).nparams as f64));
+                        return Ok(Value::Num(self.code(func).length as f64));
                     }
                     if key.eq_str("prototype") {
                         let code = self.code(func);

@@ -622,6 +622,19 @@ function s() { var t = () => () => arguments.length; return t()() }
 return [f(1, 2, 3), g(5, 6), k(1, 2, 3), m(1), o.meth(1, 2), p(1, 2), q(1), r(), typeof n(), s(7, 8, 9), f()];
 """)
 
+p("named_function_expression_scope", """
+const a = (function n(n) { return n })(5);
+const b = (function n() { var n; return typeof n })();
+const c = (function n() { var n = 3; return n })();
+const d = (function n() { return typeof n })();
+const e = (function n(x) { let r = typeof n; { let n = 2; r += n } return r })(1);
+const f = (function n(...n) { return n })(1, 2);
+const g = (function n({n}) { return n })({n: 4});
+const h = (function n() { function n() { return 'inner' } return n() })();
+return [a, b, c, d, e, f, g, h];
+""")
+p("function_length", "return [(function (a, b = 1, c) {}).length, ((a, b) => 0).length, (function (...r) {}).length, (function (a, {b}, c = 2, ...d) {}).length, (async (x = 1) => 0).length, Math.max.length];")
+
 os.makedirs("corpus", exist_ok=True)
 for name, src in P.items():
     with open(f"corpus/{name}.js", "w") as f:
