@@ -414,6 +414,11 @@ fn assemble(body: &str, meta: &Meta, harness: &Harness) -> Result<String, String
             .ok_or_else(|| format!("missing harness file {name}"))?;
         src.push_str(text);
         src.push('\n');
+        if name == "doneprintHandle.js" {
+            // A script's function declarations are properties of the global object, and
+            // asyncHelpers.js checks for `$DONE` there; codemode's are body-local.
+            src.push_str("globalThis.$DONE = $DONE;\n");
+        }
     }
     src.push_str(body);
     if is_async {

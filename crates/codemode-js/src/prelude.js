@@ -8,67 +8,85 @@ const fnCheck = (f, what) => {
 const arrCheck = (a, name) => {
   if (!__cm_isArray(a)) __cm_typeError("Array.prototype." + name + " called on a value that is not an array (not supported)");
 };
+// Array methods are generic (ECMAScript): any receiver but null/undefined, read through
+// `length` and indices. Arrays take the fast paths; `present` is HasProperty for the rest.
+const lenOf = (o, name) => {
+  if (__cm_isArray(o)) return o.length;
+  if (o === null || o === undefined) __cm_typeError("Array.prototype." + name + " called on null or undefined");
+  let n = +o.length;
+  n = n !== n ? 0 : Math.trunc(n);
+  return n <= 0 ? 0 : Math.min(n, 9007199254740991);
+};
+const present = (o, i) => (typeof o === "object" && o !== null) || typeof o === "function" ? i in o : typeof o === "string" && i < o.length;
 
 def(AP, "forEach", function forEach(f, t) {
-  arrCheck(this, "forEach"); fnCheck(f);
-  for (let i = 0; i < this.length; i++) f.call(t, this[i], i, this);
+  const o = this, n = lenOf(o, "forEach"); fnCheck(f);
+  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) f.call(t, o[i], i, o); }
+  else for (let i = 0; i < n; i++) if (present(o, i)) f.call(t, o[i], i, o);
 });
 def(AP, "map", function map(f, t) {
-  arrCheck(this, "map"); fnCheck(f);
-  const n = this.length, out = __cm_newArray(n);
-  for (let i = 0; i < n && i < this.length; i++) out[i] = f.call(t, this[i], i, this);
+  const o = this, n = lenOf(o, "map"); fnCheck(f);
+  const out = __cm_newArray(n);
+  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) out[i] = f.call(t, o[i], i, o); }
+  else for (let i = 0; i < n; i++) if (present(o, i)) out[i] = f.call(t, o[i], i, o);
   return out;
 });
 def(AP, "filter", function filter(f, t) {
-  arrCheck(this, "filter"); fnCheck(f);
-  const out = [];
-  for (let i = 0; i < this.length; i++) { const v = this[i]; if (f.call(t, v, i, this)) out.push(v); }
+  const o = this, n = lenOf(o, "filter"); fnCheck(f);
+  const out = [], arr = __cm_isArray(o);
+  for (let i = 0; i < n; i++) {
+    if (arr ? i >= o.length : !present(o, i)) { if (arr) break; continue; }
+    const v = o[i]; if (f.call(t, v, i, o)) out.push(v);
+  }
   return out;
 });
-def(AP, "reduce", function reduce(f, ...init) {
-  arrCheck(this, "reduce"); fnCheck(f);
-  let i = 0, acc;
+const reduceImpl = (o, name, f, init, right) => {
+  const n = lenOf(o, name); fnCheck(f);
+  const arr = __cm_isArray(o);
+  const has = (i) => arr ? i < o.length : present(o, i);
+  let i = right ? n - 1 : 0, acc;
+  const step = right ? -1 : 1, inside = (i) => right ? i >= 0 : i < n;
   if (init.length > 0) acc = init[0];
-  else { if (this.length === 0) __cm_typeError("Reduce of empty array with no initial value"); acc = this[0]; i = 1; }
-  for (; i < this.length; i++) acc = f(acc, this[i], i, this);
+  else {
+    while (inside(i) && !has(i)) i += step;
+    if (!inside(i)) __cm_typeError("Reduce of empty array with no initial value");
+    acc = o[i]; i += step;
+  }
+  for (; inside(i); i += step) if (has(i)) acc = f(acc, o[i], i, o);
   return acc;
-});
-def(AP, "reduceRight", function reduceRight(f, ...init) {
-  arrCheck(this, "reduceRight"); fnCheck(f);
-  let i = this.length - 1, acc;
-  if (init.length > 0) acc = init[0];
-  else { if (this.length === 0) __cm_typeError("Reduce of empty array with no initial value"); acc = this[i]; i--; }
-  for (; i >= 0; i--) acc = f(acc, this[i], i, this);
-  return acc;
-});
+};
+def(AP, "reduce", function reduce(f, ...init) { return reduceImpl(this, "reduce", f, init, false); });
+def(AP, "reduceRight", function reduceRight(f, ...init) { return reduceImpl(this, "reduceRight", f, init, true); });
 def(AP, "find", function find(f, t) {
-  arrCheck(this, "find"); fnCheck(f);
-  for (let i = 0; i < this.length; i++) if (f.call(t, this[i], i, this)) return this[i];
+  const o = this, n = lenOf(o, "find"); fnCheck(f);
+  for (let i = 0; i < n; i++) { const v = o[i]; if (f.call(t, v, i, o)) return v; }
   return undefined;
 });
 def(AP, "findIndex", function findIndex(f, t) {
-  arrCheck(this, "findIndex"); fnCheck(f);
-  for (let i = 0; i < this.length; i++) if (f.call(t, this[i], i, this)) return i;
+  const o = this, n = lenOf(o, "findIndex"); fnCheck(f);
+  for (let i = 0; i < n; i++) if (f.call(t, o[i], i, o)) return i;
   return -1;
 });
 def(AP, "findLast", function findLast(f, t) {
-  arrCheck(this, "findLast"); fnCheck(f);
-  for (let i = this.length - 1; i >= 0; i--) if (f.call(t, this[i], i, this)) return this[i];
+  const o = this, n = lenOf(o, "findLast"); fnCheck(f);
+  for (let i = n - 1; i >= 0; i--) { const v = o[i]; if (f.call(t, v, i, o)) return v; }
   return undefined;
 });
 def(AP, "findLastIndex", function findLastIndex(f, t) {
-  arrCheck(this, "findLastIndex"); fnCheck(f);
-  for (let i = this.length - 1; i >= 0; i--) if (f.call(t, this[i], i, this)) return i;
+  const o = this, n = lenOf(o, "findLastIndex"); fnCheck(f);
+  for (let i = n - 1; i >= 0; i--) if (f.call(t, o[i], i, o)) return i;
   return -1;
 });
 def(AP, "some", function some(f, t) {
-  arrCheck(this, "some"); fnCheck(f);
-  for (let i = 0; i < this.length; i++) if (f.call(t, this[i], i, this)) return true;
+  const o = this, n = lenOf(o, "some"); fnCheck(f);
+  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) if (f.call(t, o[i], i, o)) return true; }
+  else for (let i = 0; i < n; i++) if (present(o, i) && f.call(t, o[i], i, o)) return true;
   return false;
 });
 def(AP, "every", function every(f, t) {
-  arrCheck(this, "every"); fnCheck(f);
-  for (let i = 0; i < this.length; i++) if (!f.call(t, this[i], i, this)) return false;
+  const o = this, n = lenOf(o, "every"); fnCheck(f);
+  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) if (!f.call(t, o[i], i, o)) return false; }
+  else for (let i = 0; i < n; i++) if (present(o, i) && !f.call(t, o[i], i, o)) return false;
   return true;
 });
 def(AP, "flatMap", function flatMap(f, t) {
