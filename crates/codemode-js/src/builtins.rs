@@ -152,6 +152,8 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         2,
     );
     def(heap, object, "isExtensible", object_is_extensible, 1);
+    def(heap, object, "seal", object_seal, 1);
+    def(heap, object, "isSealed", object_is_sealed, 1);
     def(
         heap,
         object,
@@ -743,6 +745,10 @@ fn has_own(vm: &mut Vm, o: &Value, k: &Value) -> JsResult<bool> {
                 }
             }
             obj.props.find(&key).is_some()
+                || (matches!(
+                    obj.kind,
+                    Kind::Closure(_) | Kind::Native(_) | Kind::Bound(_)
+                ) && (key.eq_str("name") || key.eq_str("length")))
         }
         Value::Str(s) => {
             key.eq_str("length") || key.as_index().is_some_and(|i| (i as usize) < s.len())
@@ -861,6 +867,17 @@ fn object_get_own_property_names(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResul
                 ints.sort_by_key(|(i, _)| *i);
                 if matches!(obj.kind, Kind::Array(_)) {
                     named.insert(0, JsStr::from_str("length"));
+                }
+                if matches!(
+                    obj.kind,
+                    Kind::Closure(_) | Kind::Native(_) | Kind::Bound(_)
+                ) {
+                    // The VM synthesizes these two until they are overwritten.
+                    for k in ["name", "length"] {
+                        if obj.props.find(&JsStr::from_str(k)).is_none() {
+                            named.insert(0, JsStr::from_str(k));
+                        }
+                    }
                 }
                 keys.extend(ints.into_iter().map(|(_, k)| k));
                 keys.extend(named);
@@ -1007,6 +1024,7 @@ fn object_define_properties(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Val
         return Err(vm.type_error("Object.defineProperties called on non-object"));
     }
     let props = arg(a, 1);
+    require_obj(vm, &props)?;
     let keys = keys_of(vm, &props)?;
     // All descriptors are read before any is applied, as ECMAScript orders it.
     let mut descs = Vec::with_capacity(keys.len());
@@ -1035,6 +1053,35 @@ fn object_prevent_extensions(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Va
         vm.heap.get_mut(r).extensible = false;
     }
     Ok(v)
+}
+fn object_seal(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let v = arg(a, 0);
+    if let Value::Obj(r) = v {
+        if matches!(vm.heap.get(r).kind, Kind::Array(_)) {
+            return Err(vm.type_error("Object.seal on arrays is not supported"));
+        }
+        let o = vm.heap.get_mut(r);
+        o.extensible = false;
+        for p in &mut o.props.entries {
+            p.flags |= NON_CONFIGURABLE;
+        }
+    }
+    Ok(v)
+}
+fn object_is_sealed(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    Ok(Value::Bool(match arg(a, 0) {
+        Value::Obj(r) => {
+            let o = vm.heap.get(r);
+            o.frozen
+                || (!o.extensible
+                    && o.props
+                        .entries
+                        .iter()
+                        .all(|p| p.flags & NON_CONFIGURABLE != 0)
+                    && !matches!(&o.kind, Kind::Array(v) if !v.is_empty()))
+        }
+        _ => true,
+    }))
 }
 fn object_proto_is_prototype_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let Value::Obj(v) = arg(a, 0) else {
@@ -1085,7 +1132,11 @@ fn object_create(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
         Value::Null => None,
         _ => return Err(vm.type_error("Object prototype may only be an Object or null")),
     };
-    Ok(Value::Obj(vm.alloc(proto, Kind::Ordinary)))
+    let o = Value::Obj(vm.alloc(proto, Kind::Ordinary));
+    match arg(a, 1) {
+        Value::Undefined => Ok(o),
+        props => object_define_properties(vm, &Value::Undefined, &[o, props]),
+    }
 }
 fn object_is(_vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Bool(same_value(&arg(a, 0), &arg(a, 1))))
@@ -2021,9 +2072,17 @@ fn str_locale_compare(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value>
         std::cmp::Ordering::Greater => 1.0,
     }))
 }
-fn str_normalize(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+fn str_normalize(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     // Without Unicode tables, only text that is already normalized is accepted.
     let s = this_str(vm, this)?;
+    if let Some(form) = a.first().filter(|f| !matches!(f, Value::Undefined)) {
+        let form = vm.to_rust_string(form)?;
+        if !matches!(form.as_str(), "NFC" | "NFD" | "NFKC" | "NFKD") {
+            return Err(
+                vm.range_error("The normalization form should be one of NFC, NFD, NFKC, NFKD.")
+            );
+        }
+    }
     if s.units().iter().all(|&u| u < 0x300) {
         return Ok(Value::Str(s));
     }

@@ -181,6 +181,11 @@ def(Array, "from", function from(src, f, t) {
   return out;
 });
 
+def(Object, "getOwnPropertyDescriptors", function getOwnPropertyDescriptors(o) {
+  const out = {};
+  for (const k of Object.getOwnPropertyNames(o)) out[k] = Object.getOwnPropertyDescriptor(o, k);
+  return out;
+});
 def(Object, "groupBy", function groupBy(items, f) {
   fnCheck(f);
   const out = Object.create(null);
@@ -210,6 +215,7 @@ const expand = (rep, matched, pos, str) => {
   return out;
 };
 const replaceImpl = (str, pat, rep, all) => {
+  if (str === null || str === undefined) __cm_typeError("String.prototype." + (all ? "replaceAll" : "replace") + " called on null or undefined");
   if (pat !== null && typeof pat === "object") __cm_typeError("regular expressions are not supported");
   const s = __cm_toStr(str), p = __cm_toStr(pat);
   const fn = __cm_isCallable(rep);
