@@ -337,55 +337,97 @@ def(PP, "finally", function (f) {
     (e) => Promise.resolve(f()).then(() => { throw e; }),
   );
 });
-def(Promise, "resolve", function resolve(v) { return __cm_promiseResolve(v); });
-def(Promise, "reject", function reject(e) { return __cm_promiseReject(e); });
+// NewPromiseCapability(C): the combinators and resolve/reject work with any constructor as
+// `this` (subclass-style), as ECMAScript specifies; `Promise` itself takes the fast paths.
+const newCapability = (C, name) => {
+  if (!__cm_isCallable(C)) __cm_typeError("Promise." + name + " called on non-object");
+  let resolve, reject;
+  const promise = new C((res, rej) => {
+    if (resolve !== undefined || reject !== undefined) __cm_typeError("Promise executor has already been invoked with non-undefined arguments");
+    resolve = res; reject = rej;
+  });
+  if (!__cm_isCallable(resolve) || !__cm_isCallable(reject)) __cm_typeError("Promise resolve or reject function is not callable");
+  return { promise, resolve, reject };
+};
+def(Promise, "resolve", function resolve(v) {
+  if (this === Promise) return __cm_promiseResolve(v);
+  if (v !== null && typeof v === "object" && __cm_isPromise(v) && v.constructor === this) return v;
+  const cap = newCapability(this, "resolve");
+  cap.resolve(v);
+  return cap.promise;
+});
+def(Promise, "reject", function reject(e) {
+  if (this === Promise) return __cm_promiseReject(e);
+  const cap = newCapability(this, "reject");
+  cap.reject(e);
+  return cap.promise;
+});
 def(Promise, "withResolvers", function withResolvers() {
-  const p = __cm_newPromise();
-  const [resolve, reject] = __cm_resolvers(p);
-  return { promise: p, resolve, reject };
+  if (this === Promise) {
+    const p = __cm_newPromise();
+    const [resolve, reject] = __cm_resolvers(p);
+    return { promise: p, resolve, reject };
+  }
+  return newCapability(this, "withResolvers");
 });
 const listOf = (it) => {
   if (__cm_isArray(it) || typeof it === "string") return [...it];
   __cm_typeError((it === undefined ? "undefined" : typeof it) + " is not iterable");
 };
+// The shared loop of all/allSettled/any: `C.resolve` is read once, each element goes through
+// it and through the result's own `then`; `settle(i)` gives the element's two reactions.
+// `finish` runs when every element has reported (and once more for an empty list).
+const combine = (C, name, it, settle) => {
+  const cap = newCapability(C, name);
+  try {
+    const resolveFn = C.resolve;
+    fnCheck(resolveFn);
+    const items = listOf(it);
+    const state = { left: 1, cap, values: __cm_newArray(items.length) };
+    for (let i = 0; i < items.length; i++) {
+      state.left++;
+      const [onOk, onErr] = settle(state, i);
+      resolveFn.call(C, items[i]).then(onOk, onErr);
+    }
+    if (--state.left === 0) return { cap, state, empty: true };
+    return { cap, state, empty: false };
+  } catch (e) {
+    cap.reject(e);
+    return { cap, state: null, empty: false };
+  }
+};
+const once = (f) => { let done = false; return (v) => { if (done) return; done = true; f(v); }; };
 def(Promise, "all", function all(it) {
-  return new Promise((resolve, reject) => {
-    const items = listOf(it), out = __cm_newArray(items.length);
-    let left = items.length;
-    if (left === 0) { resolve(out); return; }
-    items.forEach((x, i) => {
-      __cm_promiseResolve(x).then((v) => { out[i] = v; if (--left === 0) resolve(out); }, reject);
-    });
-  });
+  const r = combine(this, "all", it, (st, i) => [
+    once((v) => { st.values[i] = v; if (--st.left === 0) st.cap.resolve(st.values); }),
+    st.cap.reject,
+  ]);
+  if (r.empty) r.cap.resolve(r.state.values);
+  return r.cap.promise;
 });
 def(Promise, "allSettled", function allSettled(it) {
-  return new Promise((resolve) => {
-    const items = listOf(it), out = __cm_newArray(items.length);
-    let left = items.length;
-    if (left === 0) { resolve(out); return; }
-    items.forEach((x, i) => {
-      __cm_promiseResolve(x).then(
-        (value) => { out[i] = { status: "fulfilled", value }; if (--left === 0) resolve(out); },
-        (reason) => { out[i] = { status: "rejected", reason }; if (--left === 0) resolve(out); },
-      );
-    });
+  const r = combine(this, "allSettled", it, (st, i) => {
+    let done = false;
+    const put = (entry) => { if (done) return; done = true; st.values[i] = entry; if (--st.left === 0) st.cap.resolve(st.values); };
+    return [(value) => put({ status: "fulfilled", value }), (reason) => put({ status: "rejected", reason })];
   });
-});
-def(Promise, "race", function race(it) {
-  return new Promise((resolve, reject) => {
-    for (const x of listOf(it)) __cm_promiseResolve(x).then(resolve, reject);
-  });
+  if (r.empty) r.cap.resolve(r.state.values);
+  return r.cap.promise;
 });
 def(Promise, "any", function any(it) {
-  return new Promise((resolve, reject) => {
-    const items = listOf(it), errs = __cm_newArray(items.length);
-    let left = items.length;
-    if (left === 0) { reject(new AggregateError([], "All promises were rejected")); return; }
-    items.forEach((x, i) => {
-      __cm_promiseResolve(x).then(resolve, (e) => {
-        errs[i] = e;
-        if (--left === 0) reject(new AggregateError(errs, "All promises were rejected"));
-      });
-    });
-  });
+  const r = combine(this, "any", it, (st, i) => [
+    st.cap.resolve,
+    once((e) => { st.values[i] = e; if (--st.left === 0) st.cap.reject(new AggregateError(st.values, "All promises were rejected")); }),
+  ]);
+  if (r.empty) r.cap.reject(new AggregateError([], "All promises were rejected"));
+  return r.cap.promise;
+});
+def(Promise, "race", function race(it) {
+  const cap = newCapability(this, "race");
+  try {
+    const resolveFn = this.resolve;
+    fnCheck(resolveFn);
+    for (const x of listOf(it)) resolveFn.call(this, x).then(cap.resolve, cap.reject);
+  } catch (e) { cap.reject(e); }
+  return cap.promise;
 });
