@@ -1357,6 +1357,165 @@ fn generic_items(vm: &mut Vm, this: &Value, from: f64, to: f64) -> JsResult<Vec<
     Ok(out)
 }
 
+/// Set(O, key, v, true) for a generic receiver: a frozen object is a TypeError.
+fn generic_set(vm: &mut Vm, this: &Value, key: JsStr, v: Value) -> JsResult<()> {
+    if let Value::Obj(r) = this {
+        if vm.heap.get(*r).frozen {
+            return Err(vm.type_error(&format!(
+                "Cannot assign to read only property '{}' of object",
+                key.to_rust()
+            )));
+        }
+    }
+    vm.set_prop(this, key, v)
+}
+/// DeletePropertyOrThrow for a generic receiver.
+fn generic_delete(vm: &mut Vm, this: &Value, i: f64) -> JsResult<()> {
+    if let Value::Obj(r) = this {
+        let key = index_key(i);
+        let o = vm.heap.get_mut(*r);
+        if o.frozen {
+            return Err(vm.type_error(&format!(
+                "Cannot delete property '{}' of object",
+                key.to_rust()
+            )));
+        }
+        if let Some(i) = o.props.find(&key) {
+            if o.props.entries[i].flags & NON_CONFIGURABLE != 0 {
+                return Err(vm.type_error(&format!(
+                    "Cannot delete property '{}' of object",
+                    key.to_rust()
+                )));
+            }
+        }
+        o.props.remove(&key);
+    }
+    Ok(())
+}
+fn set_length(vm: &mut Vm, this: &Value, n: f64) -> JsResult<()> {
+    generic_set(vm, this, JsStr::from_str("length"), Value::Num(n))
+}
+/// Moves element `from` to `to` (or deletes `to` when `from` is absent).
+fn generic_move(vm: &mut Vm, this: &Value, from: f64, to: f64) -> JsResult<()> {
+    if generic_has(vm, this, from)? {
+        let v = generic_get(vm, this, from)?;
+        generic_set(vm, this, index_key(to), v)
+    } else {
+        generic_delete(vm, this, to)
+    }
+}
+const MAX_SAFE_LEN: f64 = 9007199254740991.0;
+fn generic_push(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let len = generic_len(vm, this, "push")?;
+    if len + a.len() as f64 > MAX_SAFE_LEN {
+        return Err(vm.type_error("Pushing elements past 2^53-1 length"));
+    }
+    for (i, v) in a.iter().enumerate() {
+        generic_set(vm, this, index_key(len + i as f64), v.clone())?;
+    }
+    let n = len + a.len() as f64;
+    set_length(vm, this, n)?;
+    Ok(Value::Num(n))
+}
+fn generic_pop(vm: &mut Vm, this: &Value) -> JsResult<Value> {
+    let len = generic_len(vm, this, "pop")?;
+    if len == 0.0 {
+        set_length(vm, this, 0.0)?;
+        return Ok(Value::Undefined);
+    }
+    let v = generic_get(vm, this, len - 1.0)?;
+    generic_delete(vm, this, len - 1.0)?;
+    set_length(vm, this, len - 1.0)?;
+    Ok(v)
+}
+fn generic_shift(vm: &mut Vm, this: &Value) -> JsResult<Value> {
+    let len = generic_len(vm, this, "shift")?;
+    if len == 0.0 {
+        set_length(vm, this, 0.0)?;
+        return Ok(Value::Undefined);
+    }
+    generic_span(vm, 0.0, len)?;
+    let first = generic_get(vm, this, 0.0)?;
+    let mut k = 1.0;
+    while k < len {
+        generic_move(vm, this, k, k - 1.0)?;
+        k += 1.0;
+    }
+    generic_delete(vm, this, len - 1.0)?;
+    set_length(vm, this, len - 1.0)?;
+    Ok(first)
+}
+fn generic_unshift(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let len = generic_len(vm, this, "unshift")?;
+    let argc = a.len() as f64;
+    if argc > 0.0 {
+        if len + argc > MAX_SAFE_LEN {
+            return Err(vm.type_error("Unshifting elements past 2^53-1 length"));
+        }
+        generic_span(vm, 0.0, len)?;
+        let mut k = len;
+        while k > 0.0 {
+            generic_move(vm, this, k - 1.0, k + argc - 1.0)?;
+            k -= 1.0;
+        }
+        for (j, v) in a.iter().enumerate() {
+            generic_set(vm, this, index_key(j as f64), v.clone())?;
+        }
+    }
+    set_length(vm, this, len + argc)?;
+    Ok(Value::Num(len + argc))
+}
+fn generic_reverse(vm: &mut Vm, this: &Value) -> JsResult<Value> {
+    let len = generic_len(vm, this, "reverse")?;
+    generic_span(vm, 0.0, len)?;
+    let mut lower = 0.0;
+    let middle = (len / 2.0).floor();
+    while lower != middle {
+        let upper = len - lower - 1.0;
+        let lower_exists = generic_has(vm, this, lower)?;
+        let lower_v = if lower_exists {
+            generic_get(vm, this, lower)?
+        } else {
+            Value::Undefined
+        };
+        let upper_exists = generic_has(vm, this, upper)?;
+        let upper_v = if upper_exists {
+            generic_get(vm, this, upper)?
+        } else {
+            Value::Undefined
+        };
+        match (lower_exists, upper_exists) {
+            (true, true) => {
+                generic_set(vm, this, index_key(lower), upper_v)?;
+                generic_set(vm, this, index_key(upper), lower_v)?;
+            }
+            (false, true) => {
+                generic_set(vm, this, index_key(lower), upper_v)?;
+                generic_delete(vm, this, upper)?;
+            }
+            (true, false) => {
+                generic_delete(vm, this, lower)?;
+                generic_set(vm, this, index_key(upper), lower_v)?;
+            }
+            (false, false) => {}
+        }
+        lower += 1.0;
+    }
+    Ok(this.clone())
+}
+fn generic_fill(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let len = generic_len(vm, this, "fill")?;
+    let s = rel_index_f(vm, &arg(a, 1), len, 0.0)?;
+    let e = rel_index_f(vm, &arg(a, 2), len, len)?;
+    generic_span(vm, s, e)?;
+    let x = arg(a, 0);
+    let mut i = s;
+    while i < e {
+        generic_set(vm, this, index_key(i), x.clone())?;
+        i += 1.0;
+    }
+    Ok(this.clone())
+}
 fn items_mut(vm: &mut Vm, r: ObjRef) -> Option<&mut Vec<Value>> {
     let o = vm.heap.get_mut(r);
     if o.frozen {
@@ -1379,7 +1538,10 @@ fn frozen_err(vm: &mut Vm) -> Throw {
 }
 
 pub fn array_push(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    let r = this_array(vm, this, "push")?;
+    let r = match this {
+        Value::Obj(r) if matches!(vm.heap.get(*r).kind, Kind::Array(_)) => *r,
+        _ => return generic_push(vm, this, a),
+    };
     let max = vm.limits.max_collection_len;
     vm.heap.charge(a.len() * 24);
     let Some(v) = items_mut(vm, r) else {
@@ -1392,6 +1554,9 @@ pub fn array_push(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Num(v.len() as f64))
 }
 fn array_pop(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_pop(vm, this);
+    }
     let r = this_array(vm, this, "pop")?;
     let Some(v) = items_mut(vm, r) else {
         return Err(frozen_err(vm));
@@ -1399,6 +1564,9 @@ fn array_pop(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     Ok(v.pop().unwrap_or_default())
 }
 fn array_shift(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_shift(vm, this);
+    }
     let r = this_array(vm, this, "shift")?;
     let n = items(vm, r).len();
     vm.charge(n)?;
@@ -1411,6 +1579,9 @@ fn array_shift(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     Ok(v.remove(0))
 }
 fn array_unshift(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_unshift(vm, this, a);
+    }
     let r = this_array(vm, this, "unshift")?;
     let n = items(vm, r).len();
     vm.charge(n)?;
@@ -1543,6 +1714,9 @@ fn array_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     array_join(vm, this, &[])
 }
 fn array_reverse(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_reverse(vm, this);
+    }
     let r = this_array(vm, this, "reverse")?;
     let Some(v) = items_mut(vm, r) else {
         return Err(frozen_err(vm));
@@ -1621,6 +1795,9 @@ fn array_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(items(vm, r)[i as usize].clone())
 }
 fn array_fill(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_fill(vm, this, a);
+    }
     let r = this_array(vm, this, "fill")?;
     let len = items(vm, r).len();
     let s = rel_index(vm, &arg(a, 1), len, 0)?;
@@ -2091,6 +2268,7 @@ fn str_normalize(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
 fn str_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     match this {
         Value::Str(s) => Ok(Value::Str(s.clone())),
+        Value::Obj(r) if *r == vm.realm.string_proto => Ok(Value::str("")),
         _ => Err(vm.type_error("String.prototype.valueOf requires that 'this' be a String")),
     }
 }
@@ -2141,9 +2319,12 @@ fn global_parse_int(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let r = number::to_int32(vm.to_number(&arg(a, 1))?);
     Ok(Value::Num(number::parse_int(&s, r)))
 }
+// Number.prototype, Boolean.prototype and String.prototype are themselves wrapper objects
+// of 0, false and "" (ECMAScript), the only wrapper objects there are here.
 fn this_num(vm: &mut Vm, this: &Value) -> JsResult<f64> {
     match this {
         Value::Num(n) => Ok(*n),
+        Value::Obj(r) if *r == vm.realm.number_proto => Ok(0.0),
         _ => Err(vm.type_error("Number.prototype method called on a value that is not a number")),
     }
 }
@@ -2214,12 +2395,14 @@ fn boolean_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
 fn bool_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     match this {
         Value::Bool(b) => Ok(Value::str(if *b { "true" } else { "false" })),
+        Value::Obj(r) if *r == vm.realm.boolean_proto => Ok(Value::str("false")),
         _ => Err(vm.type_error("Boolean.prototype.toString requires that 'this' be a Boolean")),
     }
 }
 fn bool_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     match this {
         Value::Bool(b) => Ok(Value::Bool(*b)),
+        Value::Obj(r) if *r == vm.realm.boolean_proto => Ok(Value::Bool(false)),
         _ => Err(vm.type_error("Boolean.prototype.valueOf requires that 'this' be a Boolean")),
     }
 }

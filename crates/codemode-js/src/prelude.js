@@ -17,6 +17,8 @@ const lenOf = (o, name) => {
   n = n !== n ? 0 : Math.trunc(n);
   return n <= 0 ? 0 : Math.min(n, 9007199254740991);
 };
+// The elements of a generic receiver as a fresh array (arrays are used as they are).
+const snapshot = (o, name) => { if (__cm_isArray(o)) return o; lenOf(o, name); return AP.slice.call(o); };
 const present = (o, i) => (typeof o === "object" && o !== null) || typeof o === "function" ? i in o : typeof o === "string" && i < o.length;
 
 def(AP, "forEach", function forEach(f, t) {
@@ -90,10 +92,10 @@ def(AP, "every", function every(f, t) {
   return true;
 });
 def(AP, "flatMap", function flatMap(f, t) {
-  arrCheck(this, "flatMap"); fnCheck(f);
+  const src = snapshot(this, "flatMap"); fnCheck(f);
   const out = [];
-  for (let i = 0; i < this.length; i++) {
-    const v = f.call(t, this[i], i, this);
+  for (let i = 0; i < src.length; i++) {
+    const v = f.call(t, src[i], i, this);
     if (__cm_isArray(v)) { for (let j = 0; j < v.length; j++) out.push(v[j]); } else out.push(v);
   }
   return out;
@@ -141,18 +143,18 @@ def(AP, "sort", function sort(cmp) {
   return this;
 });
 def(AP, "toSorted", function toSorted(cmp) {
-  arrCheck(this, "toSorted");
-  return sortInto(this.slice(), cmp).slice();
+  const src = snapshot(this, "toSorted");
+  return sortInto(src.slice(), cmp).slice();
 });
-def(AP, "toReversed", function toReversed() { arrCheck(this, "toReversed"); return this.slice().reverse(); });
+def(AP, "toReversed", function toReversed() { return snapshot(this, "toReversed").slice().reverse(); });
 def(AP, "toSpliced", function toSpliced(...args) {
-  arrCheck(this, "toSpliced"); const c = this.slice(); c.splice(...args); return c;
+  const c = snapshot(this, "toSpliced").slice(); c.splice(...args); return c;
 });
 def(AP, "with", function (index, value) {
-  arrCheck(this, "with");
-  const n = this.length; let i = Math.trunc(+index) || 0; if (i < 0) i += n;
+  const src = snapshot(this, "with");
+  const n = src.length; let i = Math.trunc(+index) || 0; if (i < 0) i += n;
   if (i < 0 || i >= n) __cm_rangeError("Invalid index : " + index);
-  const c = this.slice(); c[i] = value; return c;
+  const c = src.slice(); c[i] = value; return c;
 });
 def(AP, "copyWithin", function copyWithin(target, start, end) {
   arrCheck(this, "copyWithin");
