@@ -684,13 +684,32 @@ fn object_assign(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
             vm.charge(keys.len())?;
             for k in keys {
                 let v = vm.get_prop(src, &k)?;
-                vm.set_prop(&Value::Obj(r), k, v)?;
+                strict_set(vm, r, k, v)?;
             }
         } else if let Value::Str(_) = src {
             vm.copy_props(r, src, &[])?;
         }
     }
     Ok(t)
+}
+/// Set(O, key, v, true): writing a read-only own property, or adding one to a non-extensible
+/// object, is a TypeError (the VM's own assignment ignores those writes).
+fn strict_set(vm: &mut Vm, r: ObjRef, key: JsStr, v: Value) -> JsResult<()> {
+    let o = vm.heap.get(r);
+    let is_element = matches!(&o.kind, Kind::Array(items)
+        if key.as_index().is_some_and(|i| (i as usize) < items.len()) || key.eq_str("length"));
+    let read_only = match o.props.find(&key) {
+        Some(i) => o.frozen || o.props.entries[i].flags & WRITABLE == 0,
+        None if is_element => o.frozen,
+        None => !o.extensible,
+    };
+    if read_only {
+        return Err(vm.type_error(&format!(
+            "Cannot assign to read only property '{}' of object",
+            key.to_rust()
+        )));
+    }
+    vm.set_prop(&Value::Obj(r), key, v)
 }
 fn object_freeze(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let v = arg(a, 0);
@@ -959,6 +978,10 @@ fn define_one(vm: &mut Vm, o: &Value, key: JsStr, desc: &Value) -> JsResult<()> 
                         "elements"
                     }
                 )));
+            }
+            let old_c = current.as_ref().is_some_and(|c| c.3);
+            if key.as_index().is_some() && !configurable.unwrap_or(old_c) {
+                return Err(vm.type_error("non-configurable array elements are not supported"));
             }
             if key.as_index().is_some() && !enumerable.unwrap_or(old_e) {
                 return Err(vm.type_error("non-enumerable array elements are not supported"));
