@@ -1196,9 +1196,15 @@ fn function_call(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Undefined)
 }
 fn function_apply(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    // CreateListFromArrayLike: arrays and array-likes, never other primitives or iterables.
     let args = match arg(a, 1) {
         Value::Undefined | Value::Null => Vec::new(),
-        v => vm.array_items(&v)?,
+        v if is_array_value(vm, &v) => vm.array_items(&v)?,
+        v @ Value::Obj(_) => {
+            let len = generic_len(vm, &v, "apply")?;
+            generic_items(vm, &v, 0.0, len)?
+        }
+        _ => return Err(vm.type_error("CreateListFromArrayLike called on non-object")),
     };
     vm.tail_call = Some((this.clone(), arg(a, 0), args));
     Ok(Value::Undefined)
@@ -1208,11 +1214,32 @@ fn function_bind(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
         return Err(vm.type_error("Bind must be called on a function"));
     }
     let rest = a.get(1..).map(|s| s.to_vec()).unwrap_or_default();
+    // The bound function's own `length` (what is left of the target's) and `name`.
+    let length = match own_descriptor(vm, this, &JsStr::from_str("length"))? {
+        Some(_) => match vm.get_prop(this, &JsStr::from_str("length"))? {
+            Value::Num(n) if n.is_nan() => 0.0,
+            Value::Num(n) => (n.trunc() - rest.len() as f64).max(0.0),
+            _ => 0.0,
+        },
+        None => 0.0,
+    };
+    let name = match vm.get_prop(this, &JsStr::from_str("name"))? {
+        Value::Str(s) => s.to_rust(),
+        _ => String::new(),
+    };
     let fp = vm.realm.function_proto;
-    Ok(Value::Obj(vm.alloc(
+    let bound = vm.alloc(
         Some(fp),
         Kind::Bound(Box::new((this.clone(), arg(a, 0), rest))),
-    )))
+    );
+    let props = &mut vm.heap.get_mut(bound).props;
+    props.insert(JsStr::from_str("length"), Value::Num(length), 0);
+    props.insert(
+        JsStr::from_str("name"),
+        Value::str(&format!("bound {name}")),
+        0,
+    );
+    Ok(Value::Obj(bound))
 }
 fn function_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let name = vm.get_prop(this, &JsStr::from_str("name"))?;
@@ -2537,12 +2564,31 @@ fn math_min(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Num(m))
 }
 fn math_hypot(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
-    let mut s = 0.0f64;
+    // Every argument is converted first; an infinity wins over NaN.
+    let mut nums = Vec::with_capacity(a.len());
     for x in a {
-        let n = vm.to_number(x)?;
-        s += n * n;
+        nums.push(vm.to_number(x)?);
     }
-    Ok(Value::Num(s.sqrt()))
+    if nums.iter().any(|n| n.is_infinite()) {
+        return Ok(Value::Num(f64::INFINITY));
+    }
+    if nums.iter().any(|n| n.is_nan()) {
+        return Ok(Value::Num(f64::NAN));
+    }
+    // Scaled by the largest magnitude (no overflow of the squares), Kahan-summed, as V8 does.
+    let max = nums.iter().fold(0.0f64, |m, n| m.max(n.abs()));
+    if max == 0.0 {
+        return Ok(Value::Num(0.0));
+    }
+    let (mut sum, mut compensation) = (0.0f64, 0.0f64);
+    for n in nums {
+        let r = n.abs() / max;
+        let summand = r * r - compensation;
+        let preliminary = sum + summand;
+        compensation = (preliminary - sum) - summand;
+        sum = preliminary;
+    }
+    Ok(Value::Num(sum.sqrt() * max))
 }
 fn math_random(vm: &mut Vm, _: &Value, _a: &[Value]) -> JsResult<Value> {
     Ok(Value::Num(vm.next_random()))
