@@ -232,6 +232,12 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     // String
     let string = def(heap, global, "String", string_ctor, 1);
     link(heap, string, string_proto);
+    // String.prototype is itself the String object of "" (ECMAScript), so it has a length.
+    heap.get_mut(string_proto).props.insert(
+        JsStr::from_str("length"),
+        Value::Num(0.0),
+        NON_CONFIGURABLE,
+    );
     def(heap, string, "fromCharCode", string_from_char_code, 1);
     def(heap, string, "fromCodePoint", string_from_code_point, 1);
     for (name, f, len) in [
