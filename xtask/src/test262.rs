@@ -189,6 +189,10 @@ const ASYNC_PRELUDE: &str = "var __t262_settle;\n\
 var __t262_done = new Promise(function (resolve) { __t262_settle = resolve; });\n\
 function print(message) { console.log(message); __t262_settle(); }\n";
 const ASYNC_EPILOGUE: &str = "\n;await __t262_done;\n";
+const NEGATIVE_EPILOGUE: &str = "\n} catch (__t262_thrown) {\n\
+  const c = __t262_thrown !== null && typeof __t262_thrown === \"object\" ? __t262_thrown.constructor : undefined;\n\
+  console.log(\"Test262:Thrown:\" + (typeof c === \"function\" ? c.name : typeof __t262_thrown));\n\
+  throw __t262_thrown;\n}\n";
 const PLAIN_PRELUDE: &str = "function print(message) { console.log(message); }\n";
 
 #[derive(Debug, Default)]
@@ -420,7 +424,16 @@ fn assemble(body: &str, meta: &Meta, harness: &Harness) -> Result<String, String
             src.push_str("globalThis.$DONE = $DONE;\n");
         }
     }
+    // A runtime-negative test reports the constructor of what it threw: codemode's failure
+    // text names only Error objects, and harness errors (Test262Error) are plain objects.
+    let runtime_negative = meta.negative_phase.as_deref() == Some("runtime");
+    if runtime_negative {
+        src.push_str("try {\n");
+    }
     src.push_str(body);
+    if runtime_negative {
+        src.push_str(NEGATIVE_EPILOGUE);
+    }
     if is_async {
         src.push_str(ASYNC_EPILOGUE);
     }
@@ -503,7 +516,8 @@ fn run_one(
                 let text = message
                     .strip_prefix("ExecutionFailure: ")
                     .unwrap_or(&message);
-                if error_name(text) == expected {
+                let thrown = format!("Test262:Thrown:{expected}");
+                if logs.iter().any(|l| *l == thrown) || error_name(text) == expected {
                     Outcome::Pass
                 } else {
                     Outcome::Fail(format!("expected runtime {expected}, got {message}"))
