@@ -517,7 +517,7 @@ fn run_one(
                     .strip_prefix("ExecutionFailure: ")
                     .unwrap_or(&message);
                 let thrown = format!("Test262:Thrown:{expected}");
-                if logs.iter().any(|l| *l == thrown) || error_name(text) == expected {
+                if logs.contains(&thrown) || error_name(text) == expected {
                     Outcome::Pass
                 } else {
                     Outcome::Fail(format!("expected runtime {expected}, got {message}"))
