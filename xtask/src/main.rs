@@ -5,6 +5,11 @@
 //!   process, release build) beside lua5.4, node and boa when found on PATH, with ratios
 //! - `cargo xtask fuzz [--seconds N]`: a short run of every cargo-fuzz target (needs
 //!   cargo-fuzz and a nightly toolchain; skipped with a message when absent)
+//! - `cargo xtask test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE]`: the
+//!   tc39/test262 checkout at PATH through codemode-js, pass counts per directory compared
+//!   with (or, with --update, written to) docs/test262.txt
+
+mod test262;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -16,8 +21,9 @@ fn main() -> ExitCode {
         Some("ci") => ci(),
         Some("bench") => bench(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
+        Some("test262") => test262::test262(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask ci | bench [lua|js] [--runs N] | fuzz [--seconds N]");
+            eprintln!("usage: cargo xtask ci | bench [lua|js] [--runs N] | fuzz [--seconds N] | test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE]");
             return ExitCode::from(2);
         }
     };

@@ -131,6 +131,52 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     def(heap, object, "is", object_is, 2);
     def(
         heap,
+        object,
+        "getOwnPropertyNames",
+        object_get_own_property_names,
+        1,
+    );
+    def(
+        heap,
+        object,
+        "getOwnPropertyDescriptor",
+        object_get_own_property_descriptor,
+        2,
+    );
+    def(heap, object, "defineProperty", object_define_property, 3);
+    def(
+        heap,
+        object,
+        "defineProperties",
+        object_define_properties,
+        2,
+    );
+    def(heap, object, "isExtensible", object_is_extensible, 1);
+    def(heap, object, "seal", object_seal, 1);
+    def(heap, object, "isSealed", object_is_sealed, 1);
+    def(
+        heap,
+        object,
+        "preventExtensions",
+        object_prevent_extensions,
+        1,
+    );
+    def(
+        heap,
+        object_proto,
+        "isPrototypeOf",
+        object_proto_is_prototype_of,
+        1,
+    );
+    def(
+        heap,
+        object_proto,
+        "propertyIsEnumerable",
+        object_proto_property_is_enumerable,
+        1,
+    );
+    def(
+        heap,
         object_proto,
         "hasOwnProperty",
         object_proto_has_own,
@@ -186,6 +232,12 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     // String
     let string = def(heap, global, "String", string_ctor, 1);
     link(heap, string, string_proto);
+    // String.prototype is itself the String object of "" (ECMAScript), so it has a length.
+    heap.get_mut(string_proto).props.insert(
+        JsStr::from_str("length"),
+        Value::Num(0.0),
+        NON_CONFIGURABLE,
+    );
     def(heap, string, "fromCharCode", string_from_char_code, 1);
     def(heap, string, "fromCodePoint", string_from_code_point, 1);
     for (name, f, len) in [
@@ -638,13 +690,32 @@ fn object_assign(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
             vm.charge(keys.len())?;
             for k in keys {
                 let v = vm.get_prop(src, &k)?;
-                vm.set_prop(&Value::Obj(r), k, v)?;
+                strict_set(vm, r, k, v)?;
             }
         } else if let Value::Str(_) = src {
             vm.copy_props(r, src, &[])?;
         }
     }
     Ok(t)
+}
+/// Set(O, key, v, true): writing a read-only own property, or adding one to a non-extensible
+/// object, is a TypeError (the VM's own assignment ignores those writes).
+fn strict_set(vm: &mut Vm, r: ObjRef, key: JsStr, v: Value) -> JsResult<()> {
+    let o = vm.heap.get(r);
+    let is_element = matches!(&o.kind, Kind::Array(items)
+        if key.as_index().is_some_and(|i| (i as usize) < items.len()) || key.eq_str("length"));
+    let read_only = match o.props.find(&key) {
+        Some(i) => o.frozen || o.props.entries[i].flags & WRITABLE == 0,
+        None if is_element => o.frozen,
+        None => !o.extensible,
+    };
+    if read_only {
+        return Err(vm.type_error(&format!(
+            "Cannot assign to read only property '{}' of object",
+            key.to_rust()
+        )));
+    }
+    vm.set_prop(&Value::Obj(r), key, v)
 }
 fn object_freeze(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let v = arg(a, 0);
@@ -664,7 +735,10 @@ fn object_is_frozen(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
             let o = vm.heap.get(r);
             o.frozen
                 || (!o.extensible
-                    && o.props.entries.iter().all(|p| p.flags & WRITABLE == 0)
+                    && o.props
+                        .entries
+                        .iter()
+                        .all(|p| p.flags & WRITABLE == 0 && p.flags & NON_CONFIGURABLE != 0)
                     && !matches!(&o.kind, Kind::Array(v) if !v.is_empty()))
         }
         _ => true,
@@ -696,12 +770,370 @@ fn has_own(vm: &mut Vm, o: &Value, k: &Value) -> JsResult<bool> {
                 }
             }
             obj.props.find(&key).is_some()
+                || (matches!(
+                    obj.kind,
+                    Kind::Closure(_) | Kind::Native(_) | Kind::Bound(_)
+                ) && (key.eq_str("name") || key.eq_str("length")))
         }
         Value::Str(s) => {
             key.eq_str("length") || key.as_index().is_some_and(|i| (i as usize) < s.len())
         }
         _ => false,
     })
+}
+// Property descriptors. The heap keeps `writable` and `enumerable` bits per property and
+// `frozen`/`extensible` per object; `defineProperty` adds a NON_CONFIGURABLE bit that
+// descriptors and redefinition honour (the VM's `delete` only honours `frozen` so far).
+// Accessor properties (get/set) are not supported and are refused loudly.
+
+/// Property flag: not configurable (set by `Object.defineProperty`).
+pub const NON_CONFIGURABLE: u8 = 4;
+
+/// The own property `key` of `o` as (value, writable, enumerable, configurable).
+fn own_descriptor(
+    vm: &mut Vm,
+    o: &Value,
+    key: &JsStr,
+) -> JsResult<Option<(Value, bool, bool, bool)>> {
+    match o {
+        Value::Obj(r) => {
+            let obj = vm.heap.get(*r);
+            let frozen = obj.frozen;
+            if let Kind::Array(items) = &obj.kind {
+                if let Some(i) = key.as_index() {
+                    return Ok(items
+                        .get(i as usize)
+                        .map(|v| (v.clone(), !frozen, true, !frozen)));
+                }
+                if key.eq_str("length") {
+                    return Ok(Some((
+                        Value::Num(items.len() as f64),
+                        !frozen,
+                        false,
+                        false,
+                    )));
+                }
+            }
+            if let Some(i) = obj.props.find(key) {
+                let p = &obj.props.entries[i];
+                return Ok(Some((
+                    p.value.clone(),
+                    p.flags & WRITABLE != 0,
+                    p.flags & ENUMERABLE != 0,
+                    !frozen && p.flags & NON_CONFIGURABLE == 0,
+                )));
+            }
+            if matches!(
+                obj.kind,
+                Kind::Closure(_) | Kind::Native(_) | Kind::Bound(_)
+            ) && (key.eq_str("name") || key.eq_str("length"))
+            {
+                // Synthesized by the VM: read-only, not enumerable, configurable.
+                let v = vm.get_prop(o, key)?;
+                return Ok(Some((v, false, false, !frozen)));
+            }
+            Ok(None)
+        }
+        Value::Str(s) => {
+            if key.eq_str("length") {
+                return Ok(Some((Value::Num(s.len() as f64), false, false, false)));
+            }
+            Ok(key
+                .as_index()
+                .and_then(|i| s.units().get(i as usize).copied())
+                .map(|u| (Value::Str(JsStr::from_units(&[u])), false, true, false)))
+        }
+        _ => Ok(None),
+    }
+}
+fn object_get_own_property_descriptor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let o = arg(a, 0);
+    require_obj(vm, &o)?;
+    let key = vm.to_property_key(&arg(a, 1))?;
+    let Some((value, writable, enumerable, configurable)) = own_descriptor(vm, &o, &key)? else {
+        return Ok(Value::Undefined);
+    };
+    let d = vm.new_object();
+    let dv = Value::Obj(d);
+    vm.set_prop(&dv, JsStr::from_str("value"), value)?;
+    vm.set_prop(&dv, JsStr::from_str("writable"), Value::Bool(writable))?;
+    vm.set_prop(&dv, JsStr::from_str("enumerable"), Value::Bool(enumerable))?;
+    vm.set_prop(
+        &dv,
+        JsStr::from_str("configurable"),
+        Value::Bool(configurable),
+    )?;
+    Ok(dv)
+}
+fn object_get_own_property_names(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let o = arg(a, 0);
+    let mut keys: Vec<JsStr> = Vec::new();
+    match &o {
+        Value::Str(s) => {
+            keys.extend((0..s.len()).map(|i| JsStr::from_str(&i.to_string())));
+            keys.push(JsStr::from_str("length"));
+        }
+        _ => {
+            if let Some(r) = require_obj(vm, &o)? {
+                let obj = vm.heap.get(r);
+                let mut ints: Vec<(u32, JsStr)> = Vec::new();
+                let mut named: Vec<JsStr> = Vec::new();
+                if let Kind::Array(items) = &obj.kind {
+                    ints.extend(
+                        (0..items.len()).map(|i| (i as u32, JsStr::from_str(&i.to_string()))),
+                    );
+                }
+                for p in &obj.props.entries {
+                    match p.key.as_index() {
+                        Some(i) => ints.push((i, p.key.clone())),
+                        None => named.push(p.key.clone()),
+                    }
+                }
+                ints.sort_by_key(|(i, _)| *i);
+                if matches!(obj.kind, Kind::Array(_)) {
+                    named.insert(0, JsStr::from_str("length"));
+                }
+                if matches!(
+                    obj.kind,
+                    Kind::Closure(_) | Kind::Native(_) | Kind::Bound(_)
+                ) {
+                    // The VM synthesizes these two until they are overwritten.
+                    for k in ["name", "length"] {
+                        if obj.props.find(&JsStr::from_str(k)).is_none() {
+                            named.insert(0, JsStr::from_str(k));
+                        }
+                    }
+                }
+                keys.extend(ints.into_iter().map(|(_, k)| k));
+                keys.extend(named);
+            }
+        }
+    }
+    vm.charge(keys.len())?;
+    let items = keys.into_iter().map(Value::Str).collect();
+    Ok(Value::Obj(vm.new_array(items)))
+}
+/// Reads one field of a descriptor object: None when absent.
+fn desc_field(vm: &mut Vm, d: &Value, name: &str) -> JsResult<Option<Value>> {
+    let k = JsStr::from_str(name);
+    if vm.has_property(d, &Value::Str(k.clone()))? {
+        Ok(Some(vm.get_prop(d, &k)?))
+    } else {
+        Ok(None)
+    }
+}
+fn define_one(vm: &mut Vm, o: &Value, key: JsStr, desc: &Value) -> JsResult<()> {
+    let Value::Obj(r) = *o else {
+        return Err(vm.type_error("Object.defineProperty called on non-object"));
+    };
+    if !matches!(desc, Value::Obj(_)) {
+        let d = vm.to_rust_string(desc)?;
+        return Err(vm.type_error(&format!("Property description must be an object: {d}")));
+    }
+    let truthy = |v: Option<Value>| v.map(|v| v.truthy());
+    let enumerable = truthy(desc_field(vm, desc, "enumerable")?);
+    let configurable = truthy(desc_field(vm, desc, "configurable")?);
+    let value = desc_field(vm, desc, "value")?;
+    let writable = truthy(desc_field(vm, desc, "writable")?);
+    let get = desc_field(vm, desc, "get")?;
+    let set = desc_field(vm, desc, "set")?;
+    if get.is_some() || set.is_some() {
+        if value.is_some() || writable.is_some() {
+            return Err(vm.type_error(
+                "Invalid property descriptor. Cannot both specify accessors and a value or writable attribute",
+            ));
+        }
+        return Err(vm.type_error("accessor properties (get/set) are not supported"));
+    }
+    let name = key.to_rust();
+    let current = own_descriptor(vm, o, &key)?;
+    let obj = vm.heap.get(r);
+    let (frozen, extensible) = (obj.frozen, obj.extensible);
+    if let Some((old, old_w, old_e, old_c)) = &current {
+        if !old_c {
+            // A non-configurable property may only keep its attributes (and its value when
+            // it is writable).
+            let same_value = value.as_ref().is_none_or(|v| same_value(v, old));
+            let ok = configurable != Some(true)
+                && enumerable.is_none_or(|e| e == *old_e)
+                && (*old_w || (writable != Some(true) && same_value));
+            if !ok {
+                return Err(vm.type_error(&format!("Cannot redefine property: {name}")));
+            }
+            if !*old_w {
+                return Ok(());
+            }
+        }
+    } else if !extensible || frozen {
+        return Err(vm.type_error(&format!(
+            "Cannot define property {name}, object is not extensible"
+        )));
+    }
+    if let Kind::Array(_) = &vm.heap.get(r).kind {
+        if key.as_index().is_some() || key.eq_str("length") {
+            // Array elements and length have no attributes of their own here.
+            // Absent attributes keep the current ones, and default to false for a new element.
+            let old_w = current.as_ref().is_some_and(|c| c.1);
+            let old_e = current.as_ref().is_some_and(|c| c.2);
+            if !writable.unwrap_or(old_w) {
+                return Err(vm.type_error(&format!(
+                    "non-writable array {} is not supported",
+                    if key.eq_str("length") {
+                        "length"
+                    } else {
+                        "elements"
+                    }
+                )));
+            }
+            let old_c = current.as_ref().is_some_and(|c| c.3);
+            if key.as_index().is_some() && !configurable.unwrap_or(old_c) {
+                return Err(vm.type_error("non-configurable array elements are not supported"));
+            }
+            if key.as_index().is_some() && !enumerable.unwrap_or(old_e) {
+                return Err(vm.type_error("non-enumerable array elements are not supported"));
+            }
+            if key.eq_str("length") {
+                if let Some(v) = value {
+                    let n = vm.to_number(&v)?;
+                    if !(n >= 0.0 && n.fract() == 0.0 && n <= u32::MAX as f64) {
+                        return Err(vm.range_error("Invalid array length"));
+                    }
+                    vm.set_prop(o, key, Value::Num(n))?;
+                }
+                return Ok(());
+            }
+            if let Some(v) = value {
+                vm.set_prop(o, key, v)?;
+            } else if current.is_none() {
+                vm.set_prop(o, key, Value::Undefined)?;
+            }
+            return Ok(());
+        }
+    }
+    let (old_value, old_w, old_e, old_c) = match current {
+        Some((v, w, e, c)) => (v, w, e, c),
+        None => (Value::Undefined, false, false, false),
+    };
+    let mut flags = 0;
+    if !configurable.unwrap_or(old_c) {
+        flags |= NON_CONFIGURABLE;
+    }
+    if writable.unwrap_or(old_w) {
+        flags |= WRITABLE;
+    }
+    if enumerable.unwrap_or(old_e) {
+        flags |= ENUMERABLE;
+    }
+    let v = value.unwrap_or(old_value);
+    let o = vm.heap.get_mut(r);
+    match o.props.find(&key) {
+        Some(i) => {
+            o.props.entries[i].value = v;
+            o.props.entries[i].flags = flags;
+        }
+        None => {
+            o.props.insert(key, v, flags);
+            vm.heap.charge(48);
+        }
+    }
+    Ok(())
+}
+fn object_define_property(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let o = arg(a, 0);
+    if !matches!(o, Value::Obj(_)) {
+        return Err(vm.type_error("Object.defineProperty called on non-object"));
+    }
+    let key = vm.to_property_key(&arg(a, 1))?;
+    define_one(vm, &o, key, &arg(a, 2))?;
+    Ok(o)
+}
+fn object_define_properties(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let o = arg(a, 0);
+    if !matches!(o, Value::Obj(_)) {
+        return Err(vm.type_error("Object.defineProperties called on non-object"));
+    }
+    let props = arg(a, 1);
+    require_obj(vm, &props)?;
+    let keys = keys_of(vm, &props)?;
+    // All descriptors are read before any is applied, as ECMAScript orders it.
+    let mut descs = Vec::with_capacity(keys.len());
+    for k in keys {
+        let d = vm.get_prop(&props, &k)?;
+        descs.push((k, d));
+    }
+    for (k, d) in descs {
+        define_one(vm, &o, k, &d)?;
+    }
+    Ok(o)
+}
+fn object_is_extensible(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    Ok(Value::Bool(match arg(a, 0) {
+        Value::Obj(r) => vm.heap.get(r).extensible,
+        _ => false,
+    }))
+}
+fn object_prevent_extensions(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let v = arg(a, 0);
+    if let Value::Obj(r) = v {
+        if matches!(vm.heap.get(r).kind, Kind::Array(_)) {
+            // Dense arrays grow through paths that only honour `frozen`.
+            return Err(vm.type_error("Object.preventExtensions on arrays is not supported"));
+        }
+        vm.heap.get_mut(r).extensible = false;
+    }
+    Ok(v)
+}
+fn object_seal(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let v = arg(a, 0);
+    if let Value::Obj(r) = v {
+        if matches!(vm.heap.get(r).kind, Kind::Array(_)) {
+            return Err(vm.type_error("Object.seal on arrays is not supported"));
+        }
+        let o = vm.heap.get_mut(r);
+        o.extensible = false;
+        for p in &mut o.props.entries {
+            p.flags |= NON_CONFIGURABLE;
+        }
+    }
+    Ok(v)
+}
+fn object_is_sealed(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    Ok(Value::Bool(match arg(a, 0) {
+        Value::Obj(r) => {
+            let o = vm.heap.get(r);
+            o.frozen
+                || (!o.extensible
+                    && o.props
+                        .entries
+                        .iter()
+                        .all(|p| p.flags & NON_CONFIGURABLE != 0)
+                    && !matches!(&o.kind, Kind::Array(v) if !v.is_empty()))
+        }
+        _ => true,
+    }))
+}
+fn object_proto_is_prototype_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let Value::Obj(v) = arg(a, 0) else {
+        return Ok(Value::Bool(false));
+    };
+    let Some(me) = require_obj(vm, this)? else {
+        return Ok(Value::Bool(false));
+    };
+    let mut cur = vm.heap.get(v).proto;
+    while let Some(p) = cur {
+        if p == me {
+            return Ok(Value::Bool(true));
+        }
+        cur = vm.heap.get(p).proto;
+    }
+    Ok(Value::Bool(false))
+}
+fn object_proto_property_is_enumerable(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let key = vm.to_property_key(&arg(a, 0))?;
+    require_obj(vm, this)?;
+    Ok(Value::Bool(
+        own_descriptor(vm, this, &key)?.is_some_and(|(_, _, e, _)| e),
+    ))
 }
 fn object_has_own(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let o = arg(a, 0);
@@ -729,7 +1161,11 @@ fn object_create(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
         Value::Null => None,
         _ => return Err(vm.type_error("Object prototype may only be an Object or null")),
     };
-    Ok(Value::Obj(vm.alloc(proto, Kind::Ordinary)))
+    let o = Value::Obj(vm.alloc(proto, Kind::Ordinary));
+    match arg(a, 1) {
+        Value::Undefined => Ok(o),
+        props => object_define_properties(vm, &Value::Undefined, &[o, props]),
+    }
 }
 fn object_is(_vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Bool(same_value(&arg(a, 0), &arg(a, 1))))
@@ -766,9 +1202,15 @@ fn function_call(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Undefined)
 }
 fn function_apply(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    // CreateListFromArrayLike: arrays and array-likes, never other primitives or iterables.
     let args = match arg(a, 1) {
         Value::Undefined | Value::Null => Vec::new(),
-        v => vm.array_items(&v)?,
+        v if is_array_value(vm, &v) => vm.array_items(&v)?,
+        v @ Value::Obj(_) => {
+            let len = generic_len(vm, &v, "apply")?;
+            generic_items(vm, &v, 0.0, len)?
+        }
+        _ => return Err(vm.type_error("CreateListFromArrayLike called on non-object")),
     };
     vm.tail_call = Some((this.clone(), arg(a, 0), args));
     Ok(Value::Undefined)
@@ -778,11 +1220,32 @@ fn function_bind(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
         return Err(vm.type_error("Bind must be called on a function"));
     }
     let rest = a.get(1..).map(|s| s.to_vec()).unwrap_or_default();
+    // The bound function's own `length` (what is left of the target's) and `name`.
+    let length = match own_descriptor(vm, this, &JsStr::from_str("length"))? {
+        Some(_) => match vm.get_prop(this, &JsStr::from_str("length"))? {
+            Value::Num(n) if n.is_nan() => 0.0,
+            Value::Num(n) => (n.trunc() - rest.len() as f64).max(0.0),
+            _ => 0.0,
+        },
+        None => 0.0,
+    };
+    let name = match vm.get_prop(this, &JsStr::from_str("name"))? {
+        Value::Str(s) => s.to_rust(),
+        _ => String::new(),
+    };
     let fp = vm.realm.function_proto;
-    Ok(Value::Obj(vm.alloc(
+    let bound = vm.alloc(
         Some(fp),
         Kind::Bound(Box::new((this.clone(), arg(a, 0), rest))),
-    )))
+    );
+    let props = &mut vm.heap.get_mut(bound).props;
+    props.insert(JsStr::from_str("length"), Value::Num(length), 0);
+    props.insert(
+        JsStr::from_str("name"),
+        Value::str(&format!("bound {name}")),
+        0,
+    );
+    Ok(Value::Obj(bound))
 }
 fn function_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let name = vm.get_prop(this, &JsStr::from_str("name"))?;
@@ -819,6 +1282,296 @@ fn this_array(vm: &mut Vm, this: &Value, method: &str) -> JsResult<ObjRef> {
         ))),
     }
 }
+// Generic receivers: Array.prototype methods accept any array-like `this` (ECMAScript), read
+// through `length` and index properties. Visiting more indices than an array may hold is a
+// RangeError, so one native call stays bounded.
+fn generic_len(vm: &mut Vm, this: &Value, method: &str) -> JsResult<f64> {
+    if matches!(this, Value::Undefined | Value::Null) {
+        return Err(vm.type_error(&format!(
+            "Array.prototype.{method} called on null or undefined"
+        )));
+    }
+    let n = vm.get_prop(this, &JsStr::from_str("length"))?;
+    let n = vm.to_number(&n)?;
+    let n = if n.is_nan() { 0.0 } else { n.trunc() };
+    Ok(n.clamp(0.0, 9007199254740991.0))
+}
+fn generic_span(vm: &mut Vm, from: f64, to: f64) -> JsResult<()> {
+    let count = (to - from).max(0.0);
+    if count > vm.limits.max_collection_len as f64 {
+        return Err(vm.range_error("Invalid array length (array-like receiver too long to visit)"));
+    }
+    vm.charge(count as usize * 4)
+}
+fn index_key(i: f64) -> JsStr {
+    JsStr::from_str(&format!("{}", i as u64))
+}
+fn generic_has(vm: &mut Vm, this: &Value, i: f64) -> JsResult<bool> {
+    match this {
+        Value::Obj(_) => vm.has_property(this, &Value::Str(index_key(i))),
+        Value::Str(s) => Ok(i < s.units().len() as f64),
+        _ => Ok(false),
+    }
+}
+fn generic_get(vm: &mut Vm, this: &Value, i: f64) -> JsResult<Value> {
+    vm.get_prop(this, &index_key(i))
+}
+/// ToIntegerOrInfinity of a relative index argument, resolved against `len` and clamped to
+/// 0..=len (`slice`, `indexOf`, `includes`).
+fn rel_index_f(vm: &mut Vm, v: &Value, len: f64, default: f64) -> JsResult<f64> {
+    if let Value::Undefined = v {
+        return Ok(default);
+    }
+    let n = vm.to_number(v)?;
+    let n = if n.is_nan() { 0.0 } else { n.trunc() };
+    Ok(if n < 0.0 {
+        (len + n).max(0.0)
+    } else {
+        n.min(len)
+    })
+}
+fn is_array_value(vm: &Vm, v: &Value) -> bool {
+    matches!(v, Value::Obj(r) if matches!(vm.heap.get(*r).kind, Kind::Array(_)))
+}
+fn generic_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let len = generic_len(vm, this, "indexOf")?;
+    if len == 0.0 {
+        return Ok(Value::Num(-1.0));
+    }
+    let from = rel_index_f(vm, &arg(a, 1), len, 0.0)?;
+    generic_span(vm, from, len)?;
+    let x = arg(a, 0);
+    let mut i = from;
+    while i < len {
+        if generic_has(vm, this, i)? && strict_equals(&generic_get(vm, this, i)?, &x) {
+            return Ok(Value::Num(i));
+        }
+        i += 1.0;
+    }
+    Ok(Value::Num(-1.0))
+}
+/// The start of a backwards search: `len - 1`, or fromIndex resolved (None: nothing to visit).
+fn last_index_start(vm: &mut Vm, a: &[Value], len: f64) -> JsResult<Option<f64>> {
+    if len == 0.0 {
+        return Ok(None);
+    }
+    let k = if a.len() > 1 {
+        let n = vm.to_number(&a[1])?;
+        let n = if n.is_nan() { 0.0 } else { n.trunc() };
+        if n >= 0.0 {
+            n.min(len - 1.0)
+        } else {
+            len + n
+        }
+    } else {
+        len - 1.0
+    };
+    Ok(if k < 0.0 { None } else { Some(k) })
+}
+fn generic_last_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let len = generic_len(vm, this, "lastIndexOf")?;
+    let Some(start) = last_index_start(vm, a, len)? else {
+        return Ok(Value::Num(-1.0));
+    };
+    generic_span(vm, 0.0, start + 1.0)?;
+    let x = arg(a, 0);
+    let mut i = start;
+    while i >= 0.0 {
+        if generic_has(vm, this, i)? && strict_equals(&generic_get(vm, this, i)?, &x) {
+            return Ok(Value::Num(i));
+        }
+        i -= 1.0;
+    }
+    Ok(Value::Num(-1.0))
+}
+fn generic_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let len = generic_len(vm, this, "includes")?;
+    if len == 0.0 {
+        return Ok(Value::Bool(false));
+    }
+    let from = rel_index_f(vm, &arg(a, 1), len, 0.0)?;
+    generic_span(vm, from, len)?;
+    let x = arg(a, 0);
+    let mut i = from;
+    while i < len {
+        if same_value_zero(&generic_get(vm, this, i)?, &x) {
+            return Ok(Value::Bool(true));
+        }
+        i += 1.0;
+    }
+    Ok(Value::Bool(false))
+}
+/// The elements `from..to` of an array-like, absent ones as undefined (arrays are dense).
+fn generic_items(vm: &mut Vm, this: &Value, from: f64, to: f64) -> JsResult<Vec<Value>> {
+    generic_span(vm, from, to)?;
+    let mut out = Vec::new();
+    let mut i = from;
+    while i < to {
+        out.push(generic_get(vm, this, i)?);
+        i += 1.0;
+    }
+    Ok(out)
+}
+
+/// Set(O, key, v, true) for a generic receiver: a frozen object is a TypeError.
+fn generic_set(vm: &mut Vm, this: &Value, key: JsStr, v: Value) -> JsResult<()> {
+    if let Value::Obj(r) = this {
+        if vm.heap.get(*r).frozen {
+            return Err(vm.type_error(&format!(
+                "Cannot assign to read only property '{}' of object",
+                key.to_rust()
+            )));
+        }
+    }
+    vm.set_prop(this, key, v)
+}
+/// DeletePropertyOrThrow for a generic receiver.
+fn generic_delete(vm: &mut Vm, this: &Value, i: f64) -> JsResult<()> {
+    if let Value::Obj(r) = this {
+        let key = index_key(i);
+        let o = vm.heap.get_mut(*r);
+        if o.frozen {
+            return Err(vm.type_error(&format!(
+                "Cannot delete property '{}' of object",
+                key.to_rust()
+            )));
+        }
+        if let Some(i) = o.props.find(&key) {
+            if o.props.entries[i].flags & NON_CONFIGURABLE != 0 {
+                return Err(vm.type_error(&format!(
+                    "Cannot delete property '{}' of object",
+                    key.to_rust()
+                )));
+            }
+        }
+        o.props.remove(&key);
+    }
+    Ok(())
+}
+fn set_length(vm: &mut Vm, this: &Value, n: f64) -> JsResult<()> {
+    generic_set(vm, this, JsStr::from_str("length"), Value::Num(n))
+}
+/// Moves element `from` to `to` (or deletes `to` when `from` is absent).
+fn generic_move(vm: &mut Vm, this: &Value, from: f64, to: f64) -> JsResult<()> {
+    if generic_has(vm, this, from)? {
+        let v = generic_get(vm, this, from)?;
+        generic_set(vm, this, index_key(to), v)
+    } else {
+        generic_delete(vm, this, to)
+    }
+}
+const MAX_SAFE_LEN: f64 = 9007199254740991.0;
+fn generic_push(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let len = generic_len(vm, this, "push")?;
+    if len + a.len() as f64 > MAX_SAFE_LEN {
+        return Err(vm.type_error("Pushing elements past 2^53-1 length"));
+    }
+    for (i, v) in a.iter().enumerate() {
+        generic_set(vm, this, index_key(len + i as f64), v.clone())?;
+    }
+    let n = len + a.len() as f64;
+    set_length(vm, this, n)?;
+    Ok(Value::Num(n))
+}
+fn generic_pop(vm: &mut Vm, this: &Value) -> JsResult<Value> {
+    let len = generic_len(vm, this, "pop")?;
+    if len == 0.0 {
+        set_length(vm, this, 0.0)?;
+        return Ok(Value::Undefined);
+    }
+    let v = generic_get(vm, this, len - 1.0)?;
+    generic_delete(vm, this, len - 1.0)?;
+    set_length(vm, this, len - 1.0)?;
+    Ok(v)
+}
+fn generic_shift(vm: &mut Vm, this: &Value) -> JsResult<Value> {
+    let len = generic_len(vm, this, "shift")?;
+    if len == 0.0 {
+        set_length(vm, this, 0.0)?;
+        return Ok(Value::Undefined);
+    }
+    generic_span(vm, 0.0, len)?;
+    let first = generic_get(vm, this, 0.0)?;
+    let mut k = 1.0;
+    while k < len {
+        generic_move(vm, this, k, k - 1.0)?;
+        k += 1.0;
+    }
+    generic_delete(vm, this, len - 1.0)?;
+    set_length(vm, this, len - 1.0)?;
+    Ok(first)
+}
+fn generic_unshift(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let len = generic_len(vm, this, "unshift")?;
+    let argc = a.len() as f64;
+    if argc > 0.0 {
+        if len + argc > MAX_SAFE_LEN {
+            return Err(vm.type_error("Unshifting elements past 2^53-1 length"));
+        }
+        generic_span(vm, 0.0, len)?;
+        let mut k = len;
+        while k > 0.0 {
+            generic_move(vm, this, k - 1.0, k + argc - 1.0)?;
+            k -= 1.0;
+        }
+        for (j, v) in a.iter().enumerate() {
+            generic_set(vm, this, index_key(j as f64), v.clone())?;
+        }
+    }
+    set_length(vm, this, len + argc)?;
+    Ok(Value::Num(len + argc))
+}
+fn generic_reverse(vm: &mut Vm, this: &Value) -> JsResult<Value> {
+    let len = generic_len(vm, this, "reverse")?;
+    generic_span(vm, 0.0, len)?;
+    let mut lower = 0.0;
+    let middle = (len / 2.0).floor();
+    while lower != middle {
+        let upper = len - lower - 1.0;
+        let lower_exists = generic_has(vm, this, lower)?;
+        let lower_v = if lower_exists {
+            generic_get(vm, this, lower)?
+        } else {
+            Value::Undefined
+        };
+        let upper_exists = generic_has(vm, this, upper)?;
+        let upper_v = if upper_exists {
+            generic_get(vm, this, upper)?
+        } else {
+            Value::Undefined
+        };
+        match (lower_exists, upper_exists) {
+            (true, true) => {
+                generic_set(vm, this, index_key(lower), upper_v)?;
+                generic_set(vm, this, index_key(upper), lower_v)?;
+            }
+            (false, true) => {
+                generic_set(vm, this, index_key(lower), upper_v)?;
+                generic_delete(vm, this, upper)?;
+            }
+            (true, false) => {
+                generic_delete(vm, this, lower)?;
+                generic_set(vm, this, index_key(upper), lower_v)?;
+            }
+            (false, false) => {}
+        }
+        lower += 1.0;
+    }
+    Ok(this.clone())
+}
+fn generic_fill(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let len = generic_len(vm, this, "fill")?;
+    let s = rel_index_f(vm, &arg(a, 1), len, 0.0)?;
+    let e = rel_index_f(vm, &arg(a, 2), len, len)?;
+    generic_span(vm, s, e)?;
+    let x = arg(a, 0);
+    let mut i = s;
+    while i < e {
+        generic_set(vm, this, index_key(i), x.clone())?;
+        i += 1.0;
+    }
+    Ok(this.clone())
+}
 fn items_mut(vm: &mut Vm, r: ObjRef) -> Option<&mut Vec<Value>> {
     let o = vm.heap.get_mut(r);
     if o.frozen {
@@ -841,7 +1594,10 @@ fn frozen_err(vm: &mut Vm) -> Throw {
 }
 
 pub fn array_push(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    let r = this_array(vm, this, "push")?;
+    let r = match this {
+        Value::Obj(r) if matches!(vm.heap.get(*r).kind, Kind::Array(_)) => *r,
+        _ => return generic_push(vm, this, a),
+    };
     let max = vm.limits.max_collection_len;
     vm.heap.charge(a.len() * 24);
     let Some(v) = items_mut(vm, r) else {
@@ -854,6 +1610,9 @@ pub fn array_push(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Num(v.len() as f64))
 }
 fn array_pop(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_pop(vm, this);
+    }
     let r = this_array(vm, this, "pop")?;
     let Some(v) = items_mut(vm, r) else {
         return Err(frozen_err(vm));
@@ -861,6 +1620,9 @@ fn array_pop(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     Ok(v.pop().unwrap_or_default())
 }
 fn array_shift(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_shift(vm, this);
+    }
     let r = this_array(vm, this, "shift")?;
     let n = items(vm, r).len();
     vm.charge(n)?;
@@ -873,6 +1635,9 @@ fn array_shift(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     Ok(v.remove(0))
 }
 fn array_unshift(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_unshift(vm, this, a);
+    }
     let r = this_array(vm, this, "unshift")?;
     let n = items(vm, r).len();
     vm.charge(n)?;
@@ -896,6 +1661,13 @@ fn rel_index(vm: &mut Vm, v: &Value, len: usize, default: usize) -> JsResult<usi
     })
 }
 fn array_slice(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        let len = generic_len(vm, this, "slice")?;
+        let s = rel_index_f(vm, &arg(a, 0), len, 0.0)?;
+        let e = rel_index_f(vm, &arg(a, 1), len, len)?;
+        let out = generic_items(vm, this, s, e)?;
+        return Ok(Value::Obj(vm.new_array(out)));
+    }
     let r = this_array(vm, this, "slice")?;
     let len = items(vm, r).len();
     let s = rel_index(vm, &arg(a, 0), len, 0)?;
@@ -973,6 +1745,18 @@ pub fn join_values(vm: &mut Vm, r: ObjRef, sep: &[u16], depth: usize) -> JsResul
     Ok(out)
 }
 fn array_join(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        let len = generic_len(vm, this, "join")?;
+        let sep = match arg(a, 0) {
+            Value::Undefined => JsStr::from_str(","),
+            v => vm.to_string(&v)?,
+        };
+        let list = generic_items(vm, this, 0.0, len)?;
+        let tmp = vm.new_array(list);
+        let out = join_values(vm, tmp, sep.units(), 0)?;
+        vm.charge(out.len() / 8)?;
+        return vm.new_string(out);
+    }
     let r = this_array(vm, this, "join")?;
     let sep = match arg(a, 0) {
         Value::Undefined => JsStr::from_str(","),
@@ -986,6 +1770,9 @@ fn array_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     array_join(vm, this, &[])
 }
 fn array_reverse(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_reverse(vm, this);
+    }
     let r = this_array(vm, this, "reverse")?;
     let Some(v) = items_mut(vm, r) else {
         return Err(frozen_err(vm));
@@ -994,6 +1781,9 @@ fn array_reverse(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     Ok(this.clone())
 }
 fn array_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_index_of(vm, this, a);
+    }
     let r = this_array(vm, this, "indexOf")?;
     let len = items(vm, r).len();
     let from = rel_index(vm, &arg(a, 1), len, 0)?;
@@ -1006,14 +1796,27 @@ fn array_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Num(pos.map(|p| (p + from) as f64).unwrap_or(-1.0)))
 }
 fn array_last_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_last_index_of(vm, this, a);
+    }
     let r = this_array(vm, this, "lastIndexOf")?;
     let x = arg(a, 0);
     let len = items(vm, r).len();
+    let Some(start) = last_index_start(vm, a, len as f64)? else {
+        return Ok(Value::Num(-1.0));
+    };
     vm.charge(len)?;
-    let pos = items(vm, r).iter().rposition(|v| strict_equals(v, &x));
+    // fromIndex's conversion ran first; the array may have shrunk since.
+    let end = (start as usize + 1).min(items(vm, r).len());
+    let pos = items(vm, r)[..end]
+        .iter()
+        .rposition(|v| strict_equals(v, &x));
     Ok(Value::Num(pos.map(|p| p as f64).unwrap_or(-1.0)))
 }
 fn array_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_includes(vm, this, a);
+    }
     let r = this_array(vm, this, "includes")?;
     let len = items(vm, r).len();
     let from = rel_index(vm, &arg(a, 1), len, 0)?;
@@ -1027,6 +1830,16 @@ fn array_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     ))
 }
 fn array_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        let len = generic_len(vm, this, "at")?;
+        let n = vm.to_number(&arg(a, 0))?;
+        let n = if n.is_nan() { 0.0 } else { n.trunc() };
+        let i = if n < 0.0 { len + n } else { n };
+        if i < 0.0 || i >= len {
+            return Ok(Value::Undefined);
+        }
+        return generic_get(vm, this, i);
+    }
     let r = this_array(vm, this, "at")?;
     let len = items(vm, r).len() as f64;
     let n = vm.to_number(&arg(a, 0))?;
@@ -1038,6 +1851,9 @@ fn array_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(items(vm, r)[i as usize].clone())
 }
 fn array_fill(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if !is_array_value(vm, this) {
+        return generic_fill(vm, this, a);
+    }
     let r = this_array(vm, this, "fill")?;
     let len = items(vm, r).len();
     let s = rel_index(vm, &arg(a, 1), len, 0)?;
@@ -1489,9 +2305,17 @@ fn str_locale_compare(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value>
         std::cmp::Ordering::Greater => 1.0,
     }))
 }
-fn str_normalize(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+fn str_normalize(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     // Without Unicode tables, only text that is already normalized is accepted.
     let s = this_str(vm, this)?;
+    if let Some(form) = a.first().filter(|f| !matches!(f, Value::Undefined)) {
+        let form = vm.to_rust_string(form)?;
+        if !matches!(form.as_str(), "NFC" | "NFD" | "NFKC" | "NFKD") {
+            return Err(
+                vm.range_error("The normalization form should be one of NFC, NFD, NFKC, NFKD.")
+            );
+        }
+    }
     if s.units().iter().all(|&u| u < 0x300) {
         return Ok(Value::Str(s));
     }
@@ -1500,6 +2324,7 @@ fn str_normalize(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
 fn str_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     match this {
         Value::Str(s) => Ok(Value::Str(s.clone())),
+        Value::Obj(r) if *r == vm.realm.string_proto => Ok(Value::str("")),
         _ => Err(vm.type_error("String.prototype.valueOf requires that 'this' be a String")),
     }
 }
@@ -1550,9 +2375,12 @@ fn global_parse_int(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let r = number::to_int32(vm.to_number(&arg(a, 1))?);
     Ok(Value::Num(number::parse_int(&s, r)))
 }
+// Number.prototype, Boolean.prototype and String.prototype are themselves wrapper objects
+// of 0, false and "" (ECMAScript), the only wrapper objects there are here.
 fn this_num(vm: &mut Vm, this: &Value) -> JsResult<f64> {
     match this {
         Value::Num(n) => Ok(*n),
+        Value::Obj(r) if *r == vm.realm.number_proto => Ok(0.0),
         _ => Err(vm.type_error("Number.prototype method called on a value that is not a number")),
     }
 }
@@ -1623,12 +2451,14 @@ fn boolean_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
 fn bool_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     match this {
         Value::Bool(b) => Ok(Value::str(if *b { "true" } else { "false" })),
+        Value::Obj(r) if *r == vm.realm.boolean_proto => Ok(Value::str("false")),
         _ => Err(vm.type_error("Boolean.prototype.toString requires that 'this' be a Boolean")),
     }
 }
 fn bool_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     match this {
         Value::Bool(b) => Ok(Value::Bool(*b)),
+        Value::Obj(r) if *r == vm.realm.boolean_proto => Ok(Value::Bool(false)),
         _ => Err(vm.type_error("Boolean.prototype.valueOf requires that 'this' be a Boolean")),
     }
 }
@@ -1740,12 +2570,31 @@ fn math_min(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Num(m))
 }
 fn math_hypot(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
-    let mut s = 0.0f64;
+    // Every argument is converted first; an infinity wins over NaN.
+    let mut nums = Vec::with_capacity(a.len());
     for x in a {
-        let n = vm.to_number(x)?;
-        s += n * n;
+        nums.push(vm.to_number(x)?);
     }
-    Ok(Value::Num(s.sqrt()))
+    if nums.iter().any(|n| n.is_infinite()) {
+        return Ok(Value::Num(f64::INFINITY));
+    }
+    if nums.iter().any(|n| n.is_nan()) {
+        return Ok(Value::Num(f64::NAN));
+    }
+    // Scaled by the largest magnitude (no overflow of the squares), Kahan-summed, as V8 does.
+    let max = nums.iter().fold(0.0f64, |m, n| m.max(n.abs()));
+    if max == 0.0 {
+        return Ok(Value::Num(0.0));
+    }
+    let (mut sum, mut compensation) = (0.0f64, 0.0f64);
+    for n in nums {
+        let r = n.abs() / max;
+        let summand = r * r - compensation;
+        let preliminary = sum + summand;
+        compensation = (preliminary - sum) - summand;
+        sum = preliminary;
+    }
+    Ok(Value::Num(sum.sqrt() * max))
 }
 fn math_random(vm: &mut Vm, _: &Value, _a: &[Value]) -> JsResult<Value> {
     Ok(Value::Num(vm.next_random()))

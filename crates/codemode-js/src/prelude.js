@@ -8,74 +8,94 @@ const fnCheck = (f, what) => {
 const arrCheck = (a, name) => {
   if (!__cm_isArray(a)) __cm_typeError("Array.prototype." + name + " called on a value that is not an array (not supported)");
 };
+// Array methods are generic (ECMAScript): any receiver but null/undefined, read through
+// `length` and indices. Arrays take the fast paths; `present` is HasProperty for the rest.
+const lenOf = (o, name) => {
+  if (__cm_isArray(o)) return o.length;
+  if (o === null || o === undefined) __cm_typeError("Array.prototype." + name + " called on null or undefined");
+  let n = +o.length;
+  n = n !== n ? 0 : Math.trunc(n);
+  return n <= 0 ? 0 : Math.min(n, 9007199254740991);
+};
+// The elements of a generic receiver as a fresh array (arrays are used as they are).
+const snapshot = (o, name) => { if (__cm_isArray(o)) return o; lenOf(o, name); return AP.slice.call(o); };
+const present = (o, i) => (typeof o === "object" && o !== null) || typeof o === "function" ? i in o : typeof o === "string" && i < o.length;
 
 def(AP, "forEach", function forEach(f, t) {
-  arrCheck(this, "forEach"); fnCheck(f);
-  for (let i = 0; i < this.length; i++) f.call(t, this[i], i, this);
+  const o = this, n = lenOf(o, "forEach"); fnCheck(f);
+  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) f.call(t, o[i], i, o); }
+  else for (let i = 0; i < n; i++) if (present(o, i)) f.call(t, o[i], i, o);
 });
 def(AP, "map", function map(f, t) {
-  arrCheck(this, "map"); fnCheck(f);
-  const n = this.length, out = __cm_newArray(n);
-  for (let i = 0; i < n && i < this.length; i++) out[i] = f.call(t, this[i], i, this);
+  const o = this, n = lenOf(o, "map"); fnCheck(f);
+  const out = __cm_newArray(n);
+  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) out[i] = f.call(t, o[i], i, o); }
+  else for (let i = 0; i < n; i++) if (present(o, i)) out[i] = f.call(t, o[i], i, o);
   return out;
 });
 def(AP, "filter", function filter(f, t) {
-  arrCheck(this, "filter"); fnCheck(f);
-  const out = [];
-  for (let i = 0; i < this.length; i++) { const v = this[i]; if (f.call(t, v, i, this)) out.push(v); }
+  const o = this, n = lenOf(o, "filter"); fnCheck(f);
+  const out = [], arr = __cm_isArray(o);
+  for (let i = 0; i < n; i++) {
+    if (arr ? i >= o.length : !present(o, i)) { if (arr) break; continue; }
+    const v = o[i]; if (f.call(t, v, i, o)) out.push(v);
+  }
   return out;
 });
-def(AP, "reduce", function reduce(f, ...init) {
-  arrCheck(this, "reduce"); fnCheck(f);
-  let i = 0, acc;
+const reduceImpl = (o, name, f, init, right) => {
+  const n = lenOf(o, name); fnCheck(f);
+  const arr = __cm_isArray(o);
+  const has = (i) => arr ? i < o.length : present(o, i);
+  let i = right ? n - 1 : 0, acc;
+  const step = right ? -1 : 1, inside = (i) => right ? i >= 0 : i < n;
   if (init.length > 0) acc = init[0];
-  else { if (this.length === 0) __cm_typeError("Reduce of empty array with no initial value"); acc = this[0]; i = 1; }
-  for (; i < this.length; i++) acc = f(acc, this[i], i, this);
+  else {
+    while (inside(i) && !has(i)) i += step;
+    if (!inside(i)) __cm_typeError("Reduce of empty array with no initial value");
+    acc = o[i]; i += step;
+  }
+  for (; inside(i); i += step) if (has(i)) acc = f(acc, o[i], i, o);
   return acc;
-});
-def(AP, "reduceRight", function reduceRight(f, ...init) {
-  arrCheck(this, "reduceRight"); fnCheck(f);
-  let i = this.length - 1, acc;
-  if (init.length > 0) acc = init[0];
-  else { if (this.length === 0) __cm_typeError("Reduce of empty array with no initial value"); acc = this[i]; i--; }
-  for (; i >= 0; i--) acc = f(acc, this[i], i, this);
-  return acc;
-});
+};
+def(AP, "reduce", function reduce(f, ...init) { return reduceImpl(this, "reduce", f, init, false); });
+def(AP, "reduceRight", function reduceRight(f, ...init) { return reduceImpl(this, "reduceRight", f, init, true); });
 def(AP, "find", function find(f, t) {
-  arrCheck(this, "find"); fnCheck(f);
-  for (let i = 0; i < this.length; i++) if (f.call(t, this[i], i, this)) return this[i];
+  const o = this, n = lenOf(o, "find"); fnCheck(f);
+  for (let i = 0; i < n; i++) { const v = o[i]; if (f.call(t, v, i, o)) return v; }
   return undefined;
 });
 def(AP, "findIndex", function findIndex(f, t) {
-  arrCheck(this, "findIndex"); fnCheck(f);
-  for (let i = 0; i < this.length; i++) if (f.call(t, this[i], i, this)) return i;
+  const o = this, n = lenOf(o, "findIndex"); fnCheck(f);
+  for (let i = 0; i < n; i++) if (f.call(t, o[i], i, o)) return i;
   return -1;
 });
 def(AP, "findLast", function findLast(f, t) {
-  arrCheck(this, "findLast"); fnCheck(f);
-  for (let i = this.length - 1; i >= 0; i--) if (f.call(t, this[i], i, this)) return this[i];
+  const o = this, n = lenOf(o, "findLast"); fnCheck(f);
+  for (let i = n - 1; i >= 0; i--) { const v = o[i]; if (f.call(t, v, i, o)) return v; }
   return undefined;
 });
 def(AP, "findLastIndex", function findLastIndex(f, t) {
-  arrCheck(this, "findLastIndex"); fnCheck(f);
-  for (let i = this.length - 1; i >= 0; i--) if (f.call(t, this[i], i, this)) return i;
+  const o = this, n = lenOf(o, "findLastIndex"); fnCheck(f);
+  for (let i = n - 1; i >= 0; i--) if (f.call(t, o[i], i, o)) return i;
   return -1;
 });
 def(AP, "some", function some(f, t) {
-  arrCheck(this, "some"); fnCheck(f);
-  for (let i = 0; i < this.length; i++) if (f.call(t, this[i], i, this)) return true;
+  const o = this, n = lenOf(o, "some"); fnCheck(f);
+  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) if (f.call(t, o[i], i, o)) return true; }
+  else for (let i = 0; i < n; i++) if (present(o, i) && f.call(t, o[i], i, o)) return true;
   return false;
 });
 def(AP, "every", function every(f, t) {
-  arrCheck(this, "every"); fnCheck(f);
-  for (let i = 0; i < this.length; i++) if (!f.call(t, this[i], i, this)) return false;
+  const o = this, n = lenOf(o, "every"); fnCheck(f);
+  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) if (!f.call(t, o[i], i, o)) return false; }
+  else for (let i = 0; i < n; i++) if (present(o, i) && !f.call(t, o[i], i, o)) return false;
   return true;
 });
 def(AP, "flatMap", function flatMap(f, t) {
-  arrCheck(this, "flatMap"); fnCheck(f);
+  const src = snapshot(this, "flatMap"); fnCheck(f);
   const out = [];
-  for (let i = 0; i < this.length; i++) {
-    const v = f.call(t, this[i], i, this);
+  for (let i = 0; i < src.length; i++) {
+    const v = f.call(t, src[i], i, this);
     if (__cm_isArray(v)) { for (let j = 0; j < v.length; j++) out.push(v[j]); } else out.push(v);
   }
   return out;
@@ -123,18 +143,18 @@ def(AP, "sort", function sort(cmp) {
   return this;
 });
 def(AP, "toSorted", function toSorted(cmp) {
-  arrCheck(this, "toSorted");
-  return sortInto(this.slice(), cmp).slice();
+  const src = snapshot(this, "toSorted");
+  return sortInto(src.slice(), cmp).slice();
 });
-def(AP, "toReversed", function toReversed() { arrCheck(this, "toReversed"); return this.slice().reverse(); });
+def(AP, "toReversed", function toReversed() { return snapshot(this, "toReversed").slice().reverse(); });
 def(AP, "toSpliced", function toSpliced(...args) {
-  arrCheck(this, "toSpliced"); const c = this.slice(); c.splice(...args); return c;
+  const c = snapshot(this, "toSpliced").slice(); c.splice(...args); return c;
 });
 def(AP, "with", function (index, value) {
-  arrCheck(this, "with");
-  const n = this.length; let i = Math.trunc(+index) || 0; if (i < 0) i += n;
+  const src = snapshot(this, "with");
+  const n = src.length; let i = Math.trunc(+index) || 0; if (i < 0) i += n;
   if (i < 0 || i >= n) __cm_rangeError("Invalid index : " + index);
-  const c = this.slice(); c[i] = value; return c;
+  const c = src.slice(); c[i] = value; return c;
 });
 def(AP, "copyWithin", function copyWithin(target, start, end) {
   arrCheck(this, "copyWithin");
@@ -163,6 +183,11 @@ def(Array, "from", function from(src, f, t) {
   return out;
 });
 
+def(Object, "getOwnPropertyDescriptors", function getOwnPropertyDescriptors(o) {
+  const out = {};
+  for (const k of Object.getOwnPropertyNames(o)) out[k] = Object.getOwnPropertyDescriptor(o, k);
+  return out;
+});
 def(Object, "groupBy", function groupBy(items, f) {
   fnCheck(f);
   const out = Object.create(null);
@@ -192,6 +217,7 @@ const expand = (rep, matched, pos, str) => {
   return out;
 };
 const replaceImpl = (str, pat, rep, all) => {
+  if (str === null || str === undefined) __cm_typeError("String.prototype." + (all ? "replaceAll" : "replace") + " called on null or undefined");
   if (pat !== null && typeof pat === "object") __cm_typeError("regular expressions are not supported");
   const s = __cm_toStr(str), p = __cm_toStr(pat);
   const fn = __cm_isCallable(rep);
@@ -313,55 +339,97 @@ def(PP, "finally", function (f) {
     (e) => Promise.resolve(f()).then(() => { throw e; }),
   );
 });
-def(Promise, "resolve", function resolve(v) { return __cm_promiseResolve(v); });
-def(Promise, "reject", function reject(e) { return __cm_promiseReject(e); });
+// NewPromiseCapability(C): the combinators and resolve/reject work with any constructor as
+// `this` (subclass-style), as ECMAScript specifies; `Promise` itself takes the fast paths.
+const newCapability = (C, name) => {
+  if (!__cm_isCallable(C)) __cm_typeError("Promise." + name + " called on non-object");
+  let resolve, reject;
+  const promise = new C((res, rej) => {
+    if (resolve !== undefined || reject !== undefined) __cm_typeError("Promise executor has already been invoked with non-undefined arguments");
+    resolve = res; reject = rej;
+  });
+  if (!__cm_isCallable(resolve) || !__cm_isCallable(reject)) __cm_typeError("Promise resolve or reject function is not callable");
+  return { promise, resolve, reject };
+};
+def(Promise, "resolve", function resolve(v) {
+  if (this === Promise) return __cm_promiseResolve(v);
+  if (v !== null && typeof v === "object" && __cm_isPromise(v) && v.constructor === this) return v;
+  const cap = newCapability(this, "resolve");
+  cap.resolve(v);
+  return cap.promise;
+});
+def(Promise, "reject", function reject(e) {
+  if (this === Promise) return __cm_promiseReject(e);
+  const cap = newCapability(this, "reject");
+  cap.reject(e);
+  return cap.promise;
+});
 def(Promise, "withResolvers", function withResolvers() {
-  const p = __cm_newPromise();
-  const [resolve, reject] = __cm_resolvers(p);
-  return { promise: p, resolve, reject };
+  if (this === Promise) {
+    const p = __cm_newPromise();
+    const [resolve, reject] = __cm_resolvers(p);
+    return { promise: p, resolve, reject };
+  }
+  return newCapability(this, "withResolvers");
 });
 const listOf = (it) => {
   if (__cm_isArray(it) || typeof it === "string") return [...it];
   __cm_typeError((it === undefined ? "undefined" : typeof it) + " is not iterable");
 };
+// The shared loop of all/allSettled/any: `C.resolve` is read once, each element goes through
+// it and through the result's own `then`; `settle(i)` gives the element's two reactions.
+// `finish` runs when every element has reported (and once more for an empty list).
+const combine = (C, name, it, settle) => {
+  const cap = newCapability(C, name);
+  try {
+    const resolveFn = C.resolve;
+    fnCheck(resolveFn);
+    const items = listOf(it);
+    const state = { left: 1, cap, values: __cm_newArray(items.length) };
+    for (let i = 0; i < items.length; i++) {
+      state.left++;
+      const [onOk, onErr] = settle(state, i);
+      resolveFn.call(C, items[i]).then(onOk, onErr);
+    }
+    if (--state.left === 0) return { cap, state, empty: true };
+    return { cap, state, empty: false };
+  } catch (e) {
+    cap.reject(e);
+    return { cap, state: null, empty: false };
+  }
+};
+const once = (f) => { let done = false; return (v) => { if (done) return; done = true; f(v); }; };
 def(Promise, "all", function all(it) {
-  return new Promise((resolve, reject) => {
-    const items = listOf(it), out = __cm_newArray(items.length);
-    let left = items.length;
-    if (left === 0) { resolve(out); return; }
-    items.forEach((x, i) => {
-      __cm_promiseResolve(x).then((v) => { out[i] = v; if (--left === 0) resolve(out); }, reject);
-    });
-  });
+  const r = combine(this, "all", it, (st, i) => [
+    once((v) => { st.values[i] = v; if (--st.left === 0) st.cap.resolve(st.values); }),
+    st.cap.reject,
+  ]);
+  if (r.empty) r.cap.resolve(r.state.values);
+  return r.cap.promise;
 });
 def(Promise, "allSettled", function allSettled(it) {
-  return new Promise((resolve) => {
-    const items = listOf(it), out = __cm_newArray(items.length);
-    let left = items.length;
-    if (left === 0) { resolve(out); return; }
-    items.forEach((x, i) => {
-      __cm_promiseResolve(x).then(
-        (value) => { out[i] = { status: "fulfilled", value }; if (--left === 0) resolve(out); },
-        (reason) => { out[i] = { status: "rejected", reason }; if (--left === 0) resolve(out); },
-      );
-    });
+  const r = combine(this, "allSettled", it, (st, i) => {
+    let done = false;
+    const put = (entry) => { if (done) return; done = true; st.values[i] = entry; if (--st.left === 0) st.cap.resolve(st.values); };
+    return [(value) => put({ status: "fulfilled", value }), (reason) => put({ status: "rejected", reason })];
   });
-});
-def(Promise, "race", function race(it) {
-  return new Promise((resolve, reject) => {
-    for (const x of listOf(it)) __cm_promiseResolve(x).then(resolve, reject);
-  });
+  if (r.empty) r.cap.resolve(r.state.values);
+  return r.cap.promise;
 });
 def(Promise, "any", function any(it) {
-  return new Promise((resolve, reject) => {
-    const items = listOf(it), errs = __cm_newArray(items.length);
-    let left = items.length;
-    if (left === 0) { reject(new AggregateError([], "All promises were rejected")); return; }
-    items.forEach((x, i) => {
-      __cm_promiseResolve(x).then(resolve, (e) => {
-        errs[i] = e;
-        if (--left === 0) reject(new AggregateError(errs, "All promises were rejected"));
-      });
-    });
-  });
+  const r = combine(this, "any", it, (st, i) => [
+    st.cap.resolve,
+    once((e) => { st.values[i] = e; if (--st.left === 0) st.cap.reject(new AggregateError(st.values, "All promises were rejected")); }),
+  ]);
+  if (r.empty) r.cap.reject(new AggregateError([], "All promises were rejected"));
+  return r.cap.promise;
+});
+def(Promise, "race", function race(it) {
+  const cap = newCapability(this, "race");
+  try {
+    const resolveFn = this.resolve;
+    fnCheck(resolveFn);
+    for (const x of listOf(it)) resolveFn.call(this, x).then(cap.resolve, cap.reject);
+  } catch (e) { cap.reject(e); }
+  return cap.promise;
 });

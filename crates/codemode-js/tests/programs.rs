@@ -56,6 +56,44 @@ fn newer_builtins() {
 }
 
 #[test]
+fn property_attributes_we_cannot_keep_are_refused_loudly() {
+    for (src, message) in [
+        (
+            "Object.defineProperty({}, 'x', {get() { return 1; }})",
+            "TypeError: accessor properties (get/set) are not supported",
+        ),
+        (
+            "Object.defineProperty([1], '0', {value: 2, configurable: false})",
+            "TypeError: non-configurable array elements are not supported",
+        ),
+        (
+            "Object.defineProperty([1], 'length', {writable: false})",
+            "TypeError: non-writable array length is not supported",
+        ),
+        (
+            "Object.preventExtensions([])",
+            "TypeError: Object.preventExtensions on arrays is not supported",
+        ),
+        (
+            "Array.prototype.indexOf.call({length: 2 ** 40}, 1)",
+            "RangeError: Invalid array length (array-like receiver too long to visit)",
+        ),
+    ] {
+        let d = error(src);
+        assert_eq!(d.kind, DiagnosticKind::ExecutionFailure, "{src}");
+        assert_eq!(d.message, message, "{src}");
+    }
+    // What the heap can keep works: a non-configurable property refuses redefinition.
+    assert_eq!(
+        value(
+            "const o = Object.defineProperty({}, 'k', {value: 1}); \
+             try { Object.defineProperty(o, 'k', {value: 2}); } catch (e) { return [e.name, o.k]; }"
+        ),
+        json!(["TypeError", 1])
+    );
+}
+
+#[test]
 fn uncaught_errors_are_execution_failures_with_location() {
     let d = error("const o = {};\nconst v = o.a.b;");
     assert_eq!(d.kind, DiagnosticKind::ExecutionFailure);

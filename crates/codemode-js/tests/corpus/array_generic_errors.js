@@ -1,0 +1,1 @@
+const r = []; for (const f of [() => Array.prototype.map.call(null, x => x), () => Array.prototype.reduce.call({length: 0}, (a, b) => a), () => Array.prototype.forEach.call(undefined, x => x), () => Array.prototype.indexOf.call(null, 1)]) { try { f(); r.push('ok'); } catch (e) { r.push(e.name); } } return r;

@@ -1,0 +1,1 @@
+const AP = Array.prototype; return [AP.map.call({length: '2', 0: 1, 1: 2}, x => x * 10), AP.filter.call({length: -5, 0: 1}, () => true), AP.join.call({length: 2.9, 0: 'x', 1: 'y', 2: 'z'}), AP.indexOf.call({length: 3, 2: NaN}, NaN), AP.includes.call({length: 3, 2: NaN}, NaN), AP.reduce.call({length: 0}, (a, b) => a + b, 'init')];

@@ -1,0 +1,1 @@
+const a = [1, 2, 3]; let calls = 0; a.forEach(x => { calls++; if (a.length < 6) a.push(x); }); const b = [1, 2, 3, 4]; const seen = []; b.forEach((x, i) => { seen.push(x); if (i === 0) b.pop(); }); return [calls, a, seen, [1, 2, 3].map((x, i, arr) => { arr.push(0); return x; })];

@@ -1,0 +1,1 @@
+const a = [1, 2, 1, 2, 1]; return [a.lastIndexOf(1), a.lastIndexOf(1, 3), a.lastIndexOf(1, -2), a.lastIndexOf(2, -1), a.lastIndexOf(1, -10), a.lastIndexOf(1, 100), [].lastIndexOf(1), a.lastIndexOf(2, 0)];

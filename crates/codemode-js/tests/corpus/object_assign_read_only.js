@@ -1,0 +1,1 @@
+const r = []; for (const [t, s] of [[Object.freeze({a: 1}), {a: 2}], [Object.preventExtensions({}), {b: 1}], [Object.defineProperty({}, 'c', {value: 1, enumerable: true}), {c: 2}], [Object.freeze({}), {}], [Object.seal({d: 1}), {d: 5}]]) { try { r.push(JSON.stringify(Object.assign(t, s))); } catch (e) { r.push(e.name); } } return r;

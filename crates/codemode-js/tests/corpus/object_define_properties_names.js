@@ -1,0 +1,1 @@
+const o = Object.defineProperties({}, {a: {value: 1, enumerable: true}, b: {value: 2, writable: true}}); const arr = ['x', 'y']; arr.extra = 1; return [Object.keys(o), o.a + o.b, Object.getOwnPropertyNames({b: 1, 2: 0, a: 1, 1: 0}), Object.getOwnPropertyNames(arr), Object.getOwnPropertyNames('hi')];

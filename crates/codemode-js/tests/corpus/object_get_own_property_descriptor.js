@@ -1,0 +1,1 @@
+const o = {x: 1}; Object.defineProperty(o, 'y', {value: 2}); const frozen = Object.freeze({z: 3}); const d = (v, k) => JSON.stringify(Object.getOwnPropertyDescriptor(v, k)); return [d(o, 'x'), d(o, 'y'), d(o, 'nope'), d(frozen, 'z'), d([5, 6], 1), d([5, 6], 'length'), d('ab', 0), d('ab', 'length'), d(Array.prototype, 'map')];
