@@ -21,19 +21,19 @@ const lenOf = (o, name) => {
 const snapshot = (o, name) => { if (__cm_isArray(o)) return o; lenOf(o, name); return AP.slice.call(o); };
 const present = (o, i) => (typeof o === "object" && o !== null) || typeof o === "function" ? i in o : typeof o === "string" && i < o.length;
 
-def(AP, "forEach", function forEach(f, t) {
+def(AP, "forEach", function forEach(f, t = undefined) {
   const o = this, n = lenOf(o, "forEach"); fnCheck(f);
   if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) f.call(t, o[i], i, o); }
   else for (let i = 0; i < n; i++) if (present(o, i)) f.call(t, o[i], i, o);
 });
-def(AP, "map", function map(f, t) {
+def(AP, "map", function map(f, t = undefined) {
   const o = this, n = lenOf(o, "map"); fnCheck(f);
   const out = __cm_newArray(n);
   if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) out[i] = f.call(t, o[i], i, o); }
   else for (let i = 0; i < n; i++) if (present(o, i)) out[i] = f.call(t, o[i], i, o);
   return out;
 });
-def(AP, "filter", function filter(f, t) {
+def(AP, "filter", function filter(f, t = undefined) {
   const o = this, n = lenOf(o, "filter"); fnCheck(f);
   const out = [], arr = __cm_isArray(o);
   for (let i = 0; i < n; i++) {
@@ -59,39 +59,39 @@ const reduceImpl = (o, name, f, init, right) => {
 };
 def(AP, "reduce", function reduce(f, ...init) { return reduceImpl(this, "reduce", f, init, false); });
 def(AP, "reduceRight", function reduceRight(f, ...init) { return reduceImpl(this, "reduceRight", f, init, true); });
-def(AP, "find", function find(f, t) {
+def(AP, "find", function find(f, t = undefined) {
   const o = this, n = lenOf(o, "find"); fnCheck(f);
   for (let i = 0; i < n; i++) { const v = o[i]; if (f.call(t, v, i, o)) return v; }
   return undefined;
 });
-def(AP, "findIndex", function findIndex(f, t) {
+def(AP, "findIndex", function findIndex(f, t = undefined) {
   const o = this, n = lenOf(o, "findIndex"); fnCheck(f);
   for (let i = 0; i < n; i++) if (f.call(t, o[i], i, o)) return i;
   return -1;
 });
-def(AP, "findLast", function findLast(f, t) {
+def(AP, "findLast", function findLast(f, t = undefined) {
   const o = this, n = lenOf(o, "findLast"); fnCheck(f);
   for (let i = n - 1; i >= 0; i--) { const v = o[i]; if (f.call(t, v, i, o)) return v; }
   return undefined;
 });
-def(AP, "findLastIndex", function findLastIndex(f, t) {
+def(AP, "findLastIndex", function findLastIndex(f, t = undefined) {
   const o = this, n = lenOf(o, "findLastIndex"); fnCheck(f);
   for (let i = n - 1; i >= 0; i--) if (f.call(t, o[i], i, o)) return i;
   return -1;
 });
-def(AP, "some", function some(f, t) {
+def(AP, "some", function some(f, t = undefined) {
   const o = this, n = lenOf(o, "some"); fnCheck(f);
   if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) if (f.call(t, o[i], i, o)) return true; }
   else for (let i = 0; i < n; i++) if (present(o, i) && f.call(t, o[i], i, o)) return true;
   return false;
 });
-def(AP, "every", function every(f, t) {
+def(AP, "every", function every(f, t = undefined) {
   const o = this, n = lenOf(o, "every"); fnCheck(f);
   if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) if (!f.call(t, o[i], i, o)) return false; }
   else for (let i = 0; i < n; i++) if (present(o, i) && !f.call(t, o[i], i, o)) return false;
   return true;
 });
-def(AP, "flatMap", function flatMap(f, t) {
+def(AP, "flatMap", function flatMap(f, t = undefined) {
   const src = snapshot(this, "flatMap"); fnCheck(f);
   const out = [];
   for (let i = 0; i < src.length; i++) {
@@ -156,7 +156,7 @@ def(AP, "with", function (index, value) {
   if (i < 0 || i >= n) __cm_rangeError("Invalid index : " + index);
   const c = src.slice(); c[i] = value; return c;
 });
-def(AP, "copyWithin", function copyWithin(target, start, end) {
+def(AP, "copyWithin", function copyWithin(target, start, end = undefined) {
   arrCheck(this, "copyWithin");
   const n = this.length;
   const rel = (v, d) => { if (v === undefined) return d; v = Math.trunc(+v) || 0; return v < 0 ? Math.max(n + v, 0) : Math.min(v, n); };
@@ -167,7 +167,7 @@ def(AP, "copyWithin", function copyWithin(target, start, end) {
   return this;
 });
 
-def(Array, "from", function from(src, f, t) {
+def(Array, "from", function from(src, f = undefined, t = undefined) {
   if (f !== undefined) fnCheck(f);
   let items;
   if (src === null || src === undefined) __cm_typeError(src + " is not iterable");

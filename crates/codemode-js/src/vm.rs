@@ -2800,15 +2800,17 @@ impl Vm {
                 }
                 if let Kind::Array(items) = &mut obj.kind {
                     if let Some(i) = key.as_index() {
-                        if (i as usize) < items.len() {
-                            if i as usize + 1 == items.len() {
-                                // Deleting the last element leaves a hole; we keep it dense.
-                                items[i as usize] = Value::Undefined;
-                            } else {
-                                items[i as usize] = Value::Undefined;
-                            }
+                        // Arrays are dense: the deleted element reads as undefined.
+                        if let Some(slot) = items.get_mut(i as usize) {
+                            *slot = Value::Undefined;
                         }
                         return Ok(true);
+                    }
+                }
+                // A non-configurable property stays (false, as node's sloppy scripts answer).
+                if let Some(i) = obj.props.find(key) {
+                    if obj.props.entries[i].flags & crate::builtins::NON_CONFIGURABLE != 0 {
+                        return Ok(false);
                     }
                 }
                 obj.props.remove(key);

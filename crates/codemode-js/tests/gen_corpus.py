@@ -633,7 +633,7 @@ const g = (function n({n}) { return n })({n: 4});
 const h = (function n() { function n() { return 'inner' } return n() })();
 return [a, b, c, d, e, f, g, h];
 """)
-p("function_length", "return [(function (a, b = 1, c) {}).length, ((a, b) => 0).length, (function (...r) {}).length, (function (a, {b}, c = 2, ...d) {}).length, (async (x = 1) => 0).length, Math.max.length];")
+p("function_length", "return [(function (a, b = 1, c) {}).length, ((a, b) => 0).length, (function (...r) {}).length, (function (a, {b}, c = 2, ...d) {}).length, (async (x = 1) => 0).length, Math.max.length, [].map.length, [].forEach.length, [].copyWithin.length, Array.from.length, [].reduce.length];")
 # Array methods on generic receivers (array-likes and strings) and property descriptors,
 # found by the test262 runner (cargo xtask test262).
 p("array_generic_receivers", "const o = {0: 'a', 1: 'b', 3: 'd', length: 4}; const AP = Array.prototype; const seen = []; AP.forEach.call(o, (v, i) => seen.push(i + v)); return [seen, AP.map.call(o, v => v + v), AP.filter.call(o, v => v !== 'b'), AP.reduce.call(o, (a, v) => a + v), AP.reduceRight.call(o, (a, v) => a + v, '>'), AP.some.call(o, v => v === 'd'), AP.every.call(o, v => typeof v === 'string'), AP.indexOf.call(o, 'd'), AP.lastIndexOf.call(o, 'a'), AP.includes.call(o, undefined), AP.join.call(o, '-'), AP.slice.call(o, 1, 3), AP.at.call(o, -1), AP.map.call('hey', c => c.toUpperCase()), AP.indexOf.call({length: 0}, 1), AP.find.call({0: 5, length: 1}, x => x > 1)];")

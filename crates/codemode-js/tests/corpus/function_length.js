@@ -1,1 +1,1 @@
-return [(function (a, b = 1, c) {}).length, ((a, b) => 0).length, (function (...r) {}).length, (function (a, {b}, c = 2, ...d) {}).length, (async (x = 1) => 0).length, Math.max.length];
+return [(function (a, b = 1, c) {}).length, ((a, b) => 0).length, (function (...r) {}).length, (function (a, {b}, c = 2, ...d) {}).length, (async (x = 1) => 0).length, Math.max.length, [].map.length, [].forEach.length, [].copyWithin.length, Array.from.length, [].reduce.length];
