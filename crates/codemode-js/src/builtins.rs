@@ -434,6 +434,7 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("promiseResolve", intr_promise_resolve),
     ("promiseReject", intr_promise_reject),
     ("isPromise", intr_is_promise),
+    ("unwrap", intr_unwrap),
     ("quote", intr_quote),
     ("isArray", intr_is_array),
     ("ownKeys", intr_own_keys),
@@ -479,6 +480,11 @@ fn intr_promise_reject(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let p = vm.new_promise();
     vm.settle(p, arg(a, 0), true);
     Ok(Value::Obj(p))
+}
+/// The primitive value of a wrapper object, or the value itself.
+fn intr_unwrap(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let v = arg(a, 0);
+    Ok(vm.wrapped(&v).unwrap_or(v))
 }
 fn intr_is_promise(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Bool(vm.is_promise(&arg(a, 0)).is_some()))
@@ -627,6 +633,7 @@ pub fn import_module(vm: &mut Vm, name: &Value) -> JsResult<Value> {
 fn object_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     match arg(a, 0) {
         v @ Value::Obj(_) => Ok(v),
+        v @ (Value::Num(_) | Value::Str(_) | Value::Bool(_)) => Ok(Value::Obj(vm.new_wrapper(v))),
         _ => Ok(Value::Obj(vm.new_object())),
     }
 }
@@ -1177,6 +1184,9 @@ fn object_proto_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<V
         Value::Obj(r) => match vm.heap.get(*r).kind {
             Kind::Array(_) => "[object Array]",
             Kind::Error => "[object Error]",
+            Kind::Primitive(Value::Num(_)) => "[object Number]",
+            Kind::Primitive(Value::Str(_)) => "[object String]",
+            Kind::Primitive(Value::Bool(_)) => "[object Boolean]",
             _ if vm.heap.get(*r).is_callable() => "[object Function]",
             _ => "[object Object]",
         },
@@ -1919,13 +1929,14 @@ fn array_flat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
 // ---------------- String ----------------
 
 fn string_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = match a.first() {
+        None => Value::str(""),
+        Some(v) => Value::Str(vm.to_string(v)?),
+    };
     if vm.is_new {
-        return Err(vm.type_error("new String() (string wrapper objects) is not supported"));
+        return Ok(Value::Obj(vm.new_wrapper(s)));
     }
-    if a.is_empty() {
-        return Ok(Value::str(""));
-    }
-    Ok(Value::Str(vm.to_string(&a[0])?))
+    Ok(s)
 }
 fn string_from_char_code(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let mut out = Vec::new();
@@ -2325,6 +2336,7 @@ fn str_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     match this {
         Value::Str(s) => Ok(Value::Str(s.clone())),
         Value::Obj(r) if *r == vm.realm.string_proto => Ok(Value::str("")),
+        v if matches!(vm.wrapped(v), Some(Value::Str(_))) => Ok(vm.wrapped(v).unwrap_or_default()),
         _ => Err(vm.type_error("String.prototype.valueOf requires that 'this' be a String")),
     }
 }
@@ -2333,7 +2345,11 @@ fn str_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
 
 fn number_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     if vm.is_new {
-        return Err(vm.type_error("new Number() (number wrapper objects) is not supported"));
+        let n = match a.first() {
+            None => 0.0,
+            Some(v) => vm.to_number(v)?,
+        };
+        return Ok(Value::Obj(vm.new_wrapper(Value::Num(n))));
     }
     if a.is_empty() {
         return Ok(Value::Num(0.0));
@@ -2381,6 +2397,10 @@ fn this_num(vm: &mut Vm, this: &Value) -> JsResult<f64> {
     match this {
         Value::Num(n) => Ok(*n),
         Value::Obj(r) if *r == vm.realm.number_proto => Ok(0.0),
+        v if matches!(vm.wrapped(v), Some(Value::Num(_))) => match vm.wrapped(v) {
+            Some(Value::Num(n)) => Ok(n),
+            _ => Ok(0.0),
+        },
         _ => Err(vm.type_error("Number.prototype method called on a value that is not a number")),
     }
 }
@@ -2443,24 +2463,31 @@ fn num_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     Ok(Value::Num(this_num(vm, this)?))
 }
 fn boolean_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let b = Value::Bool(arg(a, 0).truthy());
     if vm.is_new {
-        return Err(vm.type_error("new Boolean() (boolean wrapper objects) is not supported"));
+        return Ok(Value::Obj(vm.new_wrapper(b)));
     }
-    Ok(Value::Bool(arg(a, 0).truthy()))
+    Ok(b)
+}
+/// `this` of the Boolean.prototype methods: a boolean, a Boolean object, or the prototype.
+fn this_bool(vm: &mut Vm, this: &Value, method: &str) -> JsResult<bool> {
+    match this {
+        Value::Bool(b) => Ok(*b),
+        Value::Obj(r) if *r == vm.realm.boolean_proto => Ok(false),
+        v => match vm.wrapped(v) {
+            Some(Value::Bool(b)) => Ok(b),
+            _ => Err(vm.type_error(&format!(
+                "Boolean.prototype.{method} requires that 'this' be a Boolean"
+            ))),
+        },
+    }
 }
 fn bool_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
-    match this {
-        Value::Bool(b) => Ok(Value::str(if *b { "true" } else { "false" })),
-        Value::Obj(r) if *r == vm.realm.boolean_proto => Ok(Value::str("false")),
-        _ => Err(vm.type_error("Boolean.prototype.toString requires that 'this' be a Boolean")),
-    }
+    let b = this_bool(vm, this, "toString")?;
+    Ok(Value::str(if b { "true" } else { "false" }))
 }
 fn bool_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
-    match this {
-        Value::Bool(b) => Ok(Value::Bool(*b)),
-        Value::Obj(r) if *r == vm.realm.boolean_proto => Ok(Value::Bool(false)),
-        _ => Err(vm.type_error("Boolean.prototype.valueOf requires that 'this' be a Boolean")),
-    }
+    Ok(Value::Bool(this_bool(vm, this, "valueOf")?))
 }
 fn structured_clone(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let v = arg(a, 0);

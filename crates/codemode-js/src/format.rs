@@ -206,6 +206,15 @@ fn inspect_obj(
             format!("[{kind}: {name}]")
         };
     }
+    if let Kind::Primitive(p) = &o.kind {
+        let (kind, p) = match p {
+            Value::Str(_) => ("String", p.clone()),
+            Value::Bool(_) => ("Boolean", p.clone()),
+            _ => ("Number", p.clone()),
+        };
+        let s = inspect(vm, &p, depth + 1, seen, indent);
+        return format!("[{kind}: {s}]");
+    }
     let is_array = matches!(o.kind, Kind::Array(_));
     let is_error = matches!(o.kind, Kind::Error);
     if is_error {

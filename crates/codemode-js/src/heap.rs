@@ -140,6 +140,9 @@ pub enum Kind {
     },
     Promise(Box<PromiseData>),
     Error,
+    /// A wrapper object (`new Number(1)`, `new String("a")`, `Object(true)`): its
+    /// primitive value (a number, string or boolean; never an object).
+    Primitive(Value),
     Cell(Value),
     Coroutine(Box<Coroutine>),
     /// A path under the tool root; calling it is a host call.

@@ -19,6 +19,10 @@ impl ExportSource for Source<'_> {
             Value::Obj(r) => {
                 let o = vm.heap.get(*r);
                 match &o.kind {
+                    // Wrapper objects cross as their primitive value (as JSON.stringify does).
+                    Kind::Primitive(Value::Bool(b)) => Shape::Bool(*b),
+                    Kind::Primitive(Value::Num(n)) => Shape::Float(*n),
+                    Kind::Primitive(Value::Str(s)) => Shape::Text(Text::Utf16(s.units())),
                     Kind::Array(items) => Shape::Array {
                         identity: r.0 as usize,
                         items: items.clone(),

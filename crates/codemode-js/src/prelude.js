@@ -262,6 +262,7 @@ def(JSON, "stringify", function stringify(value, replacer, space) {
       if (__cm_isCallable(tj)) v = tj.call(v, key);
     }
     if (fnRep !== undefined) v = fnRep.call(holder, key, v);
+    v = __cm_unwrap(v);
     if (v === null) return "null";
     const t = typeof v;
     if (t === "boolean") return v ? "true" : "false";

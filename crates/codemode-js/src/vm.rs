@@ -420,6 +420,27 @@ impl Vm {
         }
     }
 
+    /// The primitive value of a wrapper object (`new String("a")` and its kin).
+    pub fn wrapped(&self, v: &Value) -> Option<Value> {
+        match v {
+            Value::Obj(r) => match &self.heap.get(*r).kind {
+                Kind::Primitive(p) => Some(p.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A wrapper object for a number, string or boolean.
+    pub fn new_wrapper(&mut self, p: Value) -> ObjRef {
+        let proto = match p {
+            Value::Str(_) => self.realm.string_proto,
+            Value::Bool(_) => self.realm.boolean_proto,
+            _ => self.realm.number_proto,
+        };
+        self.alloc(Some(proto), Kind::Primitive(p))
+    }
+
     // ---------- properties ----------
 
     pub fn get_prop(&mut self, v: &Value, key: &JsStr) -> JsResult<Value> {
@@ -453,6 +474,17 @@ impl Vm {
         };
         // Own special properties.
         match &self.heap.get(start).kind {
+            // A String object's characters and length are its own properties.
+            Kind::Primitive(Value::Str(s)) => {
+                if key.eq_str("length") {
+                    return Ok(Value::Num(s.len() as f64));
+                }
+                if let Some(i) = key.as_index() {
+                    if let Some(&u) = s.units().get(i as usize) {
+                        return Ok(Value::Str(JsStr::from_units(&[u])));
+                    }
+                }
+            }
             Kind::Array(items) => {
                 if let Some(i) = key.as_index() {
                     return Ok(items.get(i as usize).cloned().unwrap_or_default());
@@ -679,10 +711,13 @@ impl Vm {
     pub fn own_keys(&self, r: ObjRef) -> Vec<JsStr> {
         let o = self.heap.get(r);
         let mut out = Vec::new();
-        if let Kind::Array(items) = &o.kind {
-            for i in 0..items.len() {
-                out.push(JsStr::from_str(&i.to_string()));
-            }
+        let elements = match &o.kind {
+            Kind::Array(items) => items.len(),
+            Kind::Primitive(Value::Str(s)) => s.len(),
+            _ => 0,
+        };
+        for i in 0..elements {
+            out.push(JsStr::from_str(&i.to_string()));
         }
         let mut ints: Vec<(u32, JsStr)> = Vec::new();
         let mut strs = Vec::new();

@@ -652,6 +652,17 @@ p("array_generic_mutators", "const AP = Array.prototype; const o = {0: 'a', 1: '
 p("object_assign_read_only", "const r = []; for (const [t, s] of [[Object.freeze({a: 1}), {a: 2}], [Object.preventExtensions({}), {b: 1}], [Object.defineProperty({}, 'c', {value: 1, enumerable: true}), {c: 2}], [Object.freeze({}), {}], [Object.seal({d: 1}), {d: 5}]]) { try { r.push(JSON.stringify(Object.assign(t, s))); } catch (e) { r.push(e.name); } } return r;")
 p("function_apply_bind_hypot", "function f(a, b, c) { return [a, b, c]; } const r = [f.apply(null, {length: 2, 0: 'x', 1: 'y'}), f.apply(null, [1, 2]), f.apply(null)]; try { f.apply(null, 'ab'); } catch (e) { r.push(e.name); } try { f.apply(null, 1); } catch (e) { r.push(e.name); } const b = f.bind(null, 1); const bb = b.bind(null, 2, 3, 4); r.push(b.length, b.name, bb.length, bb.name, Math.max.bind(null).name, b.hasOwnProperty('length')); r.push(Math.hypot(3, 4), Math.hypot(NaN, Infinity), Math.hypot(-Infinity, NaN), Math.hypot(NaN, 1), Math.hypot(), Math.hypot(-0), Math.hypot(1e200, 1e200), Math.hypot(1e-200, 1e-200), Math.hypot(0.1, 0.2, 0.3), Math.hypot(1, 2, 3, 4, 5, 6, 7), Math.hypot('3', [4])); return r;")
 
+p("wrapper_objects", """
+const s = new String("ab"), n = new Number(5), b = new Boolean(false);
+const out = [typeof s, typeof n, typeof b, s.length, s[1], s + "c", n + 1, n * 2, !!b, b == false, s == "ab", s === "ab",
+  String(s), Number(n), n.toFixed(2), s.toUpperCase(), s.charAt(0), b.toString(), n.valueOf(), s.valueOf(),
+  Object.prototype.toString.call(s), Object.prototype.toString.call(n), Object.prototype.toString.call(b),
+  JSON.stringify([s, n, b, {s}]), `${s}${n}`, [s, n].join("-"), typeof Object(1), Object("x").length, n > 4, s < "b",
+  Object.keys(n), Object.keys(s), Object.entries(new String("xy")), isNaN(new Number(NaN)), new Number(7) + new Number(1)];
+console.log(s, n, b, [new Number(-0)]);
+return out.concat([s, n, b]);
+""")
+
 os.makedirs("corpus", exist_ok=True)
 for name, src in P.items():
     with open(f"corpus/{name}.js", "w") as f:
