@@ -153,9 +153,17 @@ fn parse_lang(lang: Option<&str>) -> Result<Option<Language>, Usage> {
     }
 }
 
-fn async_runtime() -> Result<tokio::runtime::Runtime, Usage> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
+/// A current-thread runtime. Its I/O and signal drivers (an epoll instance, an eventfd and
+/// a socket pair) serve only tools (commands and HTTP); a program run without tool sources
+/// needs just the timer, so it starts without them.
+fn async_runtime(sources: &Sources) -> Result<tokio::runtime::Runtime, Usage> {
+    let mut builder = tokio::runtime::Builder::new_current_thread();
+    if sources.tools.is_empty() && sources.openapi.is_empty() {
+        builder.enable_time();
+    } else {
+        builder.enable_all();
+    }
+    builder
         .build()
         .map_err(|e| Usage(format!("cannot start the async runtime: {e}")))
 }
@@ -259,8 +267,8 @@ fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
         limits.max_output_bytes = Some(n);
     }
     let runtime = build(language, &args.sources, Some(limits))?;
-    let result =
-        async_runtime()?.block_on(runtime.execute_with(&source, ExecuteOptions::default()));
+    let result = async_runtime(&args.sources)?
+        .block_on(runtime.execute_with(&source, ExecuteOptions::default()));
     let json = result.to_json();
     let text = if args.pretty {
         serde_json::to_string_pretty(&json)

@@ -371,7 +371,8 @@ impl Vm {
             let Some(fi) = self.frames.len().checked_sub(1) else {
                 return Ok(Some(Exit::Done));
             };
-            let (closure, proto_idx, base, mut pc) = {
+            let mut fi = fi;
+            let (mut closure, proto_idx, mut base, mut pc) = {
                 let f = &self.frames[fi];
                 match f.kind {
                     FrameKind::Lua { closure, proto } => {
@@ -380,9 +381,11 @@ impl Vm {
                     FrameKind::Cont(_) => return Ok(None),
                 }
             };
-            let p: &Proto = &protos[proto_idx as usize];
-            let code = &p.code[..];
-            let k = &p.consts[..];
+            // The frame's state lives in these locals; calls and returns between Lua
+            // frames switch them in place rather than restarting the outer loop.
+            let mut p: &Proto = &protos[proto_idx as usize];
+            let mut code = &p.code[..];
+            let mut k = &p.consts[..];
 
             macro_rules! r {
                 ($x:expr) => {
@@ -1048,7 +1051,7 @@ impl Vm {
                                     && func + 2 + q.max_stack as usize <= self.stack.len()
                                     && self.frames.len() < self.limits.max_frames
                                 {
-                                    save!();
+                                    self.frames[fi].pc = pc as u32;
                                     self.frames.push(Frame {
                                         kind: FrameKind::Lua { closure: cl, proto },
                                         func: func as u32,
@@ -1057,7 +1060,19 @@ impl Vm {
                                         nresults: c as i32 - 1,
                                         nvarargs: 0,
                                     });
-                                    continue 'frame;
+                                    fi += 1;
+                                    closure = cl;
+                                    base = func + 1;
+                                    pc = 0;
+                                    p = q;
+                                    code = &q.code[..];
+                                    k = &q.consts[..];
+                                    if fuel <= 0 {
+                                        save!();
+                                        return Ok(Some(Exit::Yield));
+                                    }
+                                    fuel -= code.len().min(32) as i64;
+                                    continue;
                                 }
                             }
                         }
@@ -1108,7 +1123,6 @@ impl Vm {
                         continue 'frame;
                     }
                     Op::Return1 { a } => {
-                        save!();
                         let frame = &self.frames[fi];
                         if frame.nresults == 1 && fi > 0 {
                             // Fast path for the common single-result call.
@@ -1120,7 +1134,24 @@ impl Vm {
                             self.stack[func] = v;
                             self.top = func + 1;
                             self.frames.pop();
+                            fi -= 1;
+                            // Resume the caller in place when it is a Lua frame.
+                            let f = &self.frames[fi];
+                            if let FrameKind::Lua { closure: c, proto } = f.kind {
+                                if let Some(q) = protos.get(proto as usize) {
+                                    closure = c;
+                                    base = f.base as usize;
+                                    pc = f.pc as usize;
+                                    p = q;
+                                    code = &q.code[..];
+                                    k = &q.consts[..];
+                                    fuel -= 1;
+                                    continue;
+                                }
+                            }
+                            self.fuel = fuel;
                         } else {
+                            save!();
                             self.do_return(base + a as usize, 1)?;
                         }
                         continue 'frame;
