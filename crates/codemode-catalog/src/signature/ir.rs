@@ -3,6 +3,7 @@
 
 use crate::schema::{ref_name, resolve_ref};
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 
 /// Object and array nesting deeper than this renders as an opaque object (full form).
 pub(crate) const FULL_DEPTH: usize = 6;
@@ -85,8 +86,9 @@ pub(crate) struct Def {
 pub(crate) struct Builder<'a> {
     roots: Vec<&'a Value>,
     defs: Vec<Def>,
-    def_keys: Vec<(usize, String)>,
-    stack: Vec<(usize, String)>,
+    /// (document, reference) -> index into `defs`.
+    def_keys: HashMap<(usize, &'a str), usize>,
+    stack: Vec<(usize, &'a str)>,
     budget: usize,
     max_depth: usize,
     /// Name every object-like `$ref` target instead of expanding it at each use.
@@ -122,7 +124,7 @@ impl<'a> Builder<'a> {
             max_depth,
             roots: Vec::new(),
             defs: Vec::new(),
-            def_keys: Vec::new(),
+            def_keys: HashMap::new(),
             stack: Vec::new(),
             budget: NODE_BUDGET,
         }
@@ -162,8 +164,16 @@ impl<'a> Builder<'a> {
         if let Some(reference) = kw.reference {
             return self.build_ref(root, reference, depth, level + 1);
         }
-        let mut parts = Vec::new();
         let base = self.base(root, &kw, depth, level + 1);
+        if kw.any_of.is_none() && kw.one_of.is_none() && kw.all_of.is_none() {
+            // No combinators: the base is the type (what `intersect` of one part gives).
+            return if kw.nullable && !matches!(base, Ty::Unknown) {
+                union(vec![base, Ty::Null])
+            } else {
+                base
+            };
+        }
+        let mut parts = Vec::new();
         if base != Ty::Unknown {
             parts.push(base);
         }
@@ -194,10 +204,10 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn build_ref(&mut self, root: usize, reference: &str, depth: usize, level: usize) -> Ty {
-        let key = (root, reference.to_owned());
-        if let Some(index) = self.def_keys.iter().position(|k| *k == key) {
-            return Ty::Named(index);
+    fn build_ref(&mut self, root: usize, reference: &'a str, depth: usize, level: usize) -> Ty {
+        let key = (root, reference);
+        if let Some(index) = self.def_keys.get(&key) {
+            return Ty::Named(*index);
         }
         if self.stack.contains(&key) {
             return Ty::Named(self.def_index(key));
@@ -205,12 +215,12 @@ impl<'a> Builder<'a> {
         let Some(target) = self.roots.get(root).and_then(|r| resolve_ref(r, reference)) else {
             return Ty::Unknown;
         };
-        self.stack.push(key.clone());
+        self.stack.push(key);
         // A shared definition is declared at the top level, so its nesting starts afresh.
         let ty = self.build(root, target, if self.share { 0 } else { depth }, level);
         self.stack.pop();
-        let index = match self.def_keys.iter().position(|k| *k == key) {
-            Some(index) => index,
+        let index = match self.def_keys.get(&key) {
+            Some(index) => *index,
             None if self.share && worth_naming(&ty) => self.def_index(key),
             None => return ty,
         };
@@ -227,11 +237,11 @@ impl<'a> Builder<'a> {
         Ty::Named(index)
     }
 
-    fn def_index(&mut self, key: (usize, String)) -> usize {
-        if let Some(index) = self.def_keys.iter().position(|k| *k == key) {
-            return index;
+    fn def_index(&mut self, key: (usize, &'a str)) -> usize {
+        if let Some(index) = self.def_keys.get(&key) {
+            return *index;
         }
-        let base = type_name(&ref_name(&key.1));
+        let base = type_name(&ref_name(key.1));
         let mut name = base.clone();
         let mut n = 2;
         while self.defs.iter().any(|d| d.name == name) {
@@ -243,7 +253,7 @@ impl<'a> Builder<'a> {
             ty: Ty::Unknown,
             description: None,
         });
-        self.def_keys.push(key);
+        self.def_keys.insert(key, self.defs.len() - 1);
         self.defs.len() - 1
     }
 
@@ -259,8 +269,11 @@ impl<'a> Builder<'a> {
             // A long list reads better (and costs less) as the types of its values.
             return union(values.iter().map(json_type).collect());
         }
+        if let Some(Value::String(t)) = kw.types {
+            // The common case, without collecting members.
+            return self.named_type(root, kw, t, depth, level);
+        }
         let types: Vec<&str> = match kw.types {
-            Some(Value::String(t)) => vec![t.as_str()],
             Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
             _ => {
                 if kw.has_properties || kw.additional.is_some() || kw.patterns.is_some() {
@@ -274,21 +287,33 @@ impl<'a> Builder<'a> {
         };
         let members = types
             .into_iter()
-            .map(|t| match t {
-                "string" => Ty::String,
-                "number" => Ty::Number,
-                "integer" => Ty::Integer,
-                "boolean" => Ty::Boolean,
-                "null" => Ty::Null,
-                "object" => self.object(root, kw, depth, level),
-                "array" => self.array(root, kw, depth, level),
-                _ => Ty::Unknown,
-            })
+            .map(|t| self.named_type(root, kw, t, depth, level))
             .collect::<Vec<_>>();
         if members.is_empty() {
             Ty::Unknown
         } else {
             union(members)
+        }
+    }
+
+    /// The type a `type` keyword value names.
+    fn named_type(
+        &mut self,
+        root: usize,
+        kw: &Keywords<'a>,
+        name: &str,
+        depth: usize,
+        level: usize,
+    ) -> Ty {
+        match name {
+            "string" => Ty::String,
+            "number" => Ty::Number,
+            "integer" => Ty::Integer,
+            "boolean" => Ty::Boolean,
+            "null" => Ty::Null,
+            "object" => self.object(root, kw, depth, level),
+            "array" => self.array(root, kw, depth, level),
+            _ => Ty::Unknown,
         }
     }
 
@@ -300,7 +325,7 @@ impl<'a> Builder<'a> {
             .required
             .map(|names| names.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
-        let mut props = Vec::new();
+        let mut props = Vec::with_capacity(kw.properties.map_or(0, Map::len));
         for (name, schema) in kw.properties.into_iter().flatten() {
             if self.budget == 0 {
                 break;
@@ -501,7 +526,10 @@ fn json_type(value: &Value) -> Ty {
 
 /// A union with nested unions flattened, duplicates removed, `unknown` absorbing everything
 /// and `never` dropped.
-pub(crate) fn union(members: Vec<Ty>) -> Ty {
+pub(crate) fn union(mut members: Vec<Ty>) -> Ty {
+    if members.len() == 1 && !matches!(members[0], Ty::Union(_)) {
+        return members.pop().unwrap_or(Ty::Never);
+    }
     let mut out: Vec<Ty> = Vec::new();
     let mut stack: Vec<Ty> = members.into_iter().rev().collect();
     while let Some(m) = stack.pop() {
@@ -524,7 +552,10 @@ pub(crate) fn union(members: Vec<Ty>) -> Ty {
 }
 
 /// An intersection; parts that are all objects merge into one object.
-pub(crate) fn intersect(parts: Vec<Ty>) -> Ty {
+pub(crate) fn intersect(mut parts: Vec<Ty>) -> Ty {
+    if parts.len() <= 1 && !matches!(parts.first(), Some(Ty::Intersection(_))) {
+        return parts.pop().unwrap_or(Ty::Unknown);
+    }
     let mut flat: Vec<Ty> = Vec::new();
     for p in parts {
         match p {
