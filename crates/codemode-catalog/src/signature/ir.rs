@@ -3,6 +3,7 @@
 
 use crate::schema::{ref_name, resolve_ref};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// Object and array nesting deeper than this renders as an opaque object (full form).
@@ -22,7 +23,7 @@ const MAX_MEMBERS: usize = 256;
 const MAX_TAG_CHARS: usize = 200;
 
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Ty {
+pub(crate) enum Ty<'a> {
     Unknown,
     Never,
     Null,
@@ -30,14 +31,14 @@ pub(crate) enum Ty {
     Number,
     Integer,
     Boolean,
-    Literal(Value),
-    Array(Box<Ty>),
-    Tuple(Vec<Ty>),
-    Object(Obj),
+    Literal(&'a Value),
+    Array(Box<Ty<'a>>),
+    Tuple(Vec<Ty<'a>>),
+    Object(Obj<'a>),
     /// An object with only arbitrary keys.
-    Record(Box<Ty>),
-    Union(Vec<Ty>),
-    Intersection(Vec<Ty>),
+    Record(Box<Ty<'a>>),
+    Union(Vec<Ty<'a>>),
+    Intersection(Vec<Ty<'a>>),
     /// A recursive definition, by index into the definitions.
     Named(usize),
     /// An object past the depth cap.
@@ -45,28 +46,28 @@ pub(crate) enum Ty {
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Obj {
-    pub props: Vec<Prop>,
+pub(crate) struct Obj<'a> {
+    pub props: Vec<Prop<'a>>,
     /// The type of keys not listed (index signature), when the schema allows them.
-    pub extra: Option<Box<Ty>>,
+    pub extra: Option<Box<Ty<'a>>>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Prop {
-    pub name: String,
-    pub ty: Ty,
+pub(crate) struct Prop<'a> {
+    pub name: &'a str,
+    pub ty: Ty<'a>,
     pub optional: bool,
-    pub doc: Doc,
+    pub doc: Doc<'a>,
 }
 
 /// What a schema says about a value beyond its type: description and constraint tags.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Doc {
-    pub description: Option<String>,
-    pub tags: Vec<(&'static str, String)>,
+pub(crate) struct Doc<'a> {
+    pub description: Option<&'a str>,
+    pub tags: Vec<(&'static str, Cow<'a, str>)>,
 }
 
-impl Doc {
+impl Doc<'_> {
     pub fn is_empty(&self) -> bool {
         self.description.is_none() && self.tags.is_empty()
     }
@@ -75,17 +76,17 @@ impl Doc {
 /// A named definition: one that refers to itself, or (when sharing) any object-like `$ref`
 /// target, declared once and referred to by name.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Def {
+pub(crate) struct Def<'a> {
     pub name: String,
-    pub ty: Ty,
-    pub description: Option<String>,
+    pub ty: Ty<'a>,
+    pub description: Option<&'a str>,
 }
 
 /// Builds types from one or more schema documents (a tool's input and output), sharing the
 /// table of recursive definitions.
 pub(crate) struct Builder<'a> {
     roots: Vec<&'a Value>,
-    defs: Vec<Def>,
+    defs: Vec<Def<'a>>,
     /// (document, reference) -> index into `defs`.
     def_keys: HashMap<(usize, &'a str), usize>,
     stack: Vec<(usize, &'a str)>,
@@ -131,7 +132,7 @@ impl<'a> Builder<'a> {
     }
 
     /// The type of a whole document, and its own documentation.
-    pub fn root(&mut self, schema: &'a Value) -> (Ty, Doc) {
+    pub fn root(&mut self, schema: &'a Value) -> (Ty<'a>, Doc<'a>) {
         let id = self.roots.len();
         self.roots.push(schema);
         let ty = self.build(id, schema, 0, 0);
@@ -141,16 +142,15 @@ impl<'a> Builder<'a> {
             .get("description")
             .and_then(Value::as_str)
             .map(str::trim)
-            .filter(|d| !d.is_empty())
-            .map(str::to_owned);
+            .filter(|d| !d.is_empty());
         (ty, doc)
     }
 
-    pub fn finish(self) -> Vec<Def> {
+    pub fn finish(self) -> Vec<Def<'a>> {
         self.defs
     }
 
-    fn build(&mut self, root: usize, schema: &'a Value, depth: usize, level: usize) -> Ty {
+    fn build(&mut self, root: usize, schema: &'a Value, depth: usize, level: usize) -> Ty<'a> {
         let map = match schema {
             Value::Bool(false) => return Ty::Never,
             Value::Object(map) => map,
@@ -181,7 +181,7 @@ impl<'a> Builder<'a> {
             if members.len() > MAX_MEMBERS {
                 return Ty::Unknown;
             }
-            let members: Vec<Ty> = members
+            let members: Vec<Ty<'a>> = members
                 .iter()
                 .map(|m| self.build(root, m, depth, level + 1))
                 .collect();
@@ -204,7 +204,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn build_ref(&mut self, root: usize, reference: &'a str, depth: usize, level: usize) -> Ty {
+    fn build_ref(&mut self, root: usize, reference: &'a str, depth: usize, level: usize) -> Ty<'a> {
         let key = (root, reference);
         if let Some(index) = self.def_keys.get(&key) {
             return Ty::Named(*index);
@@ -228,8 +228,7 @@ impl<'a> Builder<'a> {
             .get("description")
             .and_then(Value::as_str)
             .map(str::trim)
-            .filter(|d| !d.is_empty())
-            .map(str::to_owned);
+            .filter(|d| !d.is_empty());
         if let Some(def) = self.defs.get_mut(index) {
             def.ty = ty;
             def.description = description;
@@ -258,13 +257,13 @@ impl<'a> Builder<'a> {
     }
 
     /// The type from `const`, `enum`, `type` and the structural keywords.
-    fn base(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty {
+    fn base(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty<'a> {
         if let Some(value) = kw.constant {
-            return Ty::Literal(value.clone());
+            return Ty::Literal(value);
         }
         if let Some(values) = kw.enumeration {
             if values.len() <= MAX_LITERALS {
-                return union(values.iter().cloned().map(Ty::Literal).collect());
+                return union(values.iter().map(Ty::Literal).collect());
             }
             // A long list reads better (and costs less) as the types of its values.
             return union(values.iter().map(json_type).collect());
@@ -304,7 +303,7 @@ impl<'a> Builder<'a> {
         name: &str,
         depth: usize,
         level: usize,
-    ) -> Ty {
+    ) -> Ty<'a> {
         match name {
             "string" => Ty::String,
             "number" => Ty::Number,
@@ -317,7 +316,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn object(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty {
+    fn object(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty<'a> {
         if depth >= self.max_depth {
             return Ty::Opaque;
         }
@@ -333,7 +332,7 @@ impl<'a> Builder<'a> {
             let ty = self.build(root, schema, depth + 1, level + 1);
             let doc = self.doc(root, schema);
             props.push(Prop {
-                name: name.clone(),
+                name: name.as_str(),
                 ty,
                 optional: !required.contains(&name.as_str()),
                 doc,
@@ -367,7 +366,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn array(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty {
+    fn array(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty<'a> {
         if depth >= self.max_depth {
             return Ty::Array(Box::new(Ty::Unknown));
         }
@@ -391,7 +390,7 @@ impl<'a> Builder<'a> {
 
     /// Description and constraint tags of a schema; a `$ref` contributes what its target
     /// says unless the schema says it itself.
-    fn doc(&self, root: usize, schema: &'a Value) -> Doc {
+    fn doc(&self, root: usize, schema: &'a Value) -> Doc<'a> {
         let mut doc = Doc::default();
         let Some(map) = schema.as_object() else {
             return doc;
@@ -420,20 +419,19 @@ impl<'a> Builder<'a> {
             .or(title)
             .and_then(Value::as_str)
             .map(str::trim)
-            .filter(|d| !d.is_empty())
-            .map(str::to_owned);
+            .filter(|d| !d.is_empty());
         for (tag, value) in TAGS.iter().zip(found) {
             let Some(value) = value else { continue };
-            let text = match (*tag, value) {
-                ("default", value) => value.to_string(),
-                (_, Value::String(s)) => s.clone(),
-                ("deprecated", Value::Bool(true)) => String::new(),
+            let text: Cow<'a, str> = match (*tag, value) {
+                ("default", value) => value.to_string().into(),
+                (_, Value::String(s)) => Cow::Borrowed(s.as_str()),
+                ("deprecated", Value::Bool(true)) => Cow::Borrowed(""),
                 ("deprecated", _) => continue,
                 ("examples", Value::Array(items)) => match items.first() {
-                    Some(first) => first.to_string(),
+                    Some(first) => first.to_string().into(),
                     None => continue,
                 },
-                (_, value) => value.to_string(),
+                (_, value) => value.to_string().into(),
             };
             let tag: &'static str = if *tag == "examples" { "example" } else { tag };
             doc.tags.push((tag, clip(text, MAX_TAG_CHARS)));
@@ -493,7 +491,7 @@ impl<'a> Keywords<'a> {
 
 /// Whether a shared definition is worth a name: objects and unions or intersections of
 /// them (a `string` with a format reads better inline).
-fn worth_naming(ty: &Ty) -> bool {
+fn worth_naming(ty: &Ty<'_>) -> bool {
     match ty {
         Ty::Object(obj) => !obj.props.is_empty(),
         Ty::Union(members) | Ty::Intersection(members) => members.iter().any(worth_naming),
@@ -501,18 +499,18 @@ fn worth_naming(ty: &Ty) -> bool {
     }
 }
 
-fn clip(text: String, max: usize) -> String {
-    if text.chars().count() <= max {
+fn clip(text: Cow<'_, str>, max: usize) -> Cow<'_, str> {
+    if text.len() <= max || text.chars().count() <= max {
         text
     } else {
         let mut out: String = text.chars().take(max).collect();
         out.push('…');
-        out
+        Cow::Owned(out)
     }
 }
 
 /// The type of a JSON value (for long `enum` lists).
-fn json_type(value: &Value) -> Ty {
+fn json_type(value: &Value) -> Ty<'static> {
     match value {
         Value::Null => Ty::Null,
         Value::Bool(_) => Ty::Boolean,
@@ -526,12 +524,12 @@ fn json_type(value: &Value) -> Ty {
 
 /// A union with nested unions flattened, duplicates removed, `unknown` absorbing everything
 /// and `never` dropped.
-pub(crate) fn union(mut members: Vec<Ty>) -> Ty {
+pub(crate) fn union(mut members: Vec<Ty<'_>>) -> Ty<'_> {
     if members.len() == 1 && !matches!(members[0], Ty::Union(_)) {
         return members.pop().unwrap_or(Ty::Never);
     }
-    let mut out: Vec<Ty> = Vec::new();
-    let mut stack: Vec<Ty> = members.into_iter().rev().collect();
+    let mut out: Vec<Ty<'_>> = Vec::new();
+    let mut stack: Vec<Ty<'_>> = members.into_iter().rev().collect();
     while let Some(m) = stack.pop() {
         match m {
             Ty::Unknown => return Ty::Unknown,
@@ -552,11 +550,11 @@ pub(crate) fn union(mut members: Vec<Ty>) -> Ty {
 }
 
 /// An intersection; parts that are all objects merge into one object.
-pub(crate) fn intersect(mut parts: Vec<Ty>) -> Ty {
+pub(crate) fn intersect(mut parts: Vec<Ty<'_>>) -> Ty<'_> {
     if parts.len() <= 1 && !matches!(parts.first(), Some(Ty::Intersection(_))) {
         return parts.pop().unwrap_or(Ty::Unknown);
     }
-    let mut flat: Vec<Ty> = Vec::new();
+    let mut flat: Vec<Ty<'_>> = Vec::new();
     for p in parts {
         match p {
             Ty::Unknown => {}

@@ -25,11 +25,11 @@ pub(crate) struct SignatureParts<'a> {
     /// Lua: every segment is a plain name, so `function a.b.c(input) end` is valid.
     pub segments_are_names: bool,
     pub description: &'a str,
-    pub input: Ty,
-    pub input_doc: Doc,
+    pub input: Ty<'a>,
+    pub input_doc: Doc<'a>,
     pub optional_input: bool,
-    pub output: Option<(Ty, Doc)>,
-    pub defs: Vec<Def>,
+    pub output: Option<(Ty<'a>, Doc<'a>)>,
+    pub defs: Vec<Def<'a>>,
     /// JavaScript: tools return promises, `search` returns its page directly.
     pub is_async: bool,
     /// Lua class names.

@@ -21,7 +21,7 @@ pub(crate) fn render(parts: &SignatureParts<'_>, form: SignatureForm) -> String 
                     &mut out,
                     0,
                     &Doc {
-                        description: Some(d.clone()),
+                        description: Some(d),
                         tags: Vec::new(),
                     },
                 );
@@ -78,7 +78,7 @@ pub(crate) fn render(parts: &SignatureParts<'_>, form: SignatureForm) -> String 
 }
 
 struct Printer<'a> {
-    defs: &'a [Def],
+    defs: &'a [Def<'a>],
     multiline: bool,
 }
 
