@@ -81,7 +81,7 @@ fn inline(ty: &Ty, defs: &[String]) -> String {
                 .map(|p| {
                     format!(
                         "{}{}: {}",
-                        field_name(&p.name),
+                        field_name(p.name),
                         if p.optional { "?" } else { "" },
                         inline(&p.ty, defs)
                     )
@@ -246,7 +246,7 @@ impl Classes {
             };
             let ty = self.ty(&prop.ty, &hint);
             block.push_str("---@field ");
-            block.push_str(&field_name(&prop.name));
+            block.push_str(&field_name(prop.name));
             if prop.optional {
                 block.push('?');
             }

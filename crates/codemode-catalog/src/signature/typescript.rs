@@ -174,7 +174,7 @@ impl Printer<'_> {
                     out.push_str("; ");
                 }
                 first = false;
-                push_key(out, &prop.name);
+                push_key(out, prop.name);
                 if prop.optional {
                     out.push('?');
                 }
@@ -196,7 +196,7 @@ impl Printer<'_> {
         for prop in &obj.props {
             push_doc(out, inner, &prop.doc);
             push_indent(out, inner);
-            push_key(out, &prop.name);
+            push_key(out, prop.name);
             if prop.optional {
                 out.push('?');
             }
@@ -286,7 +286,7 @@ fn push_doc(out: &mut String, indent: usize, doc: &Doc) {
     if doc.is_empty() {
         return;
     }
-    let description = doc.description.as_deref().unwrap_or("").trim();
+    let description = doc.description.unwrap_or("").trim();
     // The one-line form, written in place and taken back when it is too long.
     let before = out.len();
     if !description.contains('\n') {
