@@ -292,6 +292,15 @@ impl Tool {
     /// kept: a large API's validators take more memory than its schemas (GitHub's 1,220
     /// tools: 77 MiB), and most tools are never called; a call compiles its tool's again.
     pub fn check_schemas(&self) -> Result<(), String> {
+        self.check_schemas_once(&mut std::collections::HashSet::new())
+    }
+
+    /// [`Tool::check_schemas`], skipping schemas whose address is in `checked` (tools that
+    /// share one schema need one check) and adding the ones it checks.
+    pub(crate) fn check_schemas_once(
+        &self,
+        checked: &mut std::collections::HashSet<*const Value>,
+    ) -> Result<(), String> {
         if self.schema_mode == SchemaMode::RenderOnly {
             return Ok(());
         }
@@ -304,11 +313,18 @@ impl Tool {
                     .map(|_| ())
                     .map_err(|e| e.to_string()),
             };
-        check(&self.validators.input, &self.input_schema)
-            .map_err(|e| format!("input schema of {}: {e}", self.path))?;
-        if let Some(schema) = &self.output_schema {
-            check(&self.validators.output, schema)
-                .map_err(|e| format!("output schema of {}: {e}", self.path))?;
+        let input: &Value = &self.input_schema;
+        if !checked.contains(&std::ptr::from_ref(input)) {
+            check(&self.validators.input, input)
+                .map_err(|e| format!("input schema of {}: {e}", self.path))?;
+            checked.insert(std::ptr::from_ref(input));
+        }
+        if let Some(schema) = self.output_schema.as_deref() {
+            if !checked.contains(&std::ptr::from_ref(schema)) {
+                check(&self.validators.output, schema)
+                    .map_err(|e| format!("output schema of {}: {e}", self.path))?;
+                checked.insert(std::ptr::from_ref(schema));
+            }
         }
         Ok(())
     }
