@@ -272,22 +272,23 @@ impl<'a> Builder<'a> {
             // The common case, without collecting members.
             return self.named_type(root, kw, t, depth, level);
         }
-        let types: Vec<&str> = match kw.types {
-            Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        let members: Vec<Ty<'a>> = match kw.types {
+            Some(Value::Array(ts)) => {
+                let mut members = Vec::with_capacity(ts.len());
+                for t in ts.iter().filter_map(Value::as_str) {
+                    members.push(self.named_type(root, kw, t, depth, level));
+                }
+                members
+            }
             _ => {
                 if kw.has_properties || kw.additional.is_some() || kw.patterns.is_some() {
-                    vec!["object"]
+                    return self.named_type(root, kw, "object", depth, level);
                 } else if kw.items.is_some() || kw.prefix_items.is_some() {
-                    vec!["array"]
-                } else {
-                    Vec::new()
+                    return self.named_type(root, kw, "array", depth, level);
                 }
+                return Ty::Unknown;
             }
         };
-        let members = types
-            .into_iter()
-            .map(|t| self.named_type(root, kw, t, depth, level))
-            .collect::<Vec<_>>();
         if members.is_empty() {
             Ty::Unknown
         } else {
@@ -527,6 +528,26 @@ fn json_type(value: &Value) -> Ty<'static> {
 pub(crate) fn union(mut members: Vec<Ty<'_>>) -> Ty<'_> {
     if members.len() == 1 && !matches!(members[0], Ty::Union(_)) {
         return members.pop().unwrap_or(Ty::Never);
+    }
+    if !members.iter().any(|m| matches!(m, Ty::Union(_))) {
+        // Flat already: the same rules without the work list.
+        let mut out: Vec<Ty<'_>> = Vec::with_capacity(members.len());
+        for m in members {
+            match m {
+                Ty::Unknown => return Ty::Unknown,
+                Ty::Never => {}
+                m => {
+                    if !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+        return match out.len() {
+            0 => Ty::Never,
+            1 => out.pop().unwrap_or(Ty::Never),
+            _ => Ty::Union(out),
+        };
     }
     let mut out: Vec<Ty<'_>> = Vec::new();
     let mut stack: Vec<Ty<'_>> = members.into_iter().rev().collect();
