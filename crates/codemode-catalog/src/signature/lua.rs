@@ -5,6 +5,7 @@ use super::ir::{type_name, Doc, Obj, Ty};
 use super::{SignatureForm, SignatureParts};
 use crate::expression::{is_identifier, quote};
 use codemode_core::Language;
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 pub(crate) fn render(parts: &SignatureParts<'_>, form: SignatureForm) -> String {
@@ -244,9 +245,16 @@ impl Classes {
             } else {
                 String::new()
             };
-            let ty = self.ty(&prop.ty, &hint);
+            let ty: Cow<'static, str> = match scalar_name(&prop.ty) {
+                Some(name) => Cow::Borrowed(name),
+                None => Cow::Owned(self.ty(&prop.ty, &hint)),
+            };
             block.push_str("---@field ");
-            block.push_str(&field_name(prop.name));
+            if is_identifier(prop.name, Language::Lua) {
+                block.push_str(prop.name);
+            } else {
+                block.push_str(&field_name(prop.name));
+            }
             if prop.optional {
                 block.push('?');
             }
@@ -410,6 +418,20 @@ fn push_field_doc(out: &mut String, doc: &Doc<'_>) {
     if out.len() == start + 1 {
         out.truncate(start);
     }
+}
+
+/// The LuaCATS name of a type that is one word (what [`inline`] gives it).
+fn scalar_name(ty: &Ty<'_>) -> Option<&'static str> {
+    Some(match ty {
+        Ty::Unknown => "any",
+        Ty::Never | Ty::Null => "nil",
+        Ty::String => "string",
+        Ty::Number => "number",
+        Ty::Integer => "integer",
+        Ty::Boolean => "boolean",
+        Ty::Opaque => "table",
+        _ => return None,
+    })
 }
 
 /// Whether rendering `ty` in the full form may declare a class (and so needs a name hint).
