@@ -116,6 +116,33 @@ const TAGS: &[&str] = &[
     "deprecated",
 ];
 
+/// The position of `key` in [`TAGS`] (a `match` the compiler turns into a few comparisons;
+/// every key of every documented schema is looked up).
+fn tag_index(key: &str) -> Option<usize> {
+    let i = match key {
+        "format" => 0,
+        "minimum" => 1,
+        "maximum" => 2,
+        "exclusiveMinimum" => 3,
+        "exclusiveMaximum" => 4,
+        "multipleOf" => 5,
+        "minLength" => 6,
+        "maxLength" => 7,
+        "pattern" => 8,
+        "minItems" => 9,
+        "maxItems" => 10,
+        "uniqueItems" => 11,
+        "minProperties" => 12,
+        "maxProperties" => 13,
+        "default" => 14,
+        "examples" => 15,
+        "deprecated" => 16,
+        _ => return None,
+    };
+    debug_assert_eq!(TAGS.get(i), Some(&key));
+    Some(i)
+}
+
 impl<'a> Builder<'a> {
     /// A builder that renders nesting up to `max_depth` levels; with `share`, referenced
     /// object definitions become named types.
@@ -410,7 +437,7 @@ impl<'a> Builder<'a> {
                 "description" => description = Some(value),
                 "title" => title = Some(value),
                 key => {
-                    if let Some(i) = TAGS.iter().position(|t| *t == key) {
+                    if let Some(i) = tag_index(key) {
                         found[i] = Some(value);
                     }
                 }
@@ -631,4 +658,18 @@ pub(crate) fn type_name(text: &str) -> String {
         out.insert(0, 'T');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{tag_index, TAGS};
+
+    #[test]
+    fn tag_index_agrees_with_the_tag_list() {
+        for (i, tag) in TAGS.iter().enumerate() {
+            assert_eq!(tag_index(tag), Some(i), "{tag}");
+        }
+        assert_eq!(tag_index("description"), None);
+        assert_eq!(tag_index("Format"), None);
+    }
 }
