@@ -94,6 +94,8 @@ pub(crate) struct Builder<'a> {
     max_depth: usize,
     /// Name every object-like `$ref` target instead of expanding it at each use.
     share: bool,
+    /// Collect each property's description and constraints (the one-line form prints none).
+    property_docs: bool,
 }
 
 const TAGS: &[&str] = &[
@@ -149,6 +151,7 @@ impl<'a> Builder<'a> {
     pub fn new(max_depth: usize, share: bool) -> Self {
         Builder {
             share,
+            property_docs: true,
             max_depth,
             roots: Vec::new(),
             defs: Vec::new(),
@@ -156,6 +159,12 @@ impl<'a> Builder<'a> {
             stack: Vec::new(),
             budget: NODE_BUDGET,
         }
+    }
+
+    /// A builder that leaves property documentation out (for renderings that print none).
+    pub fn without_property_docs(mut self) -> Self {
+        self.property_docs = false;
+        self
     }
 
     /// The type of a whole document, and its own documentation.
@@ -358,7 +367,11 @@ impl<'a> Builder<'a> {
                 break;
             }
             let ty = self.build(root, schema, depth + 1, level + 1);
-            let doc = self.doc(root, schema);
+            let doc = if self.property_docs {
+                self.doc(root, schema)
+            } else {
+                Doc::default()
+            };
             props.push(Prop {
                 name: name.as_str(),
                 ty,

@@ -45,7 +45,7 @@ pub fn signature(tool: &Tool, opts: &RenderOptions, form: SignatureForm) -> Stri
     // The full form declares each referenced object once and names it; the one-line form
     // cannot declare anything, so it expands references (to a smaller depth).
     let mut builder = match form {
-        SignatureForm::Compact => Builder::new(ir::COMPACT_DEPTH, false),
+        SignatureForm::Compact => Builder::new(ir::COMPACT_DEPTH, false).without_property_docs(),
         SignatureForm::Full => Builder::new(ir::FULL_DEPTH, true),
     };
     let (input, input_doc) = builder.root(tool.input_schema());
