@@ -2,7 +2,7 @@
 //! one-line form for catalogs and `---@class` / `---@param` / `---@return` declarations.
 
 use super::ir::{type_name, Doc, Obj, Ty};
-use super::{SignatureForm, SignatureParts};
+use super::{one_line, push_one_line, SignatureForm, SignatureParts};
 use crate::expression::{is_identifier, quote};
 use codemode_core::Language;
 use std::borrow::Cow;
@@ -370,23 +370,6 @@ fn push_description(out: &mut String, text: &str) {
         }
         out.push_str(line);
         out.push('\n');
-    }
-}
-
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// [`one_line`] written into `out`, without building it when the text is one line already.
-fn push_one_line(out: &mut String, text: &str) {
-    let clean = !text.contains(|c: char| c.is_whitespace() && c != ' ')
-        && !text.contains("  ")
-        && !text.starts_with(' ')
-        && !text.ends_with(' ');
-    if clean {
-        out.push_str(text);
-    } else {
-        out.push_str(&one_line(text));
     }
 }
 

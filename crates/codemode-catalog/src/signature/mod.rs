@@ -67,6 +67,43 @@ pub fn signature(tool: &Tool, opts: &RenderOptions, form: SignatureForm) -> Stri
     render(&parts, opts.language, form)
 }
 
+/// Text on one line: runs of whitespace (line breaks included) become one space.
+pub(crate) fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// [`one_line`] written into `out`, without building it when the text is one line already
+/// (the usual case; descriptions are checked byte by byte, non-ASCII ones the slow way).
+pub(crate) fn push_one_line(out: &mut String, text: &str) {
+    if is_one_line(text) {
+        out.push_str(text);
+    } else {
+        out.push_str(&one_line(text));
+    }
+}
+
+fn is_one_line(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if bytes.first() == Some(&b' ') || bytes.last() == Some(&b' ') {
+        return false;
+    }
+    let mut after_space = false;
+    for &b in bytes {
+        match b {
+            b' ' if after_space => return false,
+            b' ' => after_space = true,
+            b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => return false,
+            0x80.. => {
+                // Unicode whitespace (no-break space, line separator ...) is multi-byte.
+                return !text.contains(|c: char| c.is_whitespace() && c != ' ')
+                    && !text.contains("  ");
+            }
+            _ => after_space = false,
+        }
+    }
+    true
+}
+
 fn render(parts: &SignatureParts<'_>, language: Language, form: SignatureForm) -> String {
     match language {
         Language::JavaScript => typescript::render(parts, form),
@@ -158,4 +195,30 @@ pub fn search_signature(language: Language) -> String {
         output_class: "SearchPage".into(),
     };
     render(&parts, language, SignatureForm::Full)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_one_line, one_line};
+
+    #[test]
+    fn one_line_check_agrees_with_one_line() {
+        for text in [
+            "plain words",
+            "two  spaces",
+            " leading",
+            "trailing ",
+            "line\nbreak",
+            "tab\there",
+            "cr\r",
+            "vt\u{b}ff\u{c}",
+            "no-break\u{a0}space",
+            "line\u{2028}separator",
+            "café au lait",
+            "",
+            "x",
+        ] {
+            assert_eq!(is_one_line(text), one_line(text) == text, "{text:?}");
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! TypeScript renderings: a one-line form for catalogs and a declaration with JSDoc.
 
 use super::ir::{Def, Doc, Obj, Ty};
-use super::{SignatureForm, SignatureParts};
+use super::{one_line, push_one_line, SignatureForm, SignatureParts};
 use crate::expression::quote;
 
 /// Comments longer than this (or with line breaks) get one line per part.
@@ -249,23 +249,6 @@ fn push_escaped(out: &mut String, text: &str) {
         out.push_str(&text.replace("*/", "*\\/"));
     } else {
         out.push_str(text);
-    }
-}
-
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// [`one_line`] without building it when the text is one line already.
-fn push_one_line(out: &mut String, text: &str) {
-    let clean = !text.contains(|c: char| c.is_whitespace() && c != ' ')
-        && !text.contains("  ")
-        && !text.starts_with(' ')
-        && !text.ends_with(' ');
-    if clean {
-        out.push_str(text);
-    } else {
-        out.push_str(&one_line(text));
     }
 }
 
