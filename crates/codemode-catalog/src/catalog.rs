@@ -97,13 +97,16 @@ impl Catalog {
     /// Validates the tools and namespaces and builds the indexes.
     pub fn new(tools: Vec<Tool>, namespaces: Vec<Namespace>) -> Result<Catalog, CatalogError> {
         let mut tools = tools;
+        // Schemas shared between tools (an API's common response types) are checked once.
+        let mut checked = std::collections::HashSet::new();
         for tool in &tools {
             check_segments(&tool.path().dotted(), tool.path().segments())?;
-            tool.check_schemas()
-                .map_err(|message| CatalogError::InvalidSchema {
+            tool.check_schemas_once(&mut checked).map_err(|message| {
+                CatalogError::InvalidSchema {
                     path: tool.path().dotted(),
                     message,
-                })?;
+                }
+            })?;
         }
         let mut keyed: Vec<(String, Tool)> =
             tools.drain(..).map(|t| (t.path().dotted(), t)).collect();

@@ -17,9 +17,16 @@ pub(crate) fn resolve_ref<'a>(root: &'a Value, reference: &str) -> Option<&'a Va
     if let Some(pointer) = fragment.strip_prefix('/') {
         let mut node = root;
         for raw in pointer.split('/') {
-            let token = percent_decode(raw).replace("~1", "/").replace("~0", "~");
+            // Most tokens need no decoding; only decode (and allocate) when they do.
+            let decoded;
+            let token = if raw.contains(['%', '~']) {
+                decoded = percent_decode(raw).replace("~1", "/").replace("~0", "~");
+                decoded.as_str()
+            } else {
+                raw
+            };
             node = match node {
-                Value::Object(map) => map.get(&token)?,
+                Value::Object(map) => map.get(token)?,
                 Value::Array(items) => items.get(token.parse::<usize>().ok()?)?,
                 _ => return None,
             };

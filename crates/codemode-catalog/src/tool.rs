@@ -200,8 +200,14 @@ impl Tool {
         Ok(tool)
     }
 
-    pub fn with_output_schema(mut self, schema: Value) -> Tool {
-        self.output_schema = Some(Arc::new(schema));
+    pub fn with_output_schema(self, schema: Value) -> Tool {
+        self.with_shared_output_schema(Arc::new(schema))
+    }
+
+    /// [`Tool::with_output_schema`] with a schema other tools may share (many operations of
+    /// an API return the same type; sharing keeps one copy).
+    pub fn with_shared_output_schema(mut self, schema: Arc<Value>) -> Tool {
+        self.output_schema = Some(schema);
         self.validators = Arc::default();
         self
     }
@@ -282,18 +288,43 @@ impl Tool {
     }
 
     /// Compiles both schemas now, so a schema the validator rejects is reported when the
-    /// catalog is built rather than at the first call.
+    /// catalog is built rather than at the first call. The compiled validators are not
+    /// kept: a large API's validators take more memory than its schemas (GitHub's 1,220
+    /// tools: 77 MiB), and most tools are never called; a call compiles its tool's again.
     pub fn check_schemas(&self) -> Result<(), String> {
+        self.check_schemas_once(&mut std::collections::HashSet::new())
+    }
+
+    /// [`Tool::check_schemas`], skipping schemas whose address is in `checked` (tools that
+    /// share one schema need one check) and adding the ones it checks.
+    pub(crate) fn check_schemas_once(
+        &self,
+        checked: &mut std::collections::HashSet<*const Value>,
+    ) -> Result<(), String> {
         if self.schema_mode == SchemaMode::RenderOnly {
             return Ok(());
         }
-        compiled(&self.validators.input, &self.input_schema)
-            .map(|_| ())
-            .map_err(|e| format!("input schema of {}: {e}", self.path))?;
-        if let Some(schema) = &self.output_schema {
-            compiled(&self.validators.output, schema)
-                .map(|_| ())
-                .map_err(|e| format!("output schema of {}: {e}", self.path))?;
+        let check =
+            |cell: &OnceLock<Result<jsonschema::Validator, String>>, schema: &Value| match cell
+                .get()
+            {
+                Some(done) => done.as_ref().map(|_| ()).map_err(Clone::clone),
+                None => jsonschema::validator_for(schema)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string()),
+            };
+        let input: &Value = &self.input_schema;
+        if !checked.contains(&std::ptr::from_ref(input)) {
+            check(&self.validators.input, input)
+                .map_err(|e| format!("input schema of {}: {e}", self.path))?;
+            checked.insert(std::ptr::from_ref(input));
+        }
+        if let Some(schema) = self.output_schema.as_deref() {
+            if !checked.contains(&std::ptr::from_ref(schema)) {
+                check(&self.validators.output, schema)
+                    .map_err(|e| format!("output schema of {}: {e}", self.path))?;
+                checked.insert(std::ptr::from_ref(schema));
+            }
         }
         Ok(())
     }

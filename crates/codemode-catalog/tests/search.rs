@@ -513,3 +513,24 @@ fn pages_fit_a_byte_budget() {
     assert_eq!(tiny.remaining, 36);
     assert_eq!(tiny.next.map(|n| n.offset), Some(1));
 }
+
+#[test]
+fn prerendered_signatures_are_the_ones_search_renders() {
+    let lua = RenderOptions::new(Language::Lua, ToolRoot::Tools);
+    let lazy = common::mcp_catalog();
+    let eager = common::mcp_catalog();
+    eager.prerender(&js());
+    eager.prerender(&lua);
+    for opts in [js(), lua] {
+        for query in ["", "read file", "memory.read_graph", "graph entities"] {
+            let req = SearchRequest {
+                query: query.into(),
+                limit: Some(50),
+                ..SearchRequest::default()
+            };
+            let page = eager.search(&req, &opts).unwrap();
+            assert!(!page.items.is_empty(), "{query:?}");
+            assert_eq!(page, lazy.search(&req, &opts).unwrap(), "{query:?}");
+        }
+    }
+}

@@ -90,7 +90,15 @@ pub(crate) struct Converted {
     pub operation: Operation,
     pub description: String,
     pub input_schema: Value,
-    pub output_schema: Option<Value>,
+    pub output_schema: Option<Arc<Value>>,
+}
+
+/// Output schemas already built, by what they were built from. Many operations return the
+/// same type (GitHub: 1,220 tools, 480 distinct outputs); sharing one copy keeps a large
+/// API's catalog small.
+#[derive(Default)]
+pub(crate) struct OutputCache {
+    built: HashMap<String, (Option<Arc<Value>>, Option<String>)>,
 }
 
 /// Document-wide facts every operation needs.
@@ -111,6 +119,7 @@ pub(crate) struct OperationSource<'a> {
 /// Converts one operation, or says why it is skipped.
 pub(crate) fn convert<'a>(
     schemas: &mut Schemas<'a>,
+    outputs: &mut OutputCache,
     shared: &Shared<'a>,
     src: &OperationSource<'a>,
 ) -> Result<Converted, String> {
@@ -336,7 +345,7 @@ pub(crate) fn convert<'a>(
     input_schema.insert("additionalProperties".to_owned(), json!(false));
     let input_schema = schemas.finish(Value::Object(input_schema));
 
-    let (output_schema, accept) = responses(schemas, src.op.get("responses"))?;
+    let (output_schema, accept) = responses(schemas, outputs, src.op.get("responses"))?;
     let security = security(shared, src.op.get("security"))?;
     let base_url = base_url(shared, src);
 
@@ -526,8 +535,9 @@ pub(crate) fn is_text(media: &str) -> bool {
 /// The output schema (union of the success responses) and the Accept header.
 fn responses<'a>(
     schemas: &mut Schemas<'a>,
+    cache: &mut OutputCache,
     responses: Option<&'a Value>,
-) -> Result<(Option<Value>, Option<String>), String> {
+) -> Result<(Option<Arc<Value>>, Option<String>), String> {
     let Some(Value::Object(responses)) = responses else {
         return Ok((None, None));
     };
@@ -548,6 +558,10 @@ fn responses<'a>(
             return Err("WebSocket upgrade (101 Switching Protocols)".to_owned());
         }
         return Ok((None, Some("application/json, text/*;q=0.5".to_owned())));
+    }
+    let key = output_key(schemas, &success);
+    if let Some(hit) = key.as_ref().and_then(|k| cache.built.get(k)) {
+        return Ok(hit.clone());
     }
     let mut variants: Vec<Value> = Vec::new();
     let mut accept: Vec<String> = Vec::new();
@@ -596,9 +610,57 @@ fn responses<'a>(
     } else {
         json!({ "anyOf": variants })
     };
-    let output = schemas.finish(output);
+    let output = Arc::new(schemas.finish(output));
     let accept = (!accept.is_empty()).then(|| accept.join(", "));
-    Ok((Some(output), accept))
+    let result = (Some(output), accept);
+    if let Some(key) = key {
+        cache.built.insert(key, result.clone());
+    }
+    Ok(result)
+}
+
+/// What an operation's output schema and accepted media types are built from: per success
+/// response, its JSON media type and schema (a lone `$ref` by its target, any other schema by
+/// its place in the document), its text media type, or no content. `None` when a response
+/// cannot be keyed (the conversion then builds the schema without sharing it).
+fn output_key(schemas: &Schemas<'_>, success: &[(&String, &Value)]) -> Option<String> {
+    use std::fmt::Write;
+    let mut key = String::new();
+    // Length-prefixed pieces: no media type or reference can be mistaken for another.
+    let mut piece = |text: &str| {
+        let _ = write!(key, "{}:{text}", text.len());
+    };
+    for (_, response) in success {
+        let response = schemas.deref(response).ok()?;
+        let content = match response.get("content") {
+            Some(Value::Object(c)) if !c.is_empty() => c,
+            _ => {
+                piece("null");
+                continue;
+            }
+        };
+        if let Some((media, object)) = content.iter().find(|(m, _)| is_json(m)) {
+            piece("json");
+            piece(media.split(';').next().unwrap_or(media).trim());
+            match object.get("schema") {
+                None => piece("{}"),
+                Some(Value::Object(map)) if map.len() == 1 && map.contains_key("$ref") => {
+                    piece("$ref");
+                    piece(map.get("$ref").and_then(Value::as_str)?);
+                }
+                Some(schema) => {
+                    piece("at");
+                    piece(&format!("{:p}", std::ptr::from_ref(schema)));
+                }
+            }
+        } else if let Some((media, _)) = content.iter().find(|(m, _)| is_text(m)) {
+            piece("text");
+            piece(media.split(';').next().unwrap_or(media).trim());
+        } else {
+            return None;
+        }
+    }
+    Some(key)
 }
 
 fn push_unique(list: &mut Vec<Value>, v: Value) {

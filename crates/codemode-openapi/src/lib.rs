@@ -263,6 +263,7 @@ pub fn convert(document: &Document, options: OpenApiOptions) -> Result<Conversio
     ));
 
     let mut schemas = schema::Schemas::new(root);
+    let mut outputs = convert::OutputCache::default();
     let mut claimed = names::Names::default();
     let mut tools = Vec::new();
     let mut skipped = Vec::new();
@@ -324,7 +325,7 @@ pub fn convert(document: &Document, options: OpenApiOptions) -> Result<Conversio
                 item,
                 op,
             };
-            let converted = match convert::convert(&mut schemas, &shared, &src) {
+            let converted = match convert::convert(&mut schemas, &mut outputs, &shared, &src) {
                 Ok(c) => c,
                 Err(reason) => {
                     skipped.push(skip(reason));
@@ -347,7 +348,7 @@ pub fn convert(document: &Document, options: OpenApiOptions) -> Result<Conversio
             ) {
                 Ok(tool) => {
                     let tool = match converted.output_schema {
-                        Some(schema) => tool.with_output_schema(schema),
+                        Some(schema) => tool.with_shared_output_schema(schema),
                         None => tool,
                     };
                     let tool = match options.schema_mode {

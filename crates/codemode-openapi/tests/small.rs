@@ -419,3 +419,80 @@ paths:
         &json!({"type": "object", "properties": {}, "additionalProperties": false})
     );
 }
+
+#[test]
+fn operations_returning_the_same_type_share_one_output_schema() {
+    let spec = r#"
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /a:
+    get:
+      operationId: a.get
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Item'}}}}
+  /b:
+    get:
+      operationId: b.get
+      responses:
+        '200': {$ref: '#/components/responses/ItemResponse'}
+  /c:
+    get:
+      operationId: c.get
+      responses:
+        '200': {$ref: '#/components/responses/ItemResponse'}
+  /d:
+    get:
+      operationId: d.get
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Item'}}}}
+  /e:
+    get:
+      operationId: e.list
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Item'}}}}}
+  /f:
+    post:
+      operationId: f.create
+      responses:
+        '201': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Item'}}}}
+        '204': {description: none}
+components:
+  responses:
+    ItemResponse:
+      description: ok
+      content: {application/json: {schema: {$ref: '#/components/schemas/Item'}}}
+  schemas:
+    Item:
+      type: object
+      properties:
+        id: {type: integer, readOnly: true}
+        secret: {type: string, writeOnly: true}
+"#;
+    let conversion = from_spec(spec, OpenApiOptions::default()).expect("converts");
+    let out = |path: &str| {
+        conversion
+            .tools
+            .iter()
+            .find(|t| t.path().to_string() == path)
+            .and_then(|t| t.output_schema())
+            .expect("has an output schema")
+    };
+    let item = out("a.get");
+    assert_eq!(
+        item,
+        &json!({"type": "object", "properties": {"id": {"type": "integer", "readOnly": true}}})
+    );
+    // The same document schema, reached directly or through a shared response: one copy.
+    for path in ["b.get", "c.get", "d.get"] {
+        assert!(
+            std::ptr::eq(out(path), item),
+            "{path} shares a.get's schema"
+        );
+    }
+    // Different types are different schemas.
+    assert!(!std::ptr::eq(out("e.list"), item));
+    assert_eq!(out("e.list")["type"], json!("array"));
+    assert!(!std::ptr::eq(out("f.create"), item));
+    assert_eq!(out("f.create")["anyOf"][1], json!({"type": "null"}));
+}

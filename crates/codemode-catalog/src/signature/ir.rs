@@ -3,6 +3,8 @@
 
 use crate::schema::{ref_name, resolve_ref};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::collections::HashMap;
 
 /// Object and array nesting deeper than this renders as an opaque object (full form).
 pub(crate) const FULL_DEPTH: usize = 6;
@@ -21,7 +23,7 @@ const MAX_MEMBERS: usize = 256;
 const MAX_TAG_CHARS: usize = 200;
 
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Ty {
+pub(crate) enum Ty<'a> {
     Unknown,
     Never,
     Null,
@@ -29,14 +31,14 @@ pub(crate) enum Ty {
     Number,
     Integer,
     Boolean,
-    Literal(Value),
-    Array(Box<Ty>),
-    Tuple(Vec<Ty>),
-    Object(Obj),
+    Literal(&'a Value),
+    Array(Box<Ty<'a>>),
+    Tuple(Vec<Ty<'a>>),
+    Object(Obj<'a>),
     /// An object with only arbitrary keys.
-    Record(Box<Ty>),
-    Union(Vec<Ty>),
-    Intersection(Vec<Ty>),
+    Record(Box<Ty<'a>>),
+    Union(Vec<Ty<'a>>),
+    Intersection(Vec<Ty<'a>>),
     /// A recursive definition, by index into the definitions.
     Named(usize),
     /// An object past the depth cap.
@@ -44,28 +46,28 @@ pub(crate) enum Ty {
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Obj {
-    pub props: Vec<Prop>,
+pub(crate) struct Obj<'a> {
+    pub props: Vec<Prop<'a>>,
     /// The type of keys not listed (index signature), when the schema allows them.
-    pub extra: Option<Box<Ty>>,
+    pub extra: Option<Box<Ty<'a>>>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Prop {
-    pub name: String,
-    pub ty: Ty,
+pub(crate) struct Prop<'a> {
+    pub name: &'a str,
+    pub ty: Ty<'a>,
     pub optional: bool,
-    pub doc: Doc,
+    pub doc: Doc<'a>,
 }
 
 /// What a schema says about a value beyond its type: description and constraint tags.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Doc {
-    pub description: Option<String>,
-    pub tags: Vec<(&'static str, String)>,
+pub(crate) struct Doc<'a> {
+    pub description: Option<&'a str>,
+    pub tags: Vec<(&'static str, Cow<'a, str>)>,
 }
 
-impl Doc {
+impl Doc<'_> {
     pub fn is_empty(&self) -> bool {
         self.description.is_none() && self.tags.is_empty()
     }
@@ -74,23 +76,26 @@ impl Doc {
 /// A named definition: one that refers to itself, or (when sharing) any object-like `$ref`
 /// target, declared once and referred to by name.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Def {
+pub(crate) struct Def<'a> {
     pub name: String,
-    pub ty: Ty,
-    pub description: Option<String>,
+    pub ty: Ty<'a>,
+    pub description: Option<&'a str>,
 }
 
 /// Builds types from one or more schema documents (a tool's input and output), sharing the
 /// table of recursive definitions.
 pub(crate) struct Builder<'a> {
     roots: Vec<&'a Value>,
-    defs: Vec<Def>,
-    def_keys: Vec<(usize, String)>,
-    stack: Vec<(usize, String)>,
+    defs: Vec<Def<'a>>,
+    /// (document, reference) -> index into `defs`.
+    def_keys: HashMap<(usize, &'a str), usize>,
+    stack: Vec<(usize, &'a str)>,
     budget: usize,
     max_depth: usize,
     /// Name every object-like `$ref` target instead of expanding it at each use.
     share: bool,
+    /// Collect each property's description and constraints (the one-line form prints none).
+    property_docs: bool,
 }
 
 const TAGS: &[&str] = &[
@@ -113,23 +118,57 @@ const TAGS: &[&str] = &[
     "deprecated",
 ];
 
+/// The position of `key` in [`TAGS`] (a `match` the compiler turns into a few comparisons;
+/// every key of every documented schema is looked up).
+fn tag_index(key: &str) -> Option<usize> {
+    let i = match key {
+        "format" => 0,
+        "minimum" => 1,
+        "maximum" => 2,
+        "exclusiveMinimum" => 3,
+        "exclusiveMaximum" => 4,
+        "multipleOf" => 5,
+        "minLength" => 6,
+        "maxLength" => 7,
+        "pattern" => 8,
+        "minItems" => 9,
+        "maxItems" => 10,
+        "uniqueItems" => 11,
+        "minProperties" => 12,
+        "maxProperties" => 13,
+        "default" => 14,
+        "examples" => 15,
+        "deprecated" => 16,
+        _ => return None,
+    };
+    debug_assert_eq!(TAGS.get(i), Some(&key));
+    Some(i)
+}
+
 impl<'a> Builder<'a> {
     /// A builder that renders nesting up to `max_depth` levels; with `share`, referenced
     /// object definitions become named types.
     pub fn new(max_depth: usize, share: bool) -> Self {
         Builder {
             share,
+            property_docs: true,
             max_depth,
             roots: Vec::new(),
             defs: Vec::new(),
-            def_keys: Vec::new(),
+            def_keys: HashMap::new(),
             stack: Vec::new(),
             budget: NODE_BUDGET,
         }
     }
 
+    /// A builder that leaves property documentation out (for renderings that print none).
+    pub fn without_property_docs(mut self) -> Self {
+        self.property_docs = false;
+        self
+    }
+
     /// The type of a whole document, and its own documentation.
-    pub fn root(&mut self, schema: &'a Value) -> (Ty, Doc) {
+    pub fn root(&mut self, schema: &'a Value) -> (Ty<'a>, Doc<'a>) {
         let id = self.roots.len();
         self.roots.push(schema);
         let ty = self.build(id, schema, 0, 0);
@@ -139,16 +178,15 @@ impl<'a> Builder<'a> {
             .get("description")
             .and_then(Value::as_str)
             .map(str::trim)
-            .filter(|d| !d.is_empty())
-            .map(str::to_owned);
+            .filter(|d| !d.is_empty());
         (ty, doc)
     }
 
-    pub fn finish(self) -> Vec<Def> {
+    pub fn finish(self) -> Vec<Def<'a>> {
         self.defs
     }
 
-    fn build(&mut self, root: usize, schema: &'a Value, depth: usize, level: usize) -> Ty {
+    fn build(&mut self, root: usize, schema: &'a Value, depth: usize, level: usize) -> Ty<'a> {
         let map = match schema {
             Value::Bool(false) => return Ty::Never,
             Value::Object(map) => map,
@@ -162,8 +200,16 @@ impl<'a> Builder<'a> {
         if let Some(reference) = kw.reference {
             return self.build_ref(root, reference, depth, level + 1);
         }
-        let mut parts = Vec::new();
         let base = self.base(root, &kw, depth, level + 1);
+        if kw.any_of.is_none() && kw.one_of.is_none() && kw.all_of.is_none() {
+            // No combinators: the base is the type (what `intersect` of one part gives).
+            return if kw.nullable && !matches!(base, Ty::Unknown) {
+                union(vec![base, Ty::Null])
+            } else {
+                base
+            };
+        }
+        let mut parts = Vec::new();
         if base != Ty::Unknown {
             parts.push(base);
         }
@@ -171,7 +217,7 @@ impl<'a> Builder<'a> {
             if members.len() > MAX_MEMBERS {
                 return Ty::Unknown;
             }
-            let members: Vec<Ty> = members
+            let members: Vec<Ty<'a>> = members
                 .iter()
                 .map(|m| self.build(root, m, depth, level + 1))
                 .collect();
@@ -194,10 +240,10 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn build_ref(&mut self, root: usize, reference: &str, depth: usize, level: usize) -> Ty {
-        let key = (root, reference.to_owned());
-        if let Some(index) = self.def_keys.iter().position(|k| *k == key) {
-            return Ty::Named(index);
+    fn build_ref(&mut self, root: usize, reference: &'a str, depth: usize, level: usize) -> Ty<'a> {
+        let key = (root, reference);
+        if let Some(index) = self.def_keys.get(&key) {
+            return Ty::Named(*index);
         }
         if self.stack.contains(&key) {
             return Ty::Named(self.def_index(key));
@@ -205,12 +251,12 @@ impl<'a> Builder<'a> {
         let Some(target) = self.roots.get(root).and_then(|r| resolve_ref(r, reference)) else {
             return Ty::Unknown;
         };
-        self.stack.push(key.clone());
+        self.stack.push(key);
         // A shared definition is declared at the top level, so its nesting starts afresh.
         let ty = self.build(root, target, if self.share { 0 } else { depth }, level);
         self.stack.pop();
-        let index = match self.def_keys.iter().position(|k| *k == key) {
-            Some(index) => index,
+        let index = match self.def_keys.get(&key) {
+            Some(index) => *index,
             None if self.share && worth_naming(&ty) => self.def_index(key),
             None => return ty,
         };
@@ -218,8 +264,7 @@ impl<'a> Builder<'a> {
             .get("description")
             .and_then(Value::as_str)
             .map(str::trim)
-            .filter(|d| !d.is_empty())
-            .map(str::to_owned);
+            .filter(|d| !d.is_empty());
         if let Some(def) = self.defs.get_mut(index) {
             def.ty = ty;
             def.description = description;
@@ -227,11 +272,11 @@ impl<'a> Builder<'a> {
         Ty::Named(index)
     }
 
-    fn def_index(&mut self, key: (usize, String)) -> usize {
-        if let Some(index) = self.def_keys.iter().position(|k| *k == key) {
-            return index;
+    fn def_index(&mut self, key: (usize, &'a str)) -> usize {
+        if let Some(index) = self.def_keys.get(&key) {
+            return *index;
         }
-        let base = type_name(&ref_name(&key.1));
+        let base = type_name(&ref_name(key.1));
         let mut name = base.clone();
         let mut n = 2;
         while self.defs.iter().any(|d| d.name == name) {
@@ -243,48 +288,43 @@ impl<'a> Builder<'a> {
             ty: Ty::Unknown,
             description: None,
         });
-        self.def_keys.push(key);
+        self.def_keys.insert(key, self.defs.len() - 1);
         self.defs.len() - 1
     }
 
     /// The type from `const`, `enum`, `type` and the structural keywords.
-    fn base(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty {
+    fn base(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty<'a> {
         if let Some(value) = kw.constant {
-            return Ty::Literal(value.clone());
+            return Ty::Literal(value);
         }
         if let Some(values) = kw.enumeration {
             if values.len() <= MAX_LITERALS {
-                return union(values.iter().cloned().map(Ty::Literal).collect());
+                return union(values.iter().map(Ty::Literal).collect());
             }
             // A long list reads better (and costs less) as the types of its values.
             return union(values.iter().map(json_type).collect());
         }
-        let types: Vec<&str> = match kw.types {
-            Some(Value::String(t)) => vec![t.as_str()],
-            Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        if let Some(Value::String(t)) = kw.types {
+            // The common case, without collecting members.
+            return self.named_type(root, kw, t, depth, level);
+        }
+        let members: Vec<Ty<'a>> = match kw.types {
+            Some(Value::Array(ts)) => {
+                let mut members = Vec::with_capacity(ts.len());
+                for t in ts.iter().filter_map(Value::as_str) {
+                    members.push(self.named_type(root, kw, t, depth, level));
+                }
+                members
+            }
             _ => {
                 if kw.has_properties || kw.additional.is_some() || kw.patterns.is_some() {
-                    vec!["object"]
+                    return self.named_type(root, kw, "object", depth, level);
                 } else if kw.items.is_some() || kw.prefix_items.is_some() {
-                    vec!["array"]
-                } else {
-                    Vec::new()
+                    return self.named_type(root, kw, "array", depth, level);
                 }
+                return Ty::Unknown;
             }
         };
-        let members = types
-            .into_iter()
-            .map(|t| match t {
-                "string" => Ty::String,
-                "number" => Ty::Number,
-                "integer" => Ty::Integer,
-                "boolean" => Ty::Boolean,
-                "null" => Ty::Null,
-                "object" => self.object(root, kw, depth, level),
-                "array" => self.array(root, kw, depth, level),
-                _ => Ty::Unknown,
-            })
-            .collect::<Vec<_>>();
         if members.is_empty() {
             Ty::Unknown
         } else {
@@ -292,7 +332,28 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn object(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty {
+    /// The type a `type` keyword value names.
+    fn named_type(
+        &mut self,
+        root: usize,
+        kw: &Keywords<'a>,
+        name: &str,
+        depth: usize,
+        level: usize,
+    ) -> Ty<'a> {
+        match name {
+            "string" => Ty::String,
+            "number" => Ty::Number,
+            "integer" => Ty::Integer,
+            "boolean" => Ty::Boolean,
+            "null" => Ty::Null,
+            "object" => self.object(root, kw, depth, level),
+            "array" => self.array(root, kw, depth, level),
+            _ => Ty::Unknown,
+        }
+    }
+
+    fn object(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty<'a> {
         if depth >= self.max_depth {
             return Ty::Opaque;
         }
@@ -300,15 +361,19 @@ impl<'a> Builder<'a> {
             .required
             .map(|names| names.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
-        let mut props = Vec::new();
+        let mut props = Vec::with_capacity(kw.properties.map_or(0, Map::len));
         for (name, schema) in kw.properties.into_iter().flatten() {
             if self.budget == 0 {
                 break;
             }
             let ty = self.build(root, schema, depth + 1, level + 1);
-            let doc = self.doc(root, schema);
+            let doc = if self.property_docs {
+                self.doc(root, schema)
+            } else {
+                Doc::default()
+            };
             props.push(Prop {
-                name: name.clone(),
+                name: name.as_str(),
                 ty,
                 optional: !required.contains(&name.as_str()),
                 doc,
@@ -342,7 +407,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn array(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty {
+    fn array(&mut self, root: usize, kw: &Keywords<'a>, depth: usize, level: usize) -> Ty<'a> {
         if depth >= self.max_depth {
             return Ty::Array(Box::new(Ty::Unknown));
         }
@@ -366,7 +431,7 @@ impl<'a> Builder<'a> {
 
     /// Description and constraint tags of a schema; a `$ref` contributes what its target
     /// says unless the schema says it itself.
-    fn doc(&self, root: usize, schema: &'a Value) -> Doc {
+    fn doc(&self, root: usize, schema: &'a Value) -> Doc<'a> {
         let mut doc = Doc::default();
         let Some(map) = schema.as_object() else {
             return doc;
@@ -385,7 +450,7 @@ impl<'a> Builder<'a> {
                 "description" => description = Some(value),
                 "title" => title = Some(value),
                 key => {
-                    if let Some(i) = TAGS.iter().position(|t| *t == key) {
+                    if let Some(i) = tag_index(key) {
                         found[i] = Some(value);
                     }
                 }
@@ -395,20 +460,19 @@ impl<'a> Builder<'a> {
             .or(title)
             .and_then(Value::as_str)
             .map(str::trim)
-            .filter(|d| !d.is_empty())
-            .map(str::to_owned);
+            .filter(|d| !d.is_empty());
         for (tag, value) in TAGS.iter().zip(found) {
             let Some(value) = value else { continue };
-            let text = match (*tag, value) {
-                ("default", value) => value.to_string(),
-                (_, Value::String(s)) => s.clone(),
-                ("deprecated", Value::Bool(true)) => String::new(),
+            let text: Cow<'a, str> = match (*tag, value) {
+                ("default", value) => value.to_string().into(),
+                (_, Value::String(s)) => Cow::Borrowed(s.as_str()),
+                ("deprecated", Value::Bool(true)) => Cow::Borrowed(""),
                 ("deprecated", _) => continue,
                 ("examples", Value::Array(items)) => match items.first() {
-                    Some(first) => first.to_string(),
+                    Some(first) => first.to_string().into(),
                     None => continue,
                 },
-                (_, value) => value.to_string(),
+                (_, value) => value.to_string().into(),
             };
             let tag: &'static str = if *tag == "examples" { "example" } else { tag };
             doc.tags.push((tag, clip(text, MAX_TAG_CHARS)));
@@ -468,7 +532,7 @@ impl<'a> Keywords<'a> {
 
 /// Whether a shared definition is worth a name: objects and unions or intersections of
 /// them (a `string` with a format reads better inline).
-fn worth_naming(ty: &Ty) -> bool {
+fn worth_naming(ty: &Ty<'_>) -> bool {
     match ty {
         Ty::Object(obj) => !obj.props.is_empty(),
         Ty::Union(members) | Ty::Intersection(members) => members.iter().any(worth_naming),
@@ -476,18 +540,18 @@ fn worth_naming(ty: &Ty) -> bool {
     }
 }
 
-fn clip(text: String, max: usize) -> String {
-    if text.chars().count() <= max {
+fn clip(text: Cow<'_, str>, max: usize) -> Cow<'_, str> {
+    if text.len() <= max || text.chars().count() <= max {
         text
     } else {
         let mut out: String = text.chars().take(max).collect();
         out.push('…');
-        out
+        Cow::Owned(out)
     }
 }
 
 /// The type of a JSON value (for long `enum` lists).
-fn json_type(value: &Value) -> Ty {
+fn json_type(value: &Value) -> Ty<'static> {
     match value {
         Value::Null => Ty::Null,
         Value::Bool(_) => Ty::Boolean,
@@ -501,9 +565,32 @@ fn json_type(value: &Value) -> Ty {
 
 /// A union with nested unions flattened, duplicates removed, `unknown` absorbing everything
 /// and `never` dropped.
-pub(crate) fn union(members: Vec<Ty>) -> Ty {
-    let mut out: Vec<Ty> = Vec::new();
-    let mut stack: Vec<Ty> = members.into_iter().rev().collect();
+pub(crate) fn union(mut members: Vec<Ty<'_>>) -> Ty<'_> {
+    if members.len() == 1 && !matches!(members[0], Ty::Union(_)) {
+        return members.pop().unwrap_or(Ty::Never);
+    }
+    if !members.iter().any(|m| matches!(m, Ty::Union(_))) {
+        // Flat already: the same rules without the work list.
+        let mut out: Vec<Ty<'_>> = Vec::with_capacity(members.len());
+        for m in members {
+            match m {
+                Ty::Unknown => return Ty::Unknown,
+                Ty::Never => {}
+                m => {
+                    if !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+        return match out.len() {
+            0 => Ty::Never,
+            1 => out.pop().unwrap_or(Ty::Never),
+            _ => Ty::Union(out),
+        };
+    }
+    let mut out: Vec<Ty<'_>> = Vec::new();
+    let mut stack: Vec<Ty<'_>> = members.into_iter().rev().collect();
     while let Some(m) = stack.pop() {
         match m {
             Ty::Unknown => return Ty::Unknown,
@@ -524,8 +611,11 @@ pub(crate) fn union(members: Vec<Ty>) -> Ty {
 }
 
 /// An intersection; parts that are all objects merge into one object.
-pub(crate) fn intersect(parts: Vec<Ty>) -> Ty {
-    let mut flat: Vec<Ty> = Vec::new();
+pub(crate) fn intersect(mut parts: Vec<Ty<'_>>) -> Ty<'_> {
+    if parts.len() <= 1 && !matches!(parts.first(), Some(Ty::Intersection(_))) {
+        return parts.pop().unwrap_or(Ty::Unknown);
+    }
+    let mut flat: Vec<Ty<'_>> = Vec::new();
     for p in parts {
         match p {
             Ty::Unknown => {}
@@ -581,4 +671,18 @@ pub(crate) fn type_name(text: &str) -> String {
         out.insert(0, 'T');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{tag_index, TAGS};
+
+    #[test]
+    fn tag_index_agrees_with_the_tag_list() {
+        for (i, tag) in TAGS.iter().enumerate() {
+            assert_eq!(tag_index(tag), Some(i), "{tag}");
+        }
+        assert_eq!(tag_index("description"), None);
+        assert_eq!(tag_index("Format"), None);
+    }
 }

@@ -2,9 +2,11 @@
 //! one-line form for catalogs and `---@class` / `---@param` / `---@return` declarations.
 
 use super::ir::{type_name, Doc, Obj, Ty};
-use super::{SignatureForm, SignatureParts};
+use super::{one_line, push_one_line, SignatureForm, SignatureParts};
 use crate::expression::{is_identifier, quote};
 use codemode_core::Language;
+use std::borrow::Cow;
+use std::collections::HashSet;
 
 pub(crate) fn render(parts: &SignatureParts<'_>, form: SignatureForm) -> String {
     match form {
@@ -80,7 +82,7 @@ fn inline(ty: &Ty, defs: &[String]) -> String {
                 .map(|p| {
                     format!(
                         "{}{}: {}",
-                        field_name(&p.name),
+                        field_name(p.name),
                         if p.optional { "?" } else { "" },
                         inline(&p.ty, defs)
                     )
@@ -123,7 +125,8 @@ fn field_name(name: &str) -> String {
 struct Classes {
     def_names: Vec<String>,
     blocks: Vec<String>,
-    names: Vec<String>,
+    /// Every class name taken (a large API's signature declares hundreds).
+    names: HashSet<String>,
 }
 
 impl Classes {
@@ -134,7 +137,7 @@ impl Classes {
             name = format!("{base}{n}");
             n += 1;
         }
-        self.names.push(name.clone());
+        self.names.insert(name.clone());
         name
     }
 
@@ -236,19 +239,28 @@ impl Classes {
         }
         block.push('\n');
         for prop in &obj.props {
-            let ty = self.ty(&prop.ty, &format!("{name}{}", type_name(&prop.name)));
+            // Only types that declare classes use the hint.
+            let hint = if needs_hint(&prop.ty) {
+                format!("{name}{}", type_name(prop.name))
+            } else {
+                String::new()
+            };
+            let ty: Cow<'static, str> = match scalar_name(&prop.ty) {
+                Some(name) => Cow::Borrowed(name),
+                None => Cow::Owned(self.ty(&prop.ty, &hint)),
+            };
             block.push_str("---@field ");
-            block.push_str(&field_name(&prop.name));
+            if is_identifier(prop.name, Language::Lua) {
+                block.push_str(prop.name);
+            } else {
+                block.push_str(&field_name(prop.name));
+            }
             if prop.optional {
                 block.push('?');
             }
             block.push(' ');
             block.push_str(&ty);
-            let text = field_doc(&prop.doc);
-            if !text.is_empty() {
-                block.push(' ');
-                block.push_str(&text);
-            }
+            push_field_doc(&mut block, &prop.doc);
             block.push('\n');
         }
         if let Some(extra) = &obj.extra {
@@ -268,7 +280,7 @@ fn full(parts: &SignatureParts<'_>) -> String {
     // Recursive definitions are classes named after the tool and the definition.
     let def_names = def_names(parts);
     let mut classes = Classes {
-        names: def_names.clone(),
+        names: def_names.iter().cloned().collect(),
         def_names,
         blocks: Vec::new(),
     };
@@ -286,11 +298,11 @@ fn full(parts: &SignatureParts<'_>) -> String {
         match &def.ty {
             Ty::Object(obj) => {
                 // The name is taken already; declare the class under it.
-                classes.names.retain(|n| *n != name);
-                classes.class(obj, &name, def.description.as_deref(), &[]);
+                classes.names.remove(&name);
+                classes.class(obj, &name, def.description, &[]);
             }
             Ty::Intersection(_) => {
-                classes.names.retain(|n| *n != name);
+                classes.names.remove(&name);
                 classes.ty(&def.ty, &name);
             }
             other => {
@@ -361,31 +373,59 @@ fn push_description(out: &mut String, text: &str) {
     }
 }
 
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// A field's description on one line, with its constraints in parentheses, after a space
+/// (nothing when there is neither).
+fn push_field_doc(out: &mut String, doc: &Doc<'_>) {
+    let start = out.len();
+    out.push(' ');
+    if let Some(description) = doc.description {
+        push_one_line(out, description);
+    }
+    if !doc.tags.is_empty() {
+        if out.len() > start + 1 {
+            out.push(' ');
+        }
+        out.push('(');
+        for (i, (tag, value)) in doc.tags.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(tag);
+            if !value.is_empty() {
+                out.push(' ');
+                push_one_line(out, value);
+            }
+        }
+        out.push(')');
+    }
+    if out.len() == start + 1 {
+        out.truncate(start);
+    }
 }
 
-/// A field's description on one line, with its constraints in parentheses.
-fn field_doc(doc: &Doc) -> String {
-    let mut text = doc.description.as_deref().map(one_line).unwrap_or_default();
-    if !doc.tags.is_empty() {
-        let tags: Vec<String> = doc
-            .tags
-            .iter()
-            .map(|(tag, value)| {
-                if value.is_empty() {
-                    (*tag).to_owned()
-                } else {
-                    format!("{tag} {}", one_line(value))
-                }
-            })
-            .collect();
-        if !text.is_empty() {
-            text.push(' ');
-        }
-        text.push('(');
-        text.push_str(&tags.join(", "));
-        text.push(')');
-    }
-    text
+/// The LuaCATS name of a type that is one word (what [`inline`] gives it).
+fn scalar_name(ty: &Ty<'_>) -> Option<&'static str> {
+    Some(match ty {
+        Ty::Unknown => "any",
+        Ty::Never | Ty::Null => "nil",
+        Ty::String => "string",
+        Ty::Number => "number",
+        Ty::Integer => "integer",
+        Ty::Boolean => "boolean",
+        Ty::Opaque => "table",
+        _ => return None,
+    })
+}
+
+/// Whether rendering `ty` in the full form may declare a class (and so needs a name hint).
+fn needs_hint(ty: &Ty<'_>) -> bool {
+    matches!(
+        ty,
+        Ty::Object(_)
+            | Ty::Array(_)
+            | Ty::Tuple(_)
+            | Ty::Record(_)
+            | Ty::Union(_)
+            | Ty::Intersection(_)
+    )
 }

@@ -25,11 +25,11 @@ pub(crate) struct SignatureParts<'a> {
     /// Lua: every segment is a plain name, so `function a.b.c(input) end` is valid.
     pub segments_are_names: bool,
     pub description: &'a str,
-    pub input: Ty,
-    pub input_doc: Doc,
+    pub input: Ty<'a>,
+    pub input_doc: Doc<'a>,
     pub optional_input: bool,
-    pub output: Option<(Ty, Doc)>,
-    pub defs: Vec<Def>,
+    pub output: Option<(Ty<'a>, Doc<'a>)>,
+    pub defs: Vec<Def<'a>>,
     /// JavaScript: tools return promises, `search` returns its page directly.
     pub is_async: bool,
     /// Lua class names.
@@ -45,7 +45,7 @@ pub fn signature(tool: &Tool, opts: &RenderOptions, form: SignatureForm) -> Stri
     // The full form declares each referenced object once and names it; the one-line form
     // cannot declare anything, so it expands references (to a smaller depth).
     let mut builder = match form {
-        SignatureForm::Compact => Builder::new(ir::COMPACT_DEPTH, false),
+        SignatureForm::Compact => Builder::new(ir::COMPACT_DEPTH, false).without_property_docs(),
         SignatureForm::Full => Builder::new(ir::FULL_DEPTH, true),
     };
     let (input, input_doc) = builder.root(tool.input_schema());
@@ -65,6 +65,43 @@ pub fn signature(tool: &Tool, opts: &RenderOptions, form: SignatureForm) -> Stri
         class_base,
     };
     render(&parts, opts.language, form)
+}
+
+/// Text on one line: runs of whitespace (line breaks included) become one space.
+pub(crate) fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// [`one_line`] written into `out`, without building it when the text is one line already
+/// (the usual case; descriptions are checked byte by byte, non-ASCII ones the slow way).
+pub(crate) fn push_one_line(out: &mut String, text: &str) {
+    if is_one_line(text) {
+        out.push_str(text);
+    } else {
+        out.push_str(&one_line(text));
+    }
+}
+
+fn is_one_line(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if bytes.first() == Some(&b' ') || bytes.last() == Some(&b' ') {
+        return false;
+    }
+    let mut after_space = false;
+    for &b in bytes {
+        match b {
+            b' ' if after_space => return false,
+            b' ' => after_space = true,
+            b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => return false,
+            0x80.. => {
+                // Unicode whitespace (no-break space, line separator ...) is multi-byte.
+                return !text.contains(|c: char| c.is_whitespace() && c != ' ')
+                    && !text.contains("  ");
+            }
+            _ => after_space = false,
+        }
+    }
+    true
 }
 
 fn render(parts: &SignatureParts<'_>, language: Language, form: SignatureForm) -> String {
@@ -158,4 +195,30 @@ pub fn search_signature(language: Language) -> String {
         output_class: "SearchPage".into(),
     };
     render(&parts, language, SignatureForm::Full)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_one_line, one_line};
+
+    #[test]
+    fn one_line_check_agrees_with_one_line() {
+        for text in [
+            "plain words",
+            "two  spaces",
+            " leading",
+            "trailing ",
+            "line\nbreak",
+            "tab\there",
+            "cr\r",
+            "vt\u{b}ff\u{c}",
+            "no-break\u{a0}space",
+            "line\u{2028}separator",
+            "café au lait",
+            "",
+            "x",
+        ] {
+            assert_eq!(is_one_line(text), one_line(text) == text, "{text:?}");
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! TypeScript renderings: a one-line form for catalogs and a declaration with JSDoc.
 
 use super::ir::{Def, Doc, Obj, Ty};
-use super::{SignatureForm, SignatureParts};
+use super::{one_line, push_one_line, SignatureForm, SignatureParts};
 use crate::expression::quote;
 
 /// Comments longer than this (or with line breaks) get one line per part.
@@ -13,7 +13,7 @@ pub(crate) fn render(parts: &SignatureParts<'_>, form: SignatureForm) -> String 
         defs: &parts.defs,
         multiline,
     };
-    let mut out = String::new();
+    let mut out = String::with_capacity(4096);
     if multiline {
         for def in parts.defs.iter() {
             if let Some(d) = &def.description {
@@ -21,7 +21,7 @@ pub(crate) fn render(parts: &SignatureParts<'_>, form: SignatureForm) -> String 
                     &mut out,
                     0,
                     &Doc {
-                        description: Some(d.clone()),
+                        description: Some(d),
                         tags: Vec::new(),
                     },
                 );
@@ -78,7 +78,7 @@ pub(crate) fn render(parts: &SignatureParts<'_>, form: SignatureForm) -> String 
 }
 
 struct Printer<'a> {
-    defs: &'a [Def],
+    defs: &'a [Def<'a>],
     multiline: bool,
 }
 
@@ -125,15 +125,22 @@ impl Printer<'_> {
             }
             Ty::Union(members) => {
                 // `integer | number` both print as `number`: print each spelling once.
-                let mut seen: Vec<String> = Vec::new();
+                // Members print in place; a repeat is cut off again.
+                let mut seen: Vec<(usize, usize)> = Vec::with_capacity(members.len());
                 for m in members {
-                    let mut text = String::new();
-                    self.ty(m, indent, &mut text);
-                    if !seen.contains(&text) {
-                        seen.push(text);
+                    let before = out.len();
+                    if !seen.is_empty() {
+                        out.push_str(" | ");
+                    }
+                    let start = out.len();
+                    self.ty(m, indent, out);
+                    let text = &out[start..];
+                    if seen.iter().any(|&(a, b)| &out[a..b] == text) {
+                        out.truncate(before);
+                    } else {
+                        seen.push((start, out.len()));
                     }
                 }
-                out.push_str(&seen.join(" | "));
             }
             Ty::Intersection(parts) => {
                 for (i, p) in parts.iter().enumerate() {
@@ -167,7 +174,7 @@ impl Printer<'_> {
                     out.push_str("; ");
                 }
                 first = false;
-                out.push_str(&key(&prop.name));
+                push_key(out, prop.name);
                 if prop.optional {
                     out.push('?');
                 }
@@ -189,7 +196,7 @@ impl Printer<'_> {
         for prop in &obj.props {
             push_doc(out, inner, &prop.doc);
             push_indent(out, inner);
-            out.push_str(&key(&prop.name));
+            push_key(out, prop.name);
             if prop.optional {
                 out.push('?');
             }
@@ -210,16 +217,16 @@ impl Printer<'_> {
 
 /// A property name: bare when it is an identifier (reserved words are fine as property
 /// names), quoted otherwise.
-fn key(name: &str) -> String {
+fn push_key(out: &mut String, name: &str) {
     let mut chars = name.chars();
     let ident = chars
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
     if ident {
-        name.to_owned()
+        out.push_str(name);
     } else {
-        quote(name)
+        out.push_str(&quote(name));
     }
 }
 
@@ -237,22 +244,22 @@ fn push_indent(out: &mut String, indent: usize) {
 }
 
 /// Text made safe inside a block comment.
-fn escape_comment(text: &str) -> String {
-    text.replace("*/", "*\\/")
-}
-
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+fn push_escaped(out: &mut String, text: &str) {
+    if text.contains("*/") {
+        out.push_str(&text.replace("*/", "*\\/"));
+    } else {
+        out.push_str(text);
+    }
 }
 
 fn push_comment_line(out: &mut String, indent: usize, line: &str) {
     push_indent(out, indent);
-    let line = escape_comment(line.trim_end());
+    let line = line.trim_end();
     if line.is_empty() {
         out.push_str(" *\n");
     } else {
         out.push_str(" * ");
-        out.push_str(&line);
+        push_escaped(out, line);
         out.push('\n');
     }
 }
@@ -262,39 +269,47 @@ fn push_doc(out: &mut String, indent: usize, doc: &Doc) {
     if doc.is_empty() {
         return;
     }
-    let tags: Vec<String> = doc
-        .tags
-        .iter()
-        .map(|(tag, value)| {
-            if value.is_empty() {
-                format!("@{tag}")
-            } else {
-                format!("@{tag} {}", one_line(value))
-            }
-        })
-        .collect();
-    let description = doc.description.as_deref().unwrap_or("").trim();
-    let mut single = description.to_owned();
-    for t in &tags {
-        if !single.is_empty() {
-            single.push(' ');
-        }
-        single.push_str(t);
-    }
-    if !description.contains('\n') && single.len() <= ONE_LINE_COMMENT {
+    let description = doc.description.unwrap_or("").trim();
+    // The one-line form, written in place and taken back when it is too long.
+    let before = out.len();
+    if !description.contains('\n') {
         push_indent(out, indent);
         out.push_str("/** ");
-        out.push_str(&escape_comment(&single));
-        out.push_str(" */\n");
-        return;
+        let start = out.len();
+        out.push_str(description);
+        for (tag, value) in &doc.tags {
+            if out.len() > start {
+                out.push(' ');
+            }
+            out.push('@');
+            out.push_str(tag);
+            if !value.is_empty() {
+                out.push(' ');
+                push_one_line(out, value);
+            }
+        }
+        if out.len() - start <= ONE_LINE_COMMENT {
+            if out[start..].contains("*/") {
+                let text = out.split_off(start);
+                push_escaped(out, &text);
+            }
+            out.push_str(" */\n");
+            return;
+        }
+        out.truncate(before);
     }
     push_indent(out, indent);
     out.push_str("/**\n");
     for line in description.lines() {
         push_comment_line(out, indent, line);
     }
-    for t in &tags {
-        push_comment_line(out, indent, t);
+    for (tag, value) in &doc.tags {
+        let t = if value.is_empty() {
+            format!("@{tag}")
+        } else {
+            format!("@{tag} {}", one_line(value))
+        };
+        push_comment_line(out, indent, &t);
     }
     push_indent(out, indent);
     out.push_str(" */\n");
