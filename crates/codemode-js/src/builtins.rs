@@ -24,6 +24,9 @@ pub struct Realm {
     pub syntax_error_proto: ObjRef,
     pub reference_error_proto: ObjRef,
     pub aggregate_error_proto: ObjRef,
+    /// The prelude's `convert`: operators whose operands need a program-defined
+    /// valueOf/toString run there (see `Vm::call_converter`).
+    pub converter: Option<ObjRef>,
 }
 
 impl Realm {
@@ -44,6 +47,9 @@ impl Realm {
             self.reference_error_proto,
             self.aggregate_error_proto,
         ]
+        .into_iter()
+        .chain(self.converter)
+        .collect()
     }
 }
 
@@ -86,6 +92,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         syntax_error_proto,
         reference_error_proto,
         aggregate_error_proto,
+        converter: None,
     };
     let mut def = |heap: &mut Heap, target: ObjRef, name: &'static str, f: NativeFn, len: u8| {
         natives.push((f, name, len));
@@ -435,6 +442,7 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("promiseReject", intr_promise_reject),
     ("isPromise", intr_is_promise),
     ("unwrap", intr_unwrap),
+    ("setConverter", intr_set_converter),
     ("quote", intr_quote),
     ("isArray", intr_is_array),
     ("ownKeys", intr_own_keys),
@@ -480,6 +488,10 @@ fn intr_promise_reject(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let p = vm.new_promise();
     vm.settle(p, arg(a, 0), true);
     Ok(Value::Obj(p))
+}
+fn intr_set_converter(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    vm.realm.converter = arg(a, 0).as_obj();
+    Ok(Value::Undefined)
 }
 /// The primitive value of a wrapper object, or the value itself.
 fn intr_unwrap(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
@@ -1928,7 +1940,25 @@ fn array_flat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
 
 // ---------------- String ----------------
 
+/// `String(v)`/`Number(v)` of an object with a program-defined valueOf/toString: the
+/// converter (an ordinary call) computes the result in place of the native.
+fn convert_by_program(vm: &mut Vm, code: u8, v: &Value, number_first: bool) -> bool {
+    let Some(f) = vm.realm.converter else {
+        return false;
+    };
+    if !vm.program_converts(v, number_first) {
+        return false;
+    }
+    let args = vec![Value::Num(code as f64), v.clone(), Value::Undefined];
+    vm.tail_call = Some((Value::Obj(f), Value::Undefined, args));
+    true
+}
 fn string_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    if let Some(v) = a.first().filter(|_| !vm.is_new) {
+        if convert_by_program(vm, 20, v, false) {
+            return Ok(Value::Undefined);
+        }
+    }
     let s = match a.first() {
         None => Value::str(""),
         Some(v) => Value::Str(vm.to_string(v)?),
@@ -2353,6 +2383,9 @@ fn number_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     }
     if a.is_empty() {
         return Ok(Value::Num(0.0));
+    }
+    if convert_by_program(vm, 22, &a[0], true) {
+        return Ok(Value::Undefined);
     }
     Ok(Value::Num(vm.to_number(&a[0])?))
 }

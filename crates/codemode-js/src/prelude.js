@@ -434,3 +434,48 @@ def(Promise, "race", function race(it) {
   } catch (e) { cap.reject(e); }
   return cap.promise;
 });
+
+// Operators whose operands need a program-defined valueOf/toString run here, as ordinary
+// calls (the VM routes them: Vm::call_converter; the codes are vm.rs's convert_code).
+const isPrimitive = (v) => v === null || (typeof v !== "object" && typeof v !== "function");
+function toPrimitive(v, hint) {
+  if (isPrimitive(v)) return v;
+  const order = hint === "string" ? ["toString", "valueOf"] : ["valueOf", "toString"];
+  for (const name of order) {
+    const f = v[name];
+    if (__cm_isCallable(f)) {
+      const r = f.call(v);
+      if (isPrimitive(r)) return r;
+    }
+  }
+  __cm_typeError("Cannot convert object to primitive value");
+}
+__cm_setConverter(function convert(op, a, b) {
+  switch (op) {
+    case 0: { const x = toPrimitive(a, "default"); return x + toPrimitive(b, "default"); }
+    case 1: { const x = toPrimitive(a, "number"); return x - toPrimitive(b, "number"); }
+    case 2: { const x = toPrimitive(a, "number"); return x * toPrimitive(b, "number"); }
+    case 3: { const x = toPrimitive(a, "number"); return x / toPrimitive(b, "number"); }
+    case 4: { const x = toPrimitive(a, "number"); return x % toPrimitive(b, "number"); }
+    case 5: { const x = toPrimitive(a, "number"); return x ** toPrimitive(b, "number"); }
+    case 6: { const x = toPrimitive(a, "number"); return x << toPrimitive(b, "number"); }
+    case 7: { const x = toPrimitive(a, "number"); return x >> toPrimitive(b, "number"); }
+    case 8: { const x = toPrimitive(a, "number"); return x >>> toPrimitive(b, "number"); }
+    case 9: { const x = toPrimitive(a, "number"); return x & toPrimitive(b, "number"); }
+    case 10: { const x = toPrimitive(a, "number"); return x | toPrimitive(b, "number"); }
+    case 11: { const x = toPrimitive(a, "number"); return x ^ toPrimitive(b, "number"); }
+    case 12: { const x = toPrimitive(a, "number"); return x < toPrimitive(b, "number"); }
+    case 13: { const x = toPrimitive(a, "number"); return x <= toPrimitive(b, "number"); }
+    case 14: { const x = toPrimitive(a, "number"); return x > toPrimitive(b, "number"); }
+    case 15: { const x = toPrimitive(a, "number"); return x >= toPrimitive(b, "number"); }
+    case 16: return toPrimitive(a, "default") == toPrimitive(b, "default");
+    case 17: return toPrimitive(a, "default") != toPrimitive(b, "default");
+    case 20: return __cm_toStr(toPrimitive(a, "string"));
+    case 21: return -toPrimitive(a, "number");
+    case 22: return +toPrimitive(a, "number");
+    case 23: return ~toPrimitive(a, "number");
+    case 24: return +toPrimitive(a, "number") + 1;
+    case 25: return +toPrimitive(a, "number") - 1;
+  }
+  __cm_typeError("Cannot convert object to primitive value");
+});

@@ -369,8 +369,45 @@ impl Vm {
     /// would need a call back into the program here, which this VM does not do: they are a
     /// TypeError rather than a wrong answer.
     pub fn to_primitive(&mut self, v: &Value, prefer_number: bool) -> JsResult<Value> {
+        match self.native_to_primitive(v, prefer_number)? {
+            Ok(p) => Ok(p),
+            Err(name) => Err(self.type_error(&format!(
+                "converting an object with a program-defined {name}() to a primitive is not supported here"
+            ))),
+        }
+    }
+
+    /// Whether converting `v` to a primitive calls a program-defined valueOf/toString (then
+    /// operators route through `call_converter`).
+    pub fn program_converts(&mut self, v: &Value, prefer_number: bool) -> bool {
+        matches!(v, Value::Obj(_))
+            && matches!(self.native_to_primitive(v, prefer_number), Ok(Err(_)))
+    }
+
+    /// Runs operator `code` (see `convert_code`) on `a` and `b` in the prelude's converter,
+    /// which converts with the program's valueOf/toString as ordinary calls. The result
+    /// replaces the operands on the stack when the call returns.
+    pub fn call_converter(&mut self, code: u8, a: Value, b: Value) -> JsResult<()> {
+        let Some(f) = self.realm.converter else {
+            return Err(self.type_error("Cannot convert object to primitive value"));
+        };
+        self.stack.push(Value::Obj(f));
+        self.stack.push(Value::Undefined);
+        self.stack.push(Value::Num(code as f64));
+        self.stack.push(a);
+        self.stack.push(b);
+        self.call_value(3, u32::MAX, FrameKind::Normal)
+    }
+
+    /// ToPrimitive with the built-in methods only: `Ok(Err(name))` when the method that
+    /// would run is the program's own.
+    fn native_to_primitive(
+        &mut self,
+        v: &Value,
+        prefer_number: bool,
+    ) -> JsResult<Result<Value, &'static str>> {
         let Value::Obj(r) = v else {
-            return Ok(v.clone());
+            return Ok(Ok(v.clone()));
         };
         let r = *r;
         let order: [&str; 2] = if prefer_number {
@@ -387,14 +424,10 @@ impl Vm {
                         let nf = self.natives[id].0;
                         let res = nf(self, v, &[])?;
                         if !matches!(res, Value::Obj(_)) {
-                            return Ok(res);
+                            return Ok(Ok(res));
                         }
                     }
-                    Kind::Closure(_) | Kind::Bound(_) => {
-                        return Err(self.type_error(&format!(
-                            "converting an object with a program-defined {name}() to a primitive is not supported"
-                        )))
-                    }
+                    Kind::Closure(_) | Kind::Bound(_) => return Ok(Err(name)),
                     _ => {}
                 }
             }
@@ -1798,8 +1831,22 @@ impl Vm {
                     }
                 };
             }
+            // An operand whose conversion needs a program-defined valueOf/toString: the
+            // whole operation runs in the prelude's converter as an ordinary call, whose
+            // result lands where the operands were (see `call_converter`).
+            macro_rules! program_convert {
+                ($code:expr, $a:expr, $b:expr, $number_first:expr) => {
+                    if self.program_converts(&$a, $number_first)
+                        || self.program_converts(&$b, $number_first)
+                    {
+                        save_pc!();
+                        tri!(self.call_converter($code, $a, $b));
+                        continue 'frames;
+                    }
+                };
+            }
             macro_rules! num2 {
-                ($f:expr) => {{
+                ($op:expr, $f:expr) => {{
                     // Fast path: both numbers, result written in place.
                     let n = self.stack.len();
                     if n >= 2 {
@@ -1817,6 +1864,7 @@ impl Vm {
                     let r = match (&a, &b) {
                         (Value::Num(x), Value::Num(y)) => $f(*x, *y),
                         _ => {
+                            program_convert!(convert_code($op), a, b, true);
                             let x = tri!(self.to_number(&a));
                             let y = tri!(self.to_number(&b));
                             $f(x, y)
@@ -1826,9 +1874,10 @@ impl Vm {
                 }};
             }
             macro_rules! int2 {
-                ($f:expr) => {{
+                ($op:expr, $f:expr) => {{
                     let b = pop!(self);
                     let a = pop!(self);
+                    program_convert!(convert_code($op), a, b, true);
                     let x = match a {
                         Value::Num(n) => n,
                         _ => tri!(self.to_number(&a)),
@@ -2263,28 +2312,38 @@ impl Vm {
                         if let (Value::Num(x), Value::Num(y)) = (&a, &b) {
                             self.stack.push(Value::Num(x + y));
                         } else {
+                            program_convert!(convert_code(op), a, b, true);
                             save_pc!();
                             let v = tri!(self.add(a, b));
                             self.stack.push(v);
                         }
                     }
-                    Op::Sub => num2!(|x: f64, y: f64| x - y),
-                    Op::Mul => num2!(|x: f64, y: f64| x * y),
-                    Op::Div => num2!(|x: f64, y: f64| x / y),
-                    Op::Rem => num2!(js_rem),
-                    Op::Exp => num2!(js_pow),
-                    Op::Shl => int2!(|x, y| (number::to_int32(x)
+                    Op::Sub => num2!(op, |x: f64, y: f64| x - y),
+                    Op::Mul => num2!(op, |x: f64, y: f64| x * y),
+                    Op::Div => num2!(op, |x: f64, y: f64| x / y),
+                    Op::Rem => num2!(op, js_rem),
+                    Op::Exp => num2!(op, js_pow),
+                    Op::Shl => int2!(op, |x, y| (number::to_int32(x)
                         .wrapping_shl(number::to_uint32(y) & 31))
                         as f64),
                     Op::Shr => {
-                        int2!(|x, y| (number::to_int32(x) >> (number::to_uint32(y) & 31)) as f64)
+                        int2!(
+                            op,
+                            |x, y| (number::to_int32(x) >> (number::to_uint32(y) & 31)) as f64
+                        )
                     }
                     Op::UShr => {
-                        int2!(|x, y| (number::to_uint32(x) >> (number::to_uint32(y) & 31)) as f64)
+                        int2!(
+                            op,
+                            |x, y| (number::to_uint32(x) >> (number::to_uint32(y) & 31)) as f64
+                        )
                     }
-                    Op::BitAnd => int2!(|x, y| (number::to_int32(x) & number::to_int32(y)) as f64),
-                    Op::BitOr => int2!(|x, y| (number::to_int32(x) | number::to_int32(y)) as f64),
-                    Op::BitXor => int2!(|x, y| (number::to_int32(x) ^ number::to_int32(y)) as f64),
+                    Op::BitAnd => int2!(op, |x, y| (number::to_int32(x) & number::to_int32(y))
+                        as f64),
+                    Op::BitOr => int2!(op, |x, y| (number::to_int32(x) | number::to_int32(y))
+                        as f64),
+                    Op::BitXor => int2!(op, |x, y| (number::to_int32(x) ^ number::to_int32(y))
+                        as f64),
                     Op::StrictEq => {
                         let b = pop!(self);
                         let a = pop!(self);
@@ -2298,12 +2357,18 @@ impl Vm {
                     Op::Eq => {
                         let b = pop!(self);
                         let a = pop!(self);
+                        if loose_equality_converts(&a, &b) {
+                            program_convert!(convert_code(op), a, b, true);
+                        }
                         let r = tri!(self.loose_equals(&a, &b));
                         self.stack.push(Value::Bool(r));
                     }
                     Op::Ne => {
                         let b = pop!(self);
                         let a = pop!(self);
+                        if loose_equality_converts(&a, &b) {
+                            program_convert!(convert_code(op), a, b, true);
+                        }
                         let r = tri!(self.loose_equals(&a, &b));
                         self.stack.push(Value::Bool(!r));
                     }
@@ -2332,6 +2397,7 @@ impl Vm {
                             Op::Gt => Cmp::Gt,
                             _ => Cmp::Ge,
                         };
+                        program_convert!(cmp_code(c), a, b, true);
                         let r = tri!(self.relational(c, &a, &b));
                         self.stack.push(Value::Bool(r));
                     }
@@ -2365,6 +2431,7 @@ impl Vm {
                             }
                             _ if n < 2 => false,
                             _ => {
+                                program_convert!(cmp_code(c), a, b, true);
                                 save_pc!();
                                 tri!(self.relational(c, &a, &b))
                             }
@@ -2424,6 +2491,7 @@ impl Vm {
                         // Not numbers: the arithmetic op alone; the SetLocal after it runs.
                         let b = pop!(self);
                         let a = pop!(self);
+                        program_convert!(arith_code(f), a, b, true);
                         save_pc!();
                         let v = tri!(self.arith_slow(f, a, b));
                         self.stack.push(v);
@@ -2462,11 +2530,13 @@ impl Vm {
                     }
                     Op::Neg => {
                         let v = pop!(self);
+                        program_convert!(convert_code(op), v, Value::Undefined, true);
                         let n = tri!(self.to_number(&v));
                         self.stack.push(Value::Num(-n));
                     }
                     Op::Plus | Op::ToNumeric => {
                         let v = pop!(self);
+                        program_convert!(convert_code(op), v, Value::Undefined, true);
                         let n = match v {
                             Value::Num(n) => n,
                             v => tri!(self.to_number(&v)),
@@ -2479,6 +2549,7 @@ impl Vm {
                     }
                     Op::BitNot => {
                         let v = pop!(self);
+                        program_convert!(convert_code(op), v, Value::Undefined, true);
                         let n = tri!(self.to_number(&v));
                         self.stack.push(Value::Num(!number::to_int32(n) as f64));
                     }
@@ -2489,6 +2560,7 @@ impl Vm {
                     }
                     Op::Inc | Op::Dec => {
                         let v = pop!(self);
+                        program_convert!(convert_code(op), v, Value::Undefined, true);
                         let n = match v {
                             Value::Num(n) => n,
                             v => tri!(self.to_number(&v)),
@@ -2506,6 +2578,7 @@ impl Vm {
                     }
                     Op::ToStr => {
                         let v = pop!(self);
+                        program_convert!(convert_code(op), v, Value::Undefined, false);
                         let s = match v {
                             Value::Str(s) => s,
                             v => tri!(self.to_string(&v)),
@@ -3027,6 +3100,62 @@ fn const_name(code: &FuncCode, k: u32) -> String {
         Some(Value::Str(s)) => s.to_rust(),
         _ => "variable".into(),
     }
+}
+
+/// The converter's operator codes (the `switch` of `convert` in prelude.js).
+fn convert_code(op: Op) -> u8 {
+    match op {
+        Op::Add => 0,
+        Op::Sub => 1,
+        Op::Mul => 2,
+        Op::Div => 3,
+        Op::Rem => 4,
+        Op::Exp => 5,
+        Op::Shl => 6,
+        Op::Shr => 7,
+        Op::UShr => 8,
+        Op::BitAnd => 9,
+        Op::BitOr => 10,
+        Op::BitXor => 11,
+        Op::Lt => 12,
+        Op::Le => 13,
+        Op::Gt => 14,
+        Op::Ge => 15,
+        Op::Eq => 16,
+        Op::Ne => 17,
+        Op::ToStr => 20,
+        Op::Neg => 21,
+        Op::Plus | Op::ToNumeric => 22,
+        Op::BitNot => 23,
+        Op::Inc => 24,
+        Op::Dec => 25,
+        _ => 22,
+    }
+}
+
+fn arith_code(f: Arith) -> u8 {
+    match f {
+        Arith::Add => 0,
+        Arith::Sub => 1,
+        Arith::Mul => 2,
+        Arith::Div => 3,
+        Arith::Rem => 4,
+    }
+}
+
+fn cmp_code(c: Cmp) -> u8 {
+    match c {
+        Cmp::Lt => 12,
+        Cmp::Le => 13,
+        Cmp::Gt => 14,
+        Cmp::Ge => 15,
+    }
+}
+
+/// `a == b` converts an object only against a primitive other than null/undefined.
+fn loose_equality_converts(a: &Value, b: &Value) -> bool {
+    let is_obj = |v: &Value| matches!(v, Value::Obj(_));
+    is_obj(a) != is_obj(b) && !a.is_nullish() && !b.is_nullish()
 }
 
 /// Pushes a copy of `v` when it is a number or an object, field by field (see
