@@ -324,6 +324,7 @@ impl Vm {
         }
     }
 
+    #[inline(never)]
     fn concat(&mut self, p: &Proto, pc: usize, a: usize, n: usize, base: usize) -> LResult<Value> {
         let vals = &self.stack[base + a..base + a + n];
         let bad = |v: &Value| !matches!(v, Value::Str(_) | Value::Int(_) | Value::Float(_));
@@ -1340,6 +1341,7 @@ impl Vm {
     }
 
     /// Prepares a numeric for loop at `ra`; returns true when the loop is skipped.
+    #[inline(never)]
     fn for_prep(&mut self, _p: &Proto, _pc: usize, ra: usize) -> LResult<bool> {
         let init = self.stack[ra];
         let limit = self.stack[ra + 1];
