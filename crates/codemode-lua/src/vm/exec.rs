@@ -790,7 +790,10 @@ impl Vm {
                         if let Value::Int(x) = &r!(b) {
                             let x = *x;
                             let n = match op {
-                                ArithOp::Mod if y != 0 => Some(arith::int_mod(x, y)),
+                                // A positive divisor (the usual `i % n`): Lua's floored
+                                // modulo is the Euclidean remainder; others take the
+                                // general path below.
+                                ArithOp::Mod if y > 0 => Some(x.rem_euclid(y)),
                                 ArithOp::Mul => Some(x.wrapping_mul(y)),
                                 ArithOp::Add => Some(x.wrapping_add(y)),
                                 ArithOp::Sub => Some(x.wrapping_sub(y)),
