@@ -789,21 +789,27 @@ impl Vm {
                         let y = i as i64;
                         if let Value::Int(x) = &r!(b) {
                             let x = *x;
-                            let n = match op {
+                            // The common operators are tested first, before a table jump.
+                            let n = if op == ArithOp::Mod && y > 0 {
                                 // A positive divisor (the usual `i % n`): Lua's floored
                                 // modulo is the Euclidean remainder; others take the
                                 // general path below.
-                                ArithOp::Mod if y > 0 => Some(x.rem_euclid(y)),
-                                ArithOp::Mul => Some(x.wrapping_mul(y)),
-                                ArithOp::Add => Some(x.wrapping_add(y)),
-                                ArithOp::Sub => Some(x.wrapping_sub(y)),
-                                ArithOp::IDiv if y != 0 => Some(arith::int_idiv(x, y)),
-                                ArithOp::BAnd => Some(x & y),
-                                ArithOp::BOr => Some(x | y),
-                                ArithOp::BXor => Some(x ^ y),
-                                ArithOp::Shl => Some(arith::shift_left(x, y)),
-                                ArithOp::Shr => Some(arith::shift_left(x, y.wrapping_neg())),
-                                _ => None,
+                                Some(x.rem_euclid(y))
+                            } else if op == ArithOp::Mul {
+                                Some(x.wrapping_mul(y))
+                            } else if op == ArithOp::Sub {
+                                Some(x.wrapping_sub(y))
+                            } else {
+                                match op {
+                                    ArithOp::Add => Some(x.wrapping_add(y)),
+                                    ArithOp::IDiv if y != 0 => Some(arith::int_idiv(x, y)),
+                                    ArithOp::BAnd => Some(x & y),
+                                    ArithOp::BOr => Some(x | y),
+                                    ArithOp::BXor => Some(x ^ y),
+                                    ArithOp::Shl => Some(arith::shift_left(x, y)),
+                                    ArithOp::Shr => Some(arith::shift_left(x, y.wrapping_neg())),
+                                    _ => None,
+                                }
                             };
                             // Stored in place: merging whole values first costs four stores.
                             if let Some(n) = n {
