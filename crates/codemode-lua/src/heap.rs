@@ -310,6 +310,7 @@ impl Heap {
 
     // ---- tables ----
 
+    #[inline(never)]
     pub fn new_table(&mut self, narr: usize, nhash: usize) -> TableRef {
         let t = Table::with_capacity(narr, nhash);
         self.bytes += t.byte_size();
@@ -342,6 +343,7 @@ impl Heap {
 
     // ---- closures, upvalues, proxies ----
 
+    #[inline(never)]
     pub fn new_closure(&mut self, proto: u32, upvals: Box<[UpvalRef]>) -> FuncRef {
         self.bytes += CLOSURE_OVERHEAD + upvals.len() * 4;
         FuncRef(self.closures.insert(Closure { proto, upvals }))

@@ -169,6 +169,7 @@ impl Table {
 
     /// `t[k] = v`. Fails for nil and NaN keys, or when the table would pass `max_len`
     /// elements.
+    #[inline(never)]
     pub fn set(&mut self, k: Value, v: Value, max_len: usize) -> Result<(), SetError> {
         match k {
             Value::Nil => return Err(SetError::Key(KeyError::Nil)),
@@ -292,6 +293,7 @@ impl Table {
 
     /// The entry after `k` in traversal order (`next`). `None` inside `Ok` ends the
     /// traversal; `Err` means `k` is not a key of the table.
+    #[inline(never)]
     pub fn next(&self, k: Value) -> Result<Option<(Value, Value)>, InvalidKey> {
         let mut start_entry = 0usize;
         match normalize_key(k) {

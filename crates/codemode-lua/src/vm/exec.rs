@@ -324,6 +324,7 @@ impl Vm {
         }
     }
 
+    #[inline(never)]
     fn concat(&mut self, p: &Proto, pc: usize, a: usize, n: usize, base: usize) -> LResult<Value> {
         let vals = &self.stack[base + a..base + a + n];
         let bad = |v: &Value| !matches!(v, Value::Str(_) | Value::Int(_) | Value::Float(_));
@@ -788,18 +789,27 @@ impl Vm {
                         let y = i as i64;
                         if let Value::Int(x) = &r!(b) {
                             let x = *x;
-                            let n = match op {
-                                ArithOp::Mod if y != 0 => Some(arith::int_mod(x, y)),
-                                ArithOp::Mul => Some(x.wrapping_mul(y)),
-                                ArithOp::Add => Some(x.wrapping_add(y)),
-                                ArithOp::Sub => Some(x.wrapping_sub(y)),
-                                ArithOp::IDiv if y != 0 => Some(arith::int_idiv(x, y)),
-                                ArithOp::BAnd => Some(x & y),
-                                ArithOp::BOr => Some(x | y),
-                                ArithOp::BXor => Some(x ^ y),
-                                ArithOp::Shl => Some(arith::shift_left(x, y)),
-                                ArithOp::Shr => Some(arith::shift_left(x, y.wrapping_neg())),
-                                _ => None,
+                            // The common operators are tested first, before a table jump.
+                            let n = if op == ArithOp::Mod && y > 0 {
+                                // A positive divisor (the usual `i % n`): Lua's floored
+                                // modulo is the Euclidean remainder; others take the
+                                // general path below.
+                                Some(x.rem_euclid(y))
+                            } else if op == ArithOp::Mul {
+                                Some(x.wrapping_mul(y))
+                            } else if op == ArithOp::Sub {
+                                Some(x.wrapping_sub(y))
+                            } else {
+                                match op {
+                                    ArithOp::Add => Some(x.wrapping_add(y)),
+                                    ArithOp::IDiv if y != 0 => Some(arith::int_idiv(x, y)),
+                                    ArithOp::BAnd => Some(x & y),
+                                    ArithOp::BOr => Some(x | y),
+                                    ArithOp::BXor => Some(x ^ y),
+                                    ArithOp::Shl => Some(arith::shift_left(x, y)),
+                                    ArithOp::Shr => Some(arith::shift_left(x, y.wrapping_neg())),
+                                    _ => None,
+                                }
                             };
                             // Stored in place: merging whole values first costs four stores.
                             if let Some(n) = n {
@@ -1340,6 +1350,7 @@ impl Vm {
     }
 
     /// Prepares a numeric for loop at `ra`; returns true when the loop is skipped.
+    #[inline(never)]
     fn for_prep(&mut self, _p: &Proto, _pc: usize, ra: usize) -> LResult<bool> {
         let init = self.stack[ra];
         let limit = self.stack[ra + 1];
