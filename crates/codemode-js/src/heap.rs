@@ -3,6 +3,11 @@
 use crate::value::{JsStr, ObjRef, Value};
 use std::collections::HashMap;
 
+/// The hash index of an object's keys. foldhash with a per-process random seed: property
+/// lookups on the big built-in prototypes hash a key on every method call, and SipHash cost
+/// ~5 % of a string-building loop; the seed keeps colliding keys from being precomputed.
+type KeyIndex = HashMap<JsStr, u32, foldhash::fast::RandomState>;
+
 pub const ENUMERABLE: u8 = 1;
 pub const WRITABLE: u8 = 2;
 pub const DEFAULT_FLAGS: u8 = ENUMERABLE | WRITABLE;
@@ -20,7 +25,7 @@ pub struct Prop {
 #[derive(Clone, Debug, Default)]
 pub struct PropMap {
     pub entries: Vec<Prop>,
-    index: Option<Box<HashMap<JsStr, u32>>>,
+    index: Option<Box<KeyIndex>>,
 }
 
 const INDEX_AT: usize = 12;
@@ -56,7 +61,8 @@ impl PropMap {
         true
     }
     fn rebuild_index(&mut self) {
-        let mut map = HashMap::with_capacity(self.entries.len() * 2);
+        let mut map =
+            KeyIndex::with_capacity_and_hasher(self.entries.len() * 2, Default::default());
         for (i, p) in self.entries.iter().enumerate() {
             map.insert(p.key.clone(), i as u32);
         }

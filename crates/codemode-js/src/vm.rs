@@ -1374,11 +1374,12 @@ impl Vm {
         args: &[Value],
         text: u32,
     ) -> JsResult<Value> {
+        // Natives (the common case) without cloning the object's kind.
+        if let Kind::Native(id) = self.heap.get(r).kind {
+            let f = self.natives[id as usize].0;
+            return f(self, this, args);
+        }
         match self.heap.get(r).kind.clone() {
-            Kind::Native(id) => {
-                let f = self.natives[id as usize].0;
-                f(self, this, args)
-            }
             Kind::Resolver { .. } => {
                 self.call_resolver(r, args.first().cloned().unwrap_or_default())?;
                 Ok(Value::Undefined)
