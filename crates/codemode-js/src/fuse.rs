@@ -12,7 +12,10 @@ pub fn optimize(code: &mut FuncCode) {
     fuse(&mut code.ops);
 }
 
-/// The jump target an op carries, if any. Every op with a target must be listed here (the
+/// The target bits of `JumpIfNullish`, whose top bits hold a stack depth.
+const TARGET_MASK: u32 = 0x0fff_ffff;
+
+/// The jump target an op carries, if any (`JumpIfNullish` is handled apart). Every op with a target must be listed here (the
 /// compiler's `patch` sets the same set).
 fn target_mut(op: &mut Op) -> Option<&mut u32> {
     match op {
@@ -22,7 +25,6 @@ fn target_mut(op: &mut Op) -> Option<&mut u32> {
         | Op::JumpIfFalseKeep(t)
         | Op::JumpIfTrueKeep(t)
         | Op::JumpIfNotNullishKeep(t)
-        | Op::JumpIfNullish(t)
         | Op::PushHandler(t)
         | Op::IterNext(_, t)
         | Op::LocalCmpNumJump(_, _, _, t)
@@ -55,9 +57,13 @@ fn drop_nops(code: &mut FuncCode) {
         if is_nop(op) {
             continue;
         }
+        let relocate = |t: u32| new_index.get(t as usize).copied().unwrap_or(kept);
         let mut op = *op;
-        if let Some(t) = target_mut(&mut op) {
-            *t = new_index.get(*t as usize).copied().unwrap_or(kept);
+        if let Op::JumpIfNullish(x) = &mut op {
+            // The stack depth to drop rides in the top 4 bits (see the compiler's chains).
+            *x = (*x & !TARGET_MASK) | relocate(*x & TARGET_MASK);
+        } else if let Some(t) = target_mut(&mut op) {
+            *t = relocate(*t);
         }
         ops.push(op);
         spans.push(code.spans.get(i).copied().unwrap_or(0));
@@ -170,6 +176,27 @@ mod tests {
             ]
         );
         assert_eq!(c.spans, vec![1, 4, 5, 6]);
+    }
+
+    #[test]
+    fn optional_chain_jumps_keep_their_depth() {
+        let mut c = code(vec![
+            Op::NopBox(0),
+            Op::GetLocal(0),
+            Op::JumpIfNullish(4 | (2 << 28)),
+            Op::Undef,
+            Op::Return,
+        ]);
+        optimize(&mut c);
+        assert_eq!(
+            c.ops,
+            vec![
+                Op::GetLocal(0),
+                Op::JumpIfNullish(3 | (2 << 28)),
+                Op::Undef,
+                Op::Return
+            ]
+        );
     }
 
     #[test]
