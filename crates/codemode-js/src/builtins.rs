@@ -749,19 +749,23 @@ fn object_freeze(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(v)
 }
 fn object_is_frozen(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
-    Ok(Value::Bool(match arg(a, 0) {
+    Ok(Value::Bool(locked_down(vm, &arg(a, 0), |f| {
+        f & WRITABLE == 0 && f & NON_CONFIGURABLE != 0
+    })))
+}
+/// isFrozen/isSealed: frozen, or not extensible with every own property's flags passing
+/// `props_ok` (array elements carry no flags, so a non-empty array never passes).
+fn locked_down(vm: &Vm, v: &Value, props_ok: impl Fn(u8) -> bool) -> bool {
+    match v {
         Value::Obj(r) => {
-            let o = vm.heap.get(r);
+            let o = vm.heap.get(*r);
             o.frozen
                 || (!o.extensible
-                    && o.props
-                        .entries
-                        .iter()
-                        .all(|p| p.flags & WRITABLE == 0 && p.flags & NON_CONFIGURABLE != 0)
+                    && o.props.entries.iter().all(|p| props_ok(p.flags))
                     && !matches!(&o.kind, Kind::Array(v) if !v.is_empty()))
         }
         _ => true,
-    }))
+    }
 }
 fn object_from_entries(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let items = vm.iterate_to_vec(&arg(a, 0))?;
@@ -1117,19 +1121,9 @@ fn object_seal(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(v)
 }
 fn object_is_sealed(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
-    Ok(Value::Bool(match arg(a, 0) {
-        Value::Obj(r) => {
-            let o = vm.heap.get(r);
-            o.frozen
-                || (!o.extensible
-                    && o.props
-                        .entries
-                        .iter()
-                        .all(|p| p.flags & NON_CONFIGURABLE != 0)
-                    && !matches!(&o.kind, Kind::Array(v) if !v.is_empty()))
-        }
-        _ => true,
-    }))
+    Ok(Value::Bool(locked_down(vm, &arg(a, 0), |f| {
+        f & NON_CONFIGURABLE != 0
+    })))
 }
 fn object_proto_is_prototype_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let Value::Obj(v) = arg(a, 0) else {
@@ -2366,8 +2360,10 @@ fn str_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     match this {
         Value::Str(s) => Ok(Value::Str(s.clone())),
         Value::Obj(r) if *r == vm.realm.string_proto => Ok(Value::str("")),
-        v if matches!(vm.wrapped(v), Some(Value::Str(_))) => Ok(vm.wrapped(v).unwrap_or_default()),
-        _ => Err(vm.type_error("String.prototype.valueOf requires that 'this' be a String")),
+        v => match vm.wrapped(v) {
+            Some(s @ Value::Str(_)) => Ok(s),
+            _ => Err(vm.type_error("String.prototype.valueOf requires that 'this' be a String")),
+        },
     }
 }
 
@@ -2425,16 +2421,17 @@ fn global_parse_int(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Num(number::parse_int(&s, r)))
 }
 // Number.prototype, Boolean.prototype and String.prototype are themselves wrapper objects
-// of 0, false and "" (ECMAScript), the only wrapper objects there are here.
+// of 0, false and "" (ECMAScript); other wrappers hold their value in `Kind::Primitive`.
 fn this_num(vm: &mut Vm, this: &Value) -> JsResult<f64> {
     match this {
         Value::Num(n) => Ok(*n),
         Value::Obj(r) if *r == vm.realm.number_proto => Ok(0.0),
-        v if matches!(vm.wrapped(v), Some(Value::Num(_))) => match vm.wrapped(v) {
+        v => match vm.wrapped(v) {
             Some(Value::Num(n)) => Ok(n),
-            _ => Ok(0.0),
+            _ => {
+                Err(vm.type_error("Number.prototype method called on a value that is not a number"))
+            }
         },
-        _ => Err(vm.type_error("Number.prototype method called on a value that is not a number")),
     }
 }
 fn num_to_fixed(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {

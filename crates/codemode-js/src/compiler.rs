@@ -41,6 +41,21 @@ struct VarInfo {
     in_switch: bool,
 }
 
+impl VarInfo {
+    fn new(name: &str, slot: u16, kind: VarKind, in_switch: bool) -> VarInfo {
+        VarInfo {
+            name: name.to_string(),
+            slot,
+            kind,
+            captured: false,
+            refs: Vec::new(),
+            is_param: false,
+            initialized: false,
+            in_switch,
+        }
+    }
+}
+
 struct LoopCtx {
     labels: Vec<String>,
     is_loop: bool,
@@ -319,16 +334,7 @@ impl<'a> Compiler<'a> {
         let st = self.fns.last_mut().unwrap();
         let id = st.vars.len();
         let in_switch = st.switch_scopes.last() == Some(&(st.scopes.len() - 1));
-        st.vars.push(VarInfo {
-            name: name.to_string(),
-            slot,
-            kind,
-            captured: false,
-            refs: Vec::new(),
-            is_param: false,
-            initialized: false,
-            in_switch,
-        });
+        st.vars.push(VarInfo::new(name, slot, kind, in_switch));
         if kind == VarKind::Var {
             st.scopes[0].push((name.to_string(), id));
         } else {
@@ -376,16 +382,8 @@ impl<'a> Compiler<'a> {
         let slot = st.nslots as u16;
         st.nslots += 1;
         let id = st.vars.len();
-        st.vars.push(VarInfo {
-            name: "arguments".to_string(),
-            slot,
-            kind: VarKind::Var,
-            captured: false,
-            refs: Vec::new(),
-            is_param: false,
-            initialized: false,
-            in_switch: false,
-        });
+        st.vars
+            .push(VarInfo::new("arguments", slot, VarKind::Var, false));
         st.scopes[0].push(("arguments".to_string(), id));
         st.arguments_var = Some(id);
         true

@@ -275,25 +275,19 @@ impl Heap {
             }
         }
         all.append(&mut self.objects);
-        let n = all.len();
-        Heap {
-            base: std::sync::Arc::new(all),
-            overlay: std::iter::repeat_with(|| None).take(n).collect(),
-            objects: Vec::new(),
-            free: Vec::new(),
-            marks: Vec::new(),
-            scratch: Object::new(None, Kind::Free),
-            bytes: self.bytes,
-            next_gc: self.next_gc,
-            max_bytes: self.max_bytes,
-        }
+        self.sharing(std::sync::Arc::new(all))
     }
 
     /// A fresh heap for one execution, sharing the template objects.
     pub fn fork(&self) -> Heap {
-        let n = self.base.len();
+        self.sharing(self.base.clone())
+    }
+
+    /// An empty heap over the shared objects `base`, with this heap's accounting.
+    fn sharing(&self, base: std::sync::Arc<Vec<Object>>) -> Heap {
+        let n = base.len();
         Heap {
-            base: self.base.clone(),
+            base,
             overlay: std::iter::repeat_with(|| None).take(n).collect(),
             objects: Vec::new(),
             free: Vec::new(),
