@@ -3,44 +3,16 @@
 
 use codemode_openapi::{from_spec, Document, OpenApiOptions};
 use criterion::{criterion_group, criterion_main, Criterion};
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Counts live heap bytes, to report what a converted GitHub catalog keeps.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size(), Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE.fetch_add(new_size, Ordering::Relaxed);
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-const GITHUB: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/openapi/github-api.json"
-);
+mod support;
+use support::{live_bytes, GITHUB};
 
 fn github(c: &mut Criterion) {
     let text = std::fs::read_to_string(GITHUB).expect("github-api.json is readable");
-    let before = LIVE.load(Ordering::Relaxed);
+    let before = live_bytes();
     let conversion = from_spec(&text, OpenApiOptions::default()).expect("converts");
-    let kept = LIVE.load(Ordering::Relaxed).saturating_sub(before);
+    let kept = live_bytes().saturating_sub(before);
     println!(
         "github: {} tools, {} skipped, the conversion keeps {:.1} MiB of heap",
         conversion.tools.len(),

@@ -11,39 +11,11 @@ use codemode_catalog::{
 use codemode_core::Language;
 use codemode_openapi::{from_spec, OpenApiOptions};
 use criterion::{criterion_group, criterion_main, Criterion};
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-/// Counts live heap bytes.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size(), Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE.fetch_add(new_size, Ordering::Relaxed);
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-const GITHUB: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/openapi/github-api.json"
-);
+mod support;
+use support::{live_bytes, GITHUB};
 
 /// What a model looking for GitHub tools might ask: words, exact paths, namespaces, pages.
 const QUERIES: &[(&str, Option<&str>, usize)] = &[
@@ -101,11 +73,11 @@ const QUERIES: &[(&str, Option<&str>, usize)] = &[
 
 fn catalog(c: &mut Criterion) {
     let mib = |b: usize| b as f64 / (1024.0 * 1024.0);
-    let base = LIVE.load(Ordering::Relaxed);
+    let base = live_bytes();
     let text = std::fs::read_to_string(GITHUB).expect("github-api.json is readable");
     let conversion = from_spec(&text, OpenApiOptions::default()).expect("converts");
     drop(text);
-    let tools_heap = LIVE.load(Ordering::Relaxed).saturating_sub(base);
+    let tools_heap = live_bytes().saturating_sub(base);
     let namespaces: Vec<Namespace> = conversion
         .namespaces
         .iter()
@@ -117,7 +89,7 @@ fn catalog(c: &mut Criterion) {
     drop(tools);
     let fresh =
         || Catalog::new(catalog.tools().cloned().collect(), namespaces.clone()).expect("builds");
-    let built_heap = LIVE.load(Ordering::Relaxed).saturating_sub(base);
+    let built_heap = live_bytes().saturating_sub(base);
     let js = RenderOptions::default();
     let lua = RenderOptions {
         language: Language::Lua,
@@ -135,7 +107,7 @@ fn catalog(c: &mut Criterion) {
             black_box(page);
         }
     }
-    let session_heap = LIVE.load(Ordering::Relaxed).saturating_sub(base);
+    let session_heap = live_bytes().saturating_sub(base);
     cold.sort();
     println!(
         "github catalog: {} tools; heap kept: {:.1} MiB by the tools, {:.1} MiB with the catalog \
@@ -194,9 +166,9 @@ fn catalog(c: &mut Criterion) {
 
     // Prerendered: every full signature rendered before the first search.
     let warm = fresh();
-    let before = LIVE.load(Ordering::Relaxed);
+    let before = live_bytes();
     let ((), prerender) = timed(|| warm.prerender(&js));
-    let prerender_heap = LIVE.load(Ordering::Relaxed).saturating_sub(before);
+    let prerender_heap = live_bytes().saturating_sub(before);
     let mut times = Vec::new();
     for (query, namespace, offset) in QUERIES {
         let req = request(query, *namespace, *offset);
