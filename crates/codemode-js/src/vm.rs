@@ -379,9 +379,37 @@ impl Vm {
 
     /// Whether converting `v` to a primitive calls a program-defined valueOf/toString (then
     /// operators route through `call_converter`).
+    /// Decided from the methods alone, without running the built-in ones (the conversion
+    /// that follows runs them): a built-in method yields a primitive, except
+    /// Object.prototype.valueOf, which yields the object and passes to the next method.
     pub fn program_converts(&mut self, v: &Value, prefer_number: bool) -> bool {
-        matches!(v, Value::Obj(_))
-            && matches!(self.native_to_primitive(v, prefer_number), Ok(Err(_)))
+        if !matches!(v, Value::Obj(_)) {
+            return false;
+        }
+        let order = if prefer_number {
+            ["valueOf", "toString"]
+        } else {
+            ["toString", "valueOf"]
+        };
+        for name in order {
+            let key = JsStr::from_str(name);
+            let Ok(Value::Obj(f)) = self.get_prop(v, &key) else {
+                continue;
+            };
+            match self.heap.get(f).kind {
+                Kind::Closure(_) | Kind::Bound(_) => return true,
+                Kind::Native(_) => {
+                    let object_value_of = self.heap.get(self.realm.object_proto).props.get(&key);
+                    let is_object_value_of =
+                        matches!(object_value_of, Some(Value::Obj(g)) if *g == f);
+                    if name != "valueOf" || !is_object_value_of {
+                        return false;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
     }
 
     /// Runs operator `code` (see `convert_code`) on `a` and `b` in the prelude's converter,
