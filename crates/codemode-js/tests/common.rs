@@ -96,3 +96,19 @@ pub fn test_options() -> CompileOptions {
 pub fn run(interp: &JsInterpreter, src: &str) -> Outcome {
     run_with(interp, src, &test_options(), &mut echo_tool)
 }
+
+/// Runs programs in node through tests/node_driver.js (each as an async function body with a
+/// fake `tools`, `search` and captured console); one result object per program.
+pub fn run_node(programs: &[String]) -> Vec<Value> {
+    let driver = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/node_driver.js");
+    let mut child = std::process::Command::new("node")
+        .arg(driver)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("node must be installed for the differential tests");
+    let input = serde_json::to_vec(programs).unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    serde_json::from_slice(&out.stdout).expect("node driver output")
+}

@@ -3,8 +3,6 @@
 mod common;
 use codemode_js::JsInterpreter;
 use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 fn corpus() -> Vec<(String, String)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus");
@@ -24,20 +22,6 @@ fn corpus() -> Vec<(String, String)> {
         .collect()
 }
 
-pub fn run_node(programs: &[String]) -> Vec<Value> {
-    let driver = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/node_driver.js");
-    let mut child = Command::new("node")
-        .arg(driver)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("node must be installed for the differential tests");
-    let input = serde_json::to_vec(programs).unwrap();
-    child.stdin.take().unwrap().write_all(&input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    serde_json::from_slice(&out.stdout).expect("node driver output")
-}
-
 pub fn run_ours(interp: &JsInterpreter, src: &str) -> Value {
     let out = common::run(interp, src);
     match out.value {
@@ -50,7 +34,7 @@ pub fn run_ours(interp: &JsInterpreter, src: &str) -> Value {
 fn corpus_matches_node() {
     let files = corpus();
     let sources: Vec<String> = files.iter().map(|f| f.1.clone()).collect();
-    let expected = run_node(&sources);
+    let expected = common::run_node(&sources);
     let interp = JsInterpreter::new();
     let mut failures = Vec::new();
     for ((name, src), want) in files.iter().zip(expected.iter()) {

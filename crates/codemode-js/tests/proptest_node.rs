@@ -2,8 +2,6 @@
 mod common;
 use codemode_js::JsInterpreter;
 use proptest::prelude::*;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 fn leaf() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -101,18 +99,7 @@ fn program(exprs: &[String]) -> String {
 }
 
 fn node_values(src: &str) -> serde_json::Value {
-    let driver = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/node_driver.js");
-    let mut child = Command::new("node")
-        .arg(driver)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("node must be installed");
-    let input = serde_json::to_vec(&vec![src]).unwrap();
-    child.stdin.take().unwrap().write_all(&input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("node output");
-    v[0]["value"].clone()
+    common::run_node(&[src.to_string()])[0]["value"].clone()
 }
 
 proptest! {
