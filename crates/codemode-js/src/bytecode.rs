@@ -203,6 +203,17 @@ pub enum Op {
     ArithSetLocal(Arith, u16),
     /// `GetLocal(a) GetLocal(b) <arith>`.
     LocalsArith(u16, u16, Arith),
+    /// `GetLocal(a) GetLocal(b) Num(k) <arith>`: pushes `a`, then `b <arith> k`.
+    LocalLocalArithNum(u16, u16, Arith, f64),
+    /// `Num(k) <arith1> <arith2> SetLocal(a)`: `a = second <arith2> (top <arith1> k)`.
+    ArithNumArithSetLocal(Arith, Arith, u16, f64),
+    /// `GetLocal(a) Inc SetLocal(a) Jump(t)` (or `Dec`) where `t` holds a
+    /// `LocalCmpNumJump`: a `for` loop's update and back edge in one op.
+    IncLocalLoop(u16, bool, u32),
+    /// `GetUpval(i, name) Undef`: a captured function and the `this` of a plain call.
+    GetUpvalUndef(u16, u32),
+    /// `GetLocal(a) Return`.
+    ReturnLocal(u16),
 }
 
 /// The arithmetic of a fused op.
@@ -250,6 +261,16 @@ pub struct FuncCode {
     /// The slot of the function's `arguments` object, when its body (or an arrow inside
     /// it) uses one, and whether that slot holds a cell (captured by an arrow).
     pub arguments: Option<(u16, bool)>,
+    /// Entering needs no rest array, `arguments` object or promise: calls with at most
+    /// `nparams` arguments take the VM's in-place path. Set by `FuncCode::finish`.
+    pub plain_entry: bool,
+}
+
+impl FuncCode {
+    /// Computes what the VM derives from the finished code.
+    pub fn finish(&mut self) {
+        self.plain_entry = !self.has_rest && !self.is_async && self.arguments.is_none();
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

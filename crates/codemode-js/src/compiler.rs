@@ -235,6 +235,7 @@ impl<'a> Compiler<'a> {
             .map(|id| (st.vars[id].slot, st.vars[id].captured));
         st.code.nlocals = st.nslots as u16;
         st.code.captures = st.upvals.iter().map(|u| u.1).collect();
+        st.code.finish();
         st.code
     }
 

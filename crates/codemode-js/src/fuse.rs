@@ -29,7 +29,8 @@ fn target_mut(op: &mut Op) -> Option<&mut u32> {
         | Op::IterNext(_, t)
         | Op::LocalCmpNumJump(_, _, _, t)
         | Op::CmpJump(_, t)
-        | Op::JumpLoopTest(t) => Some(t),
+        | Op::JumpLoopTest(t)
+        | Op::IncLocalLoop(_, _, t) => Some(t),
         _ => None,
     }
 }
@@ -102,12 +103,18 @@ fn fuse(ops: &mut [Op]) {
             *slot = f;
         }
     }
-    // Back edges into a fused loop test (the fused ops are known only now).
+    // Back edges into a fused loop test (the fused ops are known only now), and a loop
+    // update right before such a back edge.
     for q in 0..ops.len() {
         if let Op::Jump(t) = ops[q] {
             if matches!(ops.get(t as usize), Some(Op::LocalCmpNumJump(..))) {
                 ops[q] = Op::JumpLoopTest(t);
             }
+        }
+    }
+    for q in 0..ops.len() {
+        if let (Op::IncLocal(a, inc), Some(&Op::JumpLoopTest(t))) = (ops[q], ops.get(q + 3)) {
+            ops[q] = Op::IncLocalLoop(a, inc, t);
         }
     }
 }
@@ -126,6 +133,18 @@ fn fused_at(o: &[Op]) -> Option<Op> {
         (Op::GetLocal(a), Some(Op::Dec), Some(Op::SetLocal(b)), _) if a == b => {
             Some(Op::IncLocal(a, false))
         }
+        (Op::GetLocal(a), Some(Op::GetLocal(b)), Some(Op::Num(k)), Some(x))
+            if arith(x).is_some() =>
+        {
+            Some(Op::LocalLocalArithNum(a, b, arith(x)?, k))
+        }
+        (Op::Num(k), Some(x), Some(y), Some(Op::SetLocal(a)))
+            if arith(x).is_some() && arith(y).is_some() =>
+        {
+            Some(Op::ArithNumArithSetLocal(arith(x)?, arith(y)?, a, k))
+        }
+        (Op::GetUpval(i, name), Some(Op::Undef), _, _) => Some(Op::GetUpvalUndef(i, name)),
+        (Op::GetLocal(a), Some(Op::Return), _, _) => Some(Op::ReturnLocal(a)),
         (Op::GetLocal(a), Some(Op::Num(k)), Some(x), _) if arith(x).is_some() => {
             Some(Op::LocalArithNum(a, arith(x)?, k))
         }
@@ -221,7 +240,8 @@ mod tests {
                 Op::CmpJump(Cmp::Le, 9),
                 Op::JumpIfFalse(9),
                 Op::GetLocal2(1, 2),
-                Op::IncLocal(2, true),
+                // The update before the back edge carries the jump too.
+                Op::IncLocalLoop(2, true, 0),
                 Op::Inc,
                 Op::SetLocal(2),
                 Op::JumpLoopTest(0),

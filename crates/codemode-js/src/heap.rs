@@ -324,7 +324,7 @@ impl Heap {
 
     /// The object behind a handle. A handle that names no object (which only a compiler
     /// bug could produce) reads as an empty object instead of panicking.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, r: ObjRef) -> &Object {
         let i = r.0 as usize;
         let n = self.base.len();

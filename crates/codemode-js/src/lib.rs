@@ -19,6 +19,7 @@
 mod builtins;
 mod bytecode;
 mod compiler;
+mod fast;
 mod format;
 mod fuse;
 mod heap;

@@ -1564,39 +1564,6 @@ impl Vm {
         }
     }
 
-    /// The common return: a number or object from a plain call with no try handler left
-    /// open. Moves the value field by field (see `push_local`); false when it does not apply.
-    fn return_plain(&mut self) -> bool {
-        let Some(f) = self.frames.last() else {
-            return false;
-        };
-        if !matches!(f.kind, FrameKind::Normal) {
-            return false;
-        }
-        let depth = self.frames.len() as u32 - 1;
-        if self.handlers.last().is_some_and(|h| h.frame >= depth) {
-            return false;
-        }
-        let dst = (f.base as usize).wrapping_sub(2);
-        let top = self.stack.len().wrapping_sub(1);
-        if dst >= top {
-            return false;
-        }
-        match self.stack.get(top) {
-            Some(&Value::Num(n)) => {
-                self.stack.truncate(dst);
-                self.stack.push(Value::Num(n));
-            }
-            Some(&Value::Obj(r)) => {
-                self.stack.truncate(dst);
-                self.stack.push(Value::Obj(r));
-            }
-            _ => return false,
-        }
-        self.frames.pop();
-        true
-    }
-
     fn do_return(&mut self, v: Value) -> JsResult<()> {
         let f = match self.frames.pop() {
             Some(f) => f,
@@ -1795,23 +1762,28 @@ impl Vm {
             None => self.prelude.clone(),
         };
         let prelude: Arc<Module> = self.prelude.clone();
+        // Every frame switch first tries the fast loop (fast.rs); when it stops at an op it
+        // cannot run, the general loop runs from there until its next frame switch.
         'frames: loop {
+            if self.fuel > 0 {
+                self.run_fast(&program, &prelude);
+            }
             let Some(frame) = self.frames.last() else {
                 return Ok(RunState::Idle);
             };
-            let func = frame.func;
-            let base = frame.base as usize;
+            let mut func = frame.func;
+            let mut base = frame.base as usize;
             let mut pc = frame.pc as usize;
-            let closure = frame.closure;
+            let mut closure = frame.closure;
             let module: &Module = if func & PROGRAM_BIT != 0 {
                 &program
             } else {
                 &prelude
             };
-            let Some(code) = module.funcs.get((func & !PROGRAM_BIT) as usize) else {
+            let Some(mut code) = module.funcs.get((func & !PROGRAM_BIT) as usize) else {
                 return Ok(RunState::Idle);
             };
-            let ops = &code.ops[..];
+            let mut ops = &code.ops[..];
             macro_rules! save_pc {
                 () => {
                     if let Some(f) = self.frames.last_mut() {
@@ -1916,6 +1888,35 @@ impl Vm {
                         _ => tri!(self.to_number(&b)),
                     };
                     self.stack.push(Value::Num($f(x, y)));
+                }};
+            }
+            // The common return: a number or object (moved field by field, see
+            // `push_local`) from a plain call with no try handler left open in its frame.
+            macro_rules! return_plain {
+                ($v:expr) => {{
+                    let depth = self.frames.len().wrapping_sub(1);
+                    let dst = base.wrapping_sub(2);
+                    if matches!(
+                        self.frames.last(),
+                        Some(Frame {
+                            kind: FrameKind::Normal,
+                            ..
+                        })
+                    ) && !self
+                        .handlers
+                        .last()
+                        .is_some_and(|h| h.frame as usize >= depth)
+                        && dst < self.stack.len()
+                    {
+                        let v = $v;
+                        self.stack.truncate(dst);
+                        self.stack.push(v);
+                        self.frames.pop();
+                        if self.heap.wants_gc() {
+                            self.maybe_gc()?;
+                        }
+                        continue 'frames;
+                    }
                 }};
             }
             // Fuel is charged per basic block rather than per op: a backward jump charges
@@ -2070,13 +2071,18 @@ impl Vm {
                         let c = cell_of!(s);
                         self.heap.get_mut(c).kind = Kind::Cell(v);
                     }
-                    Op::GetUpval(i, name) => {
+                    Op::GetUpval(i, name) | Op::GetUpvalUndef(i, name) => {
                         let c = upval!(i);
                         if let Kind::Cell(v) = &self.heap.get(c).kind {
                             if push_plain(&mut self.stack, v) {
+                                if let Op::GetUpvalUndef(..) = op {
+                                    self.stack.push(Value::Undefined);
+                                    pc += 1;
+                                }
                                 continue;
                             }
                         }
+                        // Otherwise the GetUpval alone, with its checks (an Undef follows).
                         let v = match &self.heap.get(c).kind {
                             Kind::Cell(v) => v.clone(),
                             _ => Value::Undefined,
@@ -2218,9 +2224,64 @@ impl Vm {
                     }
                     Op::Call(argc, text) => {
                         save_pc!();
-                        tri!(self.call_value(argc as usize, text, FrameKind::Normal));
+                        // The common call, a program or prelude function that needs no
+                        // rest array, `arguments` object or promise, switches the frame
+                        // state in place instead of going through `call_value`.
+                        let argc = argc as usize;
+                        let callee_pos = self.stack.len().wrapping_sub(argc + 2);
+                        if let Some(&Value::Obj(r)) = self.stack.get(callee_pos) {
+                            if let Kind::Closure(c) = &self.heap.get(r).kind {
+                                let f = c.func;
+                                let m: &Module = if f & PROGRAM_BIT != 0 {
+                                    &program
+                                } else {
+                                    &prelude
+                                };
+                                if let Some(callee) = m.funcs.get((f & !PROGRAM_BIT) as usize) {
+                                    if callee.plain_entry
+                                        && argc <= callee.nparams as usize
+                                        && self.frames.len() < self.limits.max_frames
+                                    {
+                                        if callee.is_arrow {
+                                            let t = c.this.clone();
+                                            self.stack[callee_pos + 1] = t;
+                                        }
+                                        let new_base = callee_pos + 2;
+                                        self.stack.resize(
+                                            new_base + callee.nlocals as usize,
+                                            Value::Undefined,
+                                        );
+                                        self.frames.push(Frame {
+                                            func: f,
+                                            pc: 0,
+                                            base: new_base as u32,
+                                            closure: Some(r),
+                                            kind: FrameKind::Normal,
+                                            resumed: false,
+                                        });
+                                        self.fuel -= callee.ops.len() as i64 + 1;
+                                        if self.fuel <= 0 {
+                                            return Ok(RunState::OutOfFuel);
+                                        }
+                                        func = f;
+                                        base = new_base;
+                                        pc = 0;
+                                        closure = Some(r);
+                                        code = callee;
+                                        ops = &code.ops[..];
+                                        continue;
+                                    }
+                                }
+                            }
+                        }
+                        let depth = self.frames.len();
+                        tri!(self.call_value(argc, text, FrameKind::Normal));
                         if self.blocked.is_some() {
                             return Ok(RunState::Blocked);
+                        }
+                        if self.frames.len() == depth && self.fuel > 0 {
+                            // A native call: this frame goes on, no frame switch.
+                            continue;
                         }
                         continue 'frames;
                     }
@@ -2251,11 +2312,10 @@ impl Vm {
                         continue 'frames;
                     }
                     Op::Return => {
-                        if self.return_plain() {
-                            if self.heap.wants_gc() {
-                                self.maybe_gc()?;
-                            }
-                            continue 'frames;
+                        match self.stack.last() {
+                            Some(&Value::Num(n)) => return_plain!(Value::Num(n)),
+                            Some(&Value::Obj(r)) => return_plain!(Value::Obj(r)),
+                            _ => {}
                         }
                         let v = pop!(self);
                         save_pc!();
@@ -2536,6 +2596,70 @@ impl Vm {
                         } else {
                             push_local(&mut self.stack, base + a as usize);
                         }
+                    }
+                    Op::LocalLocalArithNum(a, b, f, k) => {
+                        push_local(&mut self.stack, base + a as usize);
+                        if let Some(&Value::Num(y)) = self.stack.get(base + b as usize) {
+                            self.stack.push(Value::Num(f.apply(y, k)));
+                            pc += 3;
+                        }
+                    }
+                    Op::ArithNumArithSetLocal(f1, f2, a, k) => {
+                        let n = self.stack.len();
+                        if n >= 2 {
+                            if let (Value::Num(x), Value::Num(y)) =
+                                (&self.stack[n - 2], &self.stack[n - 1])
+                            {
+                                let r = f2.apply(*x, f1.apply(*y, k));
+                                self.stack.pop();
+                                self.stack.pop();
+                                if let Some(slot) = self.stack.get_mut(base + a as usize) {
+                                    *slot = Value::Num(r);
+                                }
+                                pc += 3;
+                                continue;
+                            }
+                        }
+                        self.stack.push(Value::Num(k));
+                    }
+                    Op::IncLocalLoop(a, inc, t) => {
+                        let Some(Value::Num(x)) = self.stack.get_mut(base + a as usize) else {
+                            push_local(&mut self.stack, base + a as usize);
+                            continue;
+                        };
+                        *x += if inc { 1.0 } else { -1.0 };
+                        // Now the back edge, as the JumpLoopTest after the update does it.
+                        pc += 3;
+                        if (t as usize) < pc && self.heap.wants_gc() {
+                            save_pc!();
+                            self.maybe_gc()?;
+                        }
+                        back_edge!(t);
+                        if let Some(&Op::LocalCmpNumJump(a, c, k, exit)) = ops.get(pc) {
+                            if let Some(Value::Num(x)) = self.stack.get(base + a as usize) {
+                                pc = if c.holds(*x, k) {
+                                    pc + 4
+                                } else {
+                                    exit as usize
+                                };
+                            }
+                        }
+                    }
+                    Op::ReturnLocal(a) => {
+                        match self.stack.get(base + a as usize) {
+                            Some(&Value::Num(n)) => return_plain!(Value::Num(n)),
+                            Some(&Value::Obj(r)) => return_plain!(Value::Obj(r)),
+                            _ => {}
+                        }
+                        push_local(&mut self.stack, base + a as usize);
+                        pc += 1;
+                        let v = pop!(self);
+                        save_pc!();
+                        self.do_return(v)?;
+                        if self.heap.wants_gc() {
+                            self.maybe_gc()?;
+                        }
+                        continue 'frames;
                     }
                     Op::IncLocal(a, inc) => {
                         if let Some(Value::Num(x)) = self.stack.get_mut(base + a as usize) {
@@ -3190,7 +3314,7 @@ fn loose_equality_converts(a: &Value, b: &Value) -> bool {
 /// Pushes a copy of `v` when it is a number or an object, field by field (see
 /// `push_local`); false (nothing pushed) for the other values.
 #[inline(always)]
-fn push_plain(stack: &mut Vec<Value>, v: &Value) -> bool {
+pub(crate) fn push_plain(stack: &mut Vec<Value>, v: &Value) -> bool {
     match *v {
         Value::Num(n) => stack.push(Value::Num(n)),
         Value::Obj(r) => stack.push(Value::Obj(r)),
@@ -3202,7 +3326,7 @@ fn push_plain(stack: &mut Vec<Value>, v: &Value) -> bool {
 /// Pushes a copy of stack slot `i`. Numbers are pushed field by field: a whole-value copy
 /// of a slot just written field by field stalls on store forwarding.
 #[inline(always)]
-fn push_local(stack: &mut Vec<Value>, i: usize) {
+pub(crate) fn push_local(stack: &mut Vec<Value>, i: usize) {
     match stack.get(i) {
         Some(&Value::Num(n)) => stack.push(Value::Num(n)),
         Some(v) => {
@@ -3215,7 +3339,7 @@ fn push_local(stack: &mut Vec<Value>, i: usize) {
 
 impl Arith {
     #[inline(always)]
-    fn apply(self, x: f64, y: f64) -> f64 {
+    pub(crate) fn apply(self, x: f64, y: f64) -> f64 {
         match self {
             Arith::Add => x + y,
             Arith::Sub => x - y,
@@ -3228,7 +3352,7 @@ impl Arith {
 
 impl Cmp {
     #[inline(always)]
-    fn holds(self, x: f64, y: f64) -> bool {
+    pub(crate) fn holds(self, x: f64, y: f64) -> bool {
         match self {
             Cmp::Lt => x < y,
             Cmp::Le => x <= y,

@@ -1,0 +1,502 @@
+//! The fast loop: the ops that dominate calls and numeric loops, run by a small function
+//! over the value stack as a plain slice with the stack top in a local, instead of pushing
+//! and popping the VM's `Vec` (a capacity check and a length store in memory each time) as
+//! the general loop does. Slots above the top may hold stale values until they are
+//! overwritten or the loop ends and the `Vec` is cut back to the top; no GC runs meanwhile.
+//!
+//! It runs only what needs no conversion, allocation, exception or host work. Any other op,
+//! or a fast op whose operands are not the plain case (not numbers, a callee that needs an
+//! `arguments` object, a GC or fuel check that is due), ends the fast loop with the frame's
+//! `pc` at that op: the general loop runs it, with the exact semantics, and re-enters the
+//! fast loop at its next frame switch. State is never split between the two: the fast loop
+//! keeps frames, fuel and the heap consistent at every op boundary.
+
+use crate::bytecode::{FuncCode, Op};
+use crate::heap::Kind;
+use crate::value::{strict_equals, ObjRef, Value};
+use crate::vm::{Frame, FrameKind, Module, Vm, PROGRAM_BIT};
+
+/// The running frame's registers inside the fast loop.
+struct Regs<'m> {
+    base: usize,
+    pc: usize,
+    closure: Option<ObjRef>,
+    code: &'m FuncCode,
+}
+
+fn code_of<'m>(program: &'m Module, prelude: &'m Module, func: u32) -> Option<&'m FuncCode> {
+    let module = if func & PROGRAM_BIT != 0 {
+        program
+    } else {
+        prelude
+    };
+    module.funcs.get((func & !PROGRAM_BIT) as usize)
+}
+
+impl Vm {
+    /// Runs the top frame (and the plain calls and returns it makes) until an op needs the
+    /// general loop. On return the top frame's `pc` names the next op to run.
+    #[inline(never)]
+    pub(crate) fn run_fast(&mut self, program: &Module, prelude: &Module) {
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
+        let Some(code) = code_of(program, prelude, frame.func) else {
+            return;
+        };
+        let mut r = Regs {
+            base: frame.base as usize,
+            pc: frame.pc as usize,
+            closure: frame.closure,
+            code,
+        };
+        let mut stack = std::mem::take(&mut self.stack);
+        let mut sp = stack.len();
+        // The loop stops to ask for room; the stack grows by a few slots at a time so that
+        // a short visit (a frame that soon needs the general loop) stays cheap.
+        while let Some(need) = self.fast_loop(&mut stack[..], &mut sp, &mut r, program, prelude) {
+            let len = (sp + need.max(4)).max(stack.len());
+            stack.resize(len, Value::Undefined);
+        }
+        stack.truncate(sp);
+        self.stack = stack;
+        if let Some(f) = self.frames.last_mut() {
+            f.pc = r.pc as u32;
+        }
+    }
+
+    /// The loop itself. Returns None with `r.pc` at the op the general loop must run, or
+    /// Some(n) when it needs `n` more slots above `sp` to go on (nothing changed then).
+    #[inline(always)]
+    fn fast_loop<'m>(
+        &mut self,
+        slots: &mut [Value],
+        sp_out: &mut usize,
+        r: &mut Regs<'m>,
+        program: &'m Module,
+        prelude: &'m Module,
+    ) -> Option<usize> {
+        // The registers live in locals for the duration of the loop.
+        let mut sp = *sp_out;
+        let mut pc = r.pc;
+        let mut base = r.base;
+        let mut closure = r.closure;
+        let mut code = r.code;
+        macro_rules! save {
+            () => {
+                *sp_out = sp;
+                *r = Regs {
+                    base,
+                    pc,
+                    closure,
+                    code,
+                };
+            };
+        }
+        macro_rules! stop {
+            () => {{
+                save!();
+                return None;
+            }};
+        }
+        // Charges a taken backward jump's loop (see the general loop's `back_edge`); a due
+        // GC or exhausted fuel hands the jump to the general loop, which does both.
+        macro_rules! jump {
+            ($t:expr) => {{
+                let t = $t as usize;
+                if t <= pc {
+                    if self.heap.wants_gc() || self.fuel <= (pc + 1 - t) as i64 {
+                        stop!();
+                    }
+                    self.fuel -= (pc + 1 - t) as i64;
+                }
+                pc = t;
+            }};
+        }
+        macro_rules! push {
+            ($v:expr) => {{
+                let v = $v;
+                if let Some(slot) = slots.get_mut(sp) {
+                    *slot = v;
+                }
+                sp += 1;
+            }};
+        }
+        // The two top values when both are numbers.
+        macro_rules! top_nums {
+            () => {
+                match (slots.get(sp.wrapping_sub(2)), slots.get(sp.wrapping_sub(1))) {
+                    (Some(&Value::Num(x)), Some(&Value::Num(y))) => (x, y),
+                    _ => stop!(),
+                }
+            };
+        }
+        macro_rules! local_num {
+            ($s:expr) => {
+                match slots.get(base + $s as usize) {
+                    Some(&Value::Num(x)) => x,
+                    _ => stop!(),
+                }
+            };
+        }
+        loop {
+            // Every op pushes at most two values.
+            if sp + 2 > slots.len() {
+                save!();
+                return Some(2);
+            }
+            let Some(&op) = code.ops.get(pc) else {
+                stop!();
+            };
+            match op {
+                Op::Num(n) => push!(Value::Num(n)),
+                Op::Undef => push!(Value::Undefined),
+                Op::Null => push!(Value::Null),
+                Op::True => push!(Value::Bool(true)),
+                Op::False => push!(Value::Bool(false)),
+                Op::Pop => {
+                    if sp == 0 {
+                        stop!();
+                    }
+                    sp -= 1;
+                }
+                Op::Dup => {
+                    let Some(v) = slots.get(sp.wrapping_sub(1)) else {
+                        stop!();
+                    };
+                    let v = plain_copy(v);
+                    push!(v);
+                }
+                Op::GetLocal(s) => {
+                    let Some(v) = slots.get(base + s as usize) else {
+                        stop!();
+                    };
+                    let v = plain_copy(v);
+                    push!(v);
+                }
+                Op::GetLocal2(a, b) => {
+                    let (Some(x), Some(y)) =
+                        (slots.get(base + a as usize), slots.get(base + b as usize))
+                    else {
+                        stop!();
+                    };
+                    let (x, y) = (plain_copy(x), plain_copy(y));
+                    push!(x);
+                    push!(y);
+                    pc += 1;
+                }
+                Op::GetLocalChecked(s, _) => {
+                    let v = match slots.get(base + s as usize) {
+                        Some(Value::Empty) | None => stop!(),
+                        Some(v) => plain_copy(v),
+                    };
+                    push!(v);
+                }
+                Op::CheckLocal(s, _) => {
+                    if let Some(Value::Empty) | None = slots.get(base + s as usize) {
+                        stop!();
+                    }
+                }
+                Op::SetLocal(s) | Op::InitLocal(s) => {
+                    let i = base + s as usize;
+                    if sp == 0 || i >= sp - 1 {
+                        stop!();
+                    }
+                    let v = std::mem::take(&mut slots[sp - 1]);
+                    slots[i] = v;
+                    sp -= 1;
+                }
+                Op::GetUpval(i, _) | Op::GetUpvalUndef(i, _) => {
+                    let cell = self.upval_cell(closure, i);
+                    let v = match &self.heap.get(cell).kind {
+                        Kind::Cell(Value::Num(n)) => Value::Num(*n),
+                        Kind::Cell(Value::Obj(o)) => Value::Obj(*o),
+                        _ => stop!(),
+                    };
+                    push!(v);
+                    if let Op::GetUpvalUndef(..) = op {
+                        push!(Value::Undefined);
+                        pc += 1;
+                    }
+                }
+                Op::GetCell(s, _) => {
+                    let Some(&Value::Obj(cell)) = slots.get(base + s as usize) else {
+                        stop!();
+                    };
+                    let v = match &self.heap.get(cell).kind {
+                        Kind::Cell(Value::Num(n)) => Value::Num(*n),
+                        Kind::Cell(Value::Obj(o)) => Value::Obj(*o),
+                        _ => stop!(),
+                    };
+                    push!(v);
+                }
+                Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Rem => {
+                    let (x, y) = top_nums!();
+                    let v = match op {
+                        Op::Add => x + y,
+                        Op::Sub => x - y,
+                        Op::Mul => x * y,
+                        Op::Div => x / y,
+                        _ => crate::vm::js_rem(x, y),
+                    };
+                    sp -= 1;
+                    slots[sp - 1] = Value::Num(v);
+                }
+                Op::Lt | Op::Le | Op::Gt | Op::Ge => {
+                    let (x, y) = top_nums!();
+                    let b = match op {
+                        Op::Lt => x < y,
+                        Op::Le => x <= y,
+                        Op::Gt => x > y,
+                        _ => x >= y,
+                    };
+                    sp -= 1;
+                    slots[sp - 1] = Value::Bool(b);
+                }
+                Op::StrictEq | Op::StrictNe => {
+                    let (Some(a), Some(b)) =
+                        (slots.get(sp.wrapping_sub(2)), slots.get(sp.wrapping_sub(1)))
+                    else {
+                        stop!();
+                    };
+                    let eq = strict_equals(a, b) == matches!(op, Op::StrictEq);
+                    sp -= 1;
+                    slots[sp - 1] = Value::Bool(eq);
+                }
+                Op::Not => match slots.get_mut(sp.wrapping_sub(1)) {
+                    Some(top) => *top = Value::Bool(!top.truthy()),
+                    None => stop!(),
+                },
+                Op::Jump(t) => {
+                    jump!(t);
+                    continue;
+                }
+                Op::JumpIfFalse(t) | Op::JumpIfTrue(t) => {
+                    let Some(v) = slots.get(sp.wrapping_sub(1)) else {
+                        stop!();
+                    };
+                    let taken = v.truthy() == matches!(op, Op::JumpIfTrue(_));
+                    if taken && (t as usize) <= pc {
+                        // A backward conditional jump: the general loop charges it.
+                        stop!();
+                    }
+                    sp -= 1;
+                    if taken {
+                        pc = t as usize;
+                        continue;
+                    }
+                }
+                Op::LocalCmpNumJump(a, c, k, t) => {
+                    if c.holds(local_num!(a), k) {
+                        pc += 3;
+                    } else {
+                        jump!(t);
+                        continue;
+                    }
+                }
+                Op::CmpJump(c, t) => {
+                    let (x, y) = top_nums!();
+                    let holds = c.holds(x, y);
+                    if !holds && (t as usize) <= pc {
+                        stop!();
+                    }
+                    sp -= 2;
+                    if holds {
+                        pc += 1;
+                    } else {
+                        pc = t as usize;
+                        continue;
+                    }
+                }
+                Op::ArithNum(f, k) => match slots.get_mut(sp.wrapping_sub(1)) {
+                    Some(Value::Num(x)) => {
+                        *x = f.apply(*x, k);
+                        pc += 1;
+                    }
+                    _ => stop!(),
+                },
+                Op::LocalArithNum(a, f, k) => {
+                    let x = local_num!(a);
+                    push!(Value::Num(f.apply(x, k)));
+                    pc += 2;
+                }
+                Op::LocalsArith(a, b, f) => {
+                    let (x, y) = (local_num!(a), local_num!(b));
+                    push!(Value::Num(f.apply(x, y)));
+                    pc += 2;
+                }
+                Op::LocalLocalArithNum(a, b, f, k) => {
+                    let (x, y) = (local_num!(a), local_num!(b));
+                    push!(Value::Num(x));
+                    push!(Value::Num(f.apply(y, k)));
+                    pc += 3;
+                }
+                Op::ArithSetLocal(f, a) => {
+                    let (x, y) = top_nums!();
+                    let i = base + a as usize;
+                    if i >= sp - 2 {
+                        stop!();
+                    }
+                    slots[i] = Value::Num(f.apply(x, y));
+                    sp -= 2;
+                    pc += 1;
+                }
+                Op::ArithNumArithSetLocal(f1, f2, a, k) => {
+                    let (x, y) = top_nums!();
+                    let i = base + a as usize;
+                    if i >= sp - 2 {
+                        stop!();
+                    }
+                    slots[i] = Value::Num(f2.apply(x, f1.apply(y, k)));
+                    sp -= 2;
+                    pc += 3;
+                }
+                Op::IncLocal(a, inc) => match slots.get_mut(base + a as usize) {
+                    Some(Value::Num(x)) => {
+                        *x += if inc { 1.0 } else { -1.0 };
+                        pc += 2;
+                    }
+                    _ => stop!(),
+                },
+                Op::JumpLoopTest(t) | Op::IncLocalLoop(_, _, t) => {
+                    if let Op::IncLocalLoop(a, inc, _) = op {
+                        match slots.get_mut(base + a as usize) {
+                            Some(Value::Num(x)) => *x += if inc { 1.0 } else { -1.0 },
+                            _ => stop!(),
+                        }
+                        // Now at the back edge (the JumpLoopTest after the update).
+                        pc += 3;
+                    }
+                    jump!(t);
+                    if let Some(&Op::LocalCmpNumJump(a, c, k, exit)) = code.ops.get(pc) {
+                        if let Some(&Value::Num(x)) = slots.get(base + a as usize) {
+                            pc = if c.holds(x, k) { pc + 4 } else { exit as usize };
+                        }
+                    }
+                    continue;
+                }
+                Op::Call(argc, _) => {
+                    let argc = argc as usize;
+                    let callee_pos = sp.wrapping_sub(argc + 2);
+                    let Some(&Value::Obj(obj)) = slots.get(callee_pos) else {
+                        stop!();
+                    };
+                    let Kind::Closure(c) = &self.heap.get(obj).kind else {
+                        stop!();
+                    };
+                    let func = c.func;
+                    let Some(callee) = code_of(program, prelude, func) else {
+                        stop!();
+                    };
+                    let entry_fuel = callee.ops.len() as i64 + 1;
+                    if !callee.plain_entry
+                        || argc > callee.nparams as usize
+                        || self.frames.len() >= self.limits.max_frames
+                        || self.fuel <= entry_fuel
+                    {
+                        stop!();
+                    }
+                    let new_base = callee_pos + 2;
+                    let top = new_base + callee.nlocals as usize;
+                    if top + 2 > slots.len() {
+                        save!();
+                        return Some(top + 2 - sp);
+                    }
+                    if callee.is_arrow {
+                        slots[callee_pos + 1] = c.this.clone();
+                    }
+                    for slot in slots.get_mut(sp..top).unwrap_or_default() {
+                        *slot = Value::Undefined;
+                    }
+                    sp = top;
+                    if let Some(f) = self.frames.last_mut() {
+                        f.pc = pc as u32 + 1;
+                    }
+                    self.frames.push(Frame {
+                        func,
+                        pc: 0,
+                        base: new_base as u32,
+                        closure: Some(obj),
+                        kind: FrameKind::Normal,
+                        resumed: false,
+                    });
+                    self.fuel -= entry_fuel;
+                    base = new_base;
+                    pc = 0;
+                    closure = Some(obj);
+                    code = callee;
+                    continue;
+                }
+                Op::Return | Op::ReturnLocal(_) => {
+                    let v = match op {
+                        Op::ReturnLocal(a) => slots.get(base + a as usize),
+                        _ => slots.get(sp.wrapping_sub(1)),
+                    };
+                    let v = match v {
+                        Some(&Value::Num(n)) => Value::Num(n),
+                        Some(&Value::Obj(o)) => Value::Obj(o),
+                        _ => stop!(),
+                    };
+                    // A plain frame with no try handler open in it, and a caller to go on
+                    // with; anything else (or a due GC) is the general loop's.
+                    let depth = self.frames.len().wrapping_sub(1);
+                    let dst = base.wrapping_sub(2);
+                    if self.frames.len() < 2
+                        || self.heap.wants_gc()
+                        || dst >= sp
+                        || !matches!(
+                            self.frames.last(),
+                            Some(Frame {
+                                kind: FrameKind::Normal,
+                                ..
+                            })
+                        )
+                        || self
+                            .handlers
+                            .last()
+                            .is_some_and(|h| h.frame as usize >= depth)
+                    {
+                        stop!();
+                    }
+                    let Some(caller) = self.frames.get(depth - 1) else {
+                        stop!();
+                    };
+                    let Some(caller_code) = code_of(program, prelude, caller.func) else {
+                        stop!();
+                    };
+                    (base, pc, closure, code) = (
+                        caller.base as usize,
+                        caller.pc as usize,
+                        caller.closure,
+                        caller_code,
+                    );
+                    slots[dst] = v;
+                    sp = dst + 1;
+                    self.frames.pop();
+                    continue;
+                }
+                _ => stop!(),
+            }
+            pc += 1;
+        }
+    }
+
+    /// The cell of the running closure's captured variable `i`.
+    #[inline(always)]
+    fn upval_cell(&self, closure: Option<ObjRef>, i: u16) -> ObjRef {
+        match closure.map(|c| &self.heap.get(c).kind) {
+            Some(Kind::Closure(c)) => c.cells.get(i as usize).copied().unwrap_or(ObjRef(u32::MAX)),
+            _ => ObjRef(u32::MAX),
+        }
+    }
+}
+
+/// A copy of a value; numbers are copied field by field (see `push_local` in vm.rs).
+#[inline(always)]
+fn plain_copy(v: &Value) -> Value {
+    match *v {
+        Value::Num(n) => Value::Num(n),
+        Value::Obj(o) => Value::Obj(o),
+        ref v => v.clone(),
+    }
+}
