@@ -88,10 +88,7 @@ fn runaway_recursion_in_the_fast_loop_is_fuel_or_range_error() {
         &o,
         &mut echo_tool,
     );
-    assert_eq!(
-        out.value.unwrap_err().kind,
-        DiagnosticKind::TimeoutExceeded
-    );
+    assert_eq!(out.value.unwrap_err().kind, DiagnosticKind::TimeoutExceeded);
     let out = run(
         &i,
         "function r(n) { return r(n + 1) + 1 } try { r(0) } catch (e) { return [e.name, e.message] }",
