@@ -214,6 +214,10 @@ pub enum Op {
     GetUpvalUndef(u16, u32),
     /// `GetLocal(a) Return`.
     ReturnLocal(u16),
+    /// `<arith> Return`.
+    ArithReturn(Arith),
+    /// `GetLocal(a) Num(k) <arith> Call(1, _)`: a call whose one argument is `a <arith> k`.
+    LocalArithNumCall(u16, Arith, f64),
 }
 
 /// The arithmetic of a fused op.

@@ -139,6 +139,106 @@ impl Vm {
                 }
             };
         }
+        // A call of a program or prelude function that needs no rest array, `arguments`
+        // object or promise, with at most its parameter count of arguments: pushes its
+        // frame and switches to it. `pc` is at the Call op.
+        macro_rules! call {
+            ($argc:expr) => {{
+                let argc: usize = $argc;
+                let callee_pos = sp.wrapping_sub(argc + 2);
+                let Some(&Value::Obj(obj)) = slots.get(callee_pos) else {
+                    stop!();
+                };
+                let Kind::Closure(c) = &self.heap.get(obj).kind else {
+                    stop!();
+                };
+                let func = c.func;
+                let Some(callee) = code_of(program, prelude, func) else {
+                    stop!();
+                };
+                let entry_fuel = callee.ops.len() as i64 + 1;
+                if !callee.plain_entry
+                    || argc > callee.nparams as usize
+                    || self.frames.len() >= self.limits.max_frames
+                    || self.fuel <= entry_fuel
+                {
+                    stop!();
+                }
+                let new_base = callee_pos + 2;
+                let top = new_base + callee.nlocals as usize;
+                if top + 2 > slots.len() {
+                    save!();
+                    return Some(top + 2 - sp);
+                }
+                if callee.is_arrow {
+                    slots[callee_pos + 1] = c.this.clone();
+                }
+                for slot in slots.get_mut(sp..top).unwrap_or_default() {
+                    *slot = Value::Undefined;
+                }
+                sp = top;
+                if let Some(f) = self.frames.last_mut() {
+                    f.pc = pc as u32 + 1;
+                }
+                self.frames.push(Frame {
+                    func,
+                    pc: 0,
+                    base: new_base as u32,
+                    closure: Some(obj),
+                    kind: FrameKind::Normal,
+                    resumed: false,
+                });
+                self.fuel -= entry_fuel;
+                base = new_base;
+                pc = 0;
+                closure = Some(obj);
+                code = callee;
+                continue;
+            }};
+        }
+        // Returns `v` (a number or object) to the caller.
+        macro_rules! ret {
+            ($v:expr) => {{
+                let v: Value = $v;
+                // A plain frame with no try handler open in it, and a caller to go on
+                // with; anything else (or a due GC) is the general loop's.
+                let depth = self.frames.len().wrapping_sub(1);
+                let dst = base.wrapping_sub(2);
+                if self.frames.len() < 2
+                    || self.heap.wants_gc()
+                    || dst >= sp
+                    || !matches!(
+                        self.frames.last(),
+                        Some(Frame {
+                            kind: FrameKind::Normal,
+                            ..
+                        })
+                    )
+                    || self
+                        .handlers
+                        .last()
+                        .is_some_and(|h| h.frame as usize >= depth)
+                {
+                    stop!();
+                }
+                let Some(caller) = self.frames.get(depth - 1) else {
+                    stop!();
+                };
+                let Some(caller_code) = code_of(program, prelude, caller.func) else {
+                    stop!();
+                };
+                (base, pc, closure, code) = (
+                    caller.base as usize,
+                    caller.pc as usize,
+                    caller.closure,
+                    caller_code,
+                );
+                slots[dst] = v;
+                sp = dst + 1;
+                self.frames.pop();
+                continue;
+            }};
+        }
         loop {
             // Every op pushes at most two values.
             if sp + 2 > slots.len() {
@@ -192,6 +292,10 @@ impl Vm {
                     };
                     push!(v);
                 }
+                Op::ClearLocal(s) => match slots.get_mut(base + s as usize) {
+                    Some(slot) => *slot = Value::Empty,
+                    None => stop!(),
+                },
                 Op::CheckLocal(s, _) => {
                     if let Some(Value::Empty) | None = slots.get(base + s as usize) {
                         stop!();
@@ -240,7 +344,7 @@ impl Vm {
                         _ => crate::vm::js_rem(x, y),
                     };
                     sp -= 1;
-                    slots[sp - 1] = Value::Num(v);
+                    set_num(&mut slots[sp - 1], v);
                 }
                 Op::Lt | Op::Le | Op::Gt | Op::Ge => {
                     let (x, y) = top_nums!();
@@ -337,7 +441,7 @@ impl Vm {
                     if i >= sp - 2 {
                         stop!();
                     }
-                    slots[i] = Value::Num(f.apply(x, y));
+                    set_num(&mut slots[i], f.apply(x, y));
                     sp -= 2;
                     pc += 1;
                 }
@@ -347,7 +451,7 @@ impl Vm {
                     if i >= sp - 2 {
                         stop!();
                     }
-                    slots[i] = Value::Num(f2.apply(x, f1.apply(y, k)));
+                    set_num(&mut slots[i], f2.apply(x, f1.apply(y, k)));
                     sp -= 2;
                     pc += 3;
                 }
@@ -375,105 +479,26 @@ impl Vm {
                     }
                     continue;
                 }
-                Op::Call(argc, _) => {
-                    let argc = argc as usize;
-                    let callee_pos = sp.wrapping_sub(argc + 2);
-                    let Some(&Value::Obj(obj)) = slots.get(callee_pos) else {
-                        stop!();
-                    };
-                    let Kind::Closure(c) = &self.heap.get(obj).kind else {
-                        stop!();
-                    };
-                    let func = c.func;
-                    let Some(callee) = code_of(program, prelude, func) else {
-                        stop!();
-                    };
-                    let entry_fuel = callee.ops.len() as i64 + 1;
-                    if !callee.plain_entry
-                        || argc > callee.nparams as usize
-                        || self.frames.len() >= self.limits.max_frames
-                        || self.fuel <= entry_fuel
-                    {
-                        stop!();
-                    }
-                    let new_base = callee_pos + 2;
-                    let top = new_base + callee.nlocals as usize;
-                    if top + 2 > slots.len() {
-                        save!();
-                        return Some(top + 2 - sp);
-                    }
-                    if callee.is_arrow {
-                        slots[callee_pos + 1] = c.this.clone();
-                    }
-                    for slot in slots.get_mut(sp..top).unwrap_or_default() {
-                        *slot = Value::Undefined;
-                    }
-                    sp = top;
-                    if let Some(f) = self.frames.last_mut() {
-                        f.pc = pc as u32 + 1;
-                    }
-                    self.frames.push(Frame {
-                        func,
-                        pc: 0,
-                        base: new_base as u32,
-                        closure: Some(obj),
-                        kind: FrameKind::Normal,
-                        resumed: false,
-                    });
-                    self.fuel -= entry_fuel;
-                    base = new_base;
-                    pc = 0;
-                    closure = Some(obj);
-                    code = callee;
-                    continue;
+                Op::Call(argc, _) => call!(argc as usize),
+                Op::LocalArithNumCall(a, f, k) => {
+                    let x = local_num!(a);
+                    push!(Value::Num(f.apply(x, k)));
+                    pc += 3;
+                    call!(1)
                 }
-                Op::Return | Op::ReturnLocal(_) => {
-                    let v = match op {
-                        Op::ReturnLocal(a) => slots.get(base + a as usize),
-                        _ => slots.get(sp.wrapping_sub(1)),
-                    };
-                    let v = match v {
-                        Some(&Value::Num(n)) => Value::Num(n),
-                        Some(&Value::Obj(o)) => Value::Obj(o),
-                        _ => stop!(),
-                    };
-                    // A plain frame with no try handler open in it, and a caller to go on
-                    // with; anything else (or a due GC) is the general loop's.
-                    let depth = self.frames.len().wrapping_sub(1);
-                    let dst = base.wrapping_sub(2);
-                    if self.frames.len() < 2
-                        || self.heap.wants_gc()
-                        || dst >= sp
-                        || !matches!(
-                            self.frames.last(),
-                            Some(Frame {
-                                kind: FrameKind::Normal,
-                                ..
-                            })
-                        )
-                        || self
-                            .handlers
-                            .last()
-                            .is_some_and(|h| h.frame as usize >= depth)
-                    {
-                        stop!();
-                    }
-                    let Some(caller) = self.frames.get(depth - 1) else {
-                        stop!();
-                    };
-                    let Some(caller_code) = code_of(program, prelude, caller.func) else {
-                        stop!();
-                    };
-                    (base, pc, closure, code) = (
-                        caller.base as usize,
-                        caller.pc as usize,
-                        caller.closure,
-                        caller_code,
-                    );
-                    slots[dst] = v;
-                    sp = dst + 1;
-                    self.frames.pop();
-                    continue;
+                Op::Return => match slots.get(sp.wrapping_sub(1)) {
+                    Some(&Value::Num(n)) => ret!(Value::Num(n)),
+                    Some(&Value::Obj(o)) => ret!(Value::Obj(o)),
+                    _ => stop!(),
+                },
+                Op::ReturnLocal(a) => match slots.get(base + a as usize) {
+                    Some(&Value::Num(n)) => ret!(Value::Num(n)),
+                    Some(&Value::Obj(o)) => ret!(Value::Obj(o)),
+                    _ => stop!(),
+                },
+                Op::ArithReturn(f) => {
+                    let (x, y) = top_nums!();
+                    ret!(Value::Num(f.apply(x, y)))
                 }
                 _ => stop!(),
             }
@@ -488,6 +513,15 @@ impl Vm {
             Some(Kind::Closure(c)) => c.cells.get(i as usize).copied().unwrap_or(ObjRef(u32::MAX)),
             _ => ObjRef(u32::MAX),
         }
+    }
+}
+
+/// Stores a number, writing only the payload when the slot already holds one.
+#[inline(always)]
+fn set_num(slot: &mut Value, n: f64) {
+    match slot {
+        Value::Num(x) => *x = n,
+        other => *other = Value::Num(n),
     }
 }
 

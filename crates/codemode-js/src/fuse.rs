@@ -145,6 +145,12 @@ fn fused_at(o: &[Op]) -> Option<Op> {
         }
         (Op::GetUpval(i, name), Some(Op::Undef), _, _) => Some(Op::GetUpvalUndef(i, name)),
         (Op::GetLocal(a), Some(Op::Return), _, _) => Some(Op::ReturnLocal(a)),
+        (Op::GetLocal(a), Some(Op::Num(k)), Some(x), Some(Op::Call(1, _)))
+            if arith(x).is_some() =>
+        {
+            Some(Op::LocalArithNumCall(a, arith(x)?, k))
+        }
+        (x, Some(Op::Return), _, _) if arith(x).is_some() => Some(Op::ArithReturn(arith(x)?)),
         (Op::GetLocal(a), Some(Op::Num(k)), Some(x), _) if arith(x).is_some() => {
             Some(Op::LocalArithNum(a, arith(x)?, k))
         }

@@ -2536,7 +2536,8 @@ impl Vm {
                             self.stack.push(Value::Num(k));
                         }
                     }
-                    Op::LocalArithNum(a, f, k) => {
+                    Op::LocalArithNum(a, f, k) | Op::LocalArithNumCall(a, f, k) => {
+                        // (The call after a LocalArithNumCall runs as its own op here.)
                         if let Some(Value::Num(x)) = self.stack.get(base + a as usize) {
                             let r = f.apply(*x, k);
                             self.stack.push(Value::Num(r));
@@ -2578,6 +2579,26 @@ impl Vm {
                             }
                         }
                         // Not numbers: the arithmetic op alone; the SetLocal after it runs.
+                        let b = pop!(self);
+                        let a = pop!(self);
+                        program_convert!(arith_code(f), a, b, true);
+                        save_pc!();
+                        let v = tri!(self.arith_slow(f, a, b));
+                        self.stack.push(v);
+                    }
+                    Op::ArithReturn(f) => {
+                        // The arithmetic alone; the Return after it runs as its own op.
+                        let n = self.stack.len();
+                        if n >= 2 {
+                            if let (Value::Num(x), Value::Num(y)) =
+                                (&self.stack[n - 2], &self.stack[n - 1])
+                            {
+                                let r = f.apply(*x, *y);
+                                self.stack.truncate(n - 1);
+                                self.stack[n - 2] = Value::Num(r);
+                                continue;
+                            }
+                        }
                         let b = pop!(self);
                         let a = pop!(self);
                         program_convert!(arith_code(f), a, b, true);
@@ -3362,7 +3383,7 @@ impl Cmp {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub fn js_rem(x: f64, y: f64) -> f64 {
     // Integers (the common case) avoid fmod; the sign of a zero result follows x. The
     // round trip through i32 tests integrality without a call to trunc, and a 32-bit
@@ -3376,6 +3397,12 @@ pub fn js_rem(x: f64, y: f64) -> f64 {
             r as f64
         };
     }
+    js_rem_slow(x, y)
+}
+
+#[cold]
+#[inline(never)]
+fn js_rem_slow(x: f64, y: f64) -> f64 {
     const LIM: f64 = 9_007_199_254_740_992.0;
     if x.fract() == 0.0 && y.fract() == 0.0 && x.abs() < LIM && y.abs() < LIM && y != 0.0 {
         let r = (x as i64) % (y as i64);
