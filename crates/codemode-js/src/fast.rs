@@ -55,10 +55,15 @@ impl Vm {
         // The loop stops to ask for room; the stack grows by a few slots at a time so that
         // a short visit (a frame that soon needs the general loop) stays cheap.
         while let Some(need) = self.fast_loop(&mut stack[..], &mut sp, &mut r, program, prelude) {
-            let len = (sp + need.max(4)).max(stack.len());
-            stack.resize(len, Value::Undefined);
+            let len = sp + need.max(4);
+            while stack.len() < len {
+                stack.push(Value::Undefined);
+            }
         }
-        stack.truncate(sp);
+        // Pops rather than `truncate`: the few values above the top drop inline.
+        while stack.len() > sp {
+            stack.pop();
+        }
         self.stack = stack;
         if let Some(f) = self.frames.last_mut() {
             f.pc = r.pc as u32;
@@ -196,7 +201,7 @@ impl Vm {
                 continue;
             }};
         }
-        // Returns `v` (a number or object) to the caller.
+        // Returns `v` to the caller.
         macro_rules! ret {
             ($v:expr) => {{
                 let v: Value = $v;
@@ -333,6 +338,41 @@ impl Vm {
                         _ => stop!(),
                     };
                     push!(v);
+                }
+                Op::GetProp(k) => {
+                    // An own data property of an ordinary object (as the general loop's
+                    // first case); anything else needs `get_prop`.
+                    let Some(&Value::Obj(o)) = slots.get(sp.wrapping_sub(1)) else {
+                        stop!();
+                    };
+                    let obj = self.heap.get(o);
+                    let (Kind::Ordinary, Some(Value::Str(key))) =
+                        (&obj.kind, code.consts.get(k as usize))
+                    else {
+                        stop!();
+                    };
+                    let Some(v) = obj.props.get(key) else {
+                        stop!();
+                    };
+                    slots[sp - 1] = plain_copy(v);
+                }
+                Op::GetElem => {
+                    // An array element in range.
+                    let (Some(&Value::Obj(o)), Some(&Value::Num(n))) =
+                        (slots.get(sp.wrapping_sub(2)), slots.get(sp.wrapping_sub(1)))
+                    else {
+                        stop!();
+                    };
+                    let Kind::Array(items) = &self.heap.get(o).kind else {
+                        stop!();
+                    };
+                    let i = n as usize;
+                    let (true, Some(v)) = (i as f64 == n, items.get(i)) else {
+                        stop!();
+                    };
+                    let v = plain_copy(v);
+                    sp -= 1;
+                    slots[sp - 1] = v;
                 }
                 Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Rem => {
                     let (x, y) = top_nums!();
@@ -487,14 +527,12 @@ impl Vm {
                     call!(1)
                 }
                 Op::Return => match slots.get(sp.wrapping_sub(1)) {
-                    Some(&Value::Num(n)) => ret!(Value::Num(n)),
-                    Some(&Value::Obj(o)) => ret!(Value::Obj(o)),
-                    _ => stop!(),
+                    Some(Value::Empty) | None => stop!(),
+                    Some(v) => ret!(plain_copy(v)),
                 },
                 Op::ReturnLocal(a) => match slots.get(base + a as usize) {
-                    Some(&Value::Num(n)) => ret!(Value::Num(n)),
-                    Some(&Value::Obj(o)) => ret!(Value::Obj(o)),
-                    _ => stop!(),
+                    Some(Value::Empty) | None => stop!(),
+                    Some(v) => ret!(plain_copy(v)),
                 },
                 Op::ArithReturn(f) => {
                     let (x, y) = top_nums!();

@@ -119,3 +119,30 @@ return t;
     let out = run_with(&i, src, &o, &mut echo_tool);
     assert_eq!(out.value.unwrap(), json!(19999900000u64));
 }
+
+#[test]
+fn property_and_element_reads_fall_back_outside_the_plain_case() {
+    let src = r#"
+const rows = [{ paid: true, n: 1 }, { paid: false, n: 2 }, Object.create({ paid: true, n: 3 })];
+const paid = rows.filter((r) => r.paid).map((r) => r.n);
+const arr = [10, 20, 30];
+const picks = [arr[0], arr[2], arr[3], arr[1.5], arr["1"], "abc"[1]];
+function kind(v) { return typeof v; }
+function flag(n) { return n > 1; }
+function nothing() { return; }
+return [paid, picks, kind(1), flag(2), flag(0), nothing(), [].length, arr.length];
+"#;
+    assert_eq!(
+        value(src),
+        json!([
+            [1, 3],
+            [10, 30, null, null, 20, "b"],
+            "number",
+            true,
+            false,
+            null,
+            0,
+            3
+        ])
+    );
+}
