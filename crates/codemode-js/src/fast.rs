@@ -12,9 +12,9 @@
 //! keeps frames, fuel and the heap consistent at every op boundary.
 
 use crate::bytecode::{FuncCode, Op};
-use crate::heap::Kind;
+use crate::heap::{Heap, Kind};
 use crate::value::{strict_equals, ObjRef, Value};
-use crate::vm::{Frame, FrameKind, Module, Vm, PROGRAM_BIT};
+use crate::vm::{Frame, FrameKind, Handler, Module, Vm, PROGRAM_BIT};
 
 /// The running frame's registers inside the fast loop.
 struct Regs<'m> {
@@ -52,14 +52,33 @@ impl Vm {
         };
         let mut stack = std::mem::take(&mut self.stack);
         let mut sp = stack.len();
+        // Split borrows: the heap is only read here, which lets the compiler keep what it
+        // loads from it across stores to the stack and frames.
+        let m = Machine {
+            heap: &self.heap,
+            handlers: &self.handlers,
+            max_frames: self.limits.max_frames,
+        };
+        let frames = &mut self.frames;
+        let mut fuel = self.fuel;
         // The loop stops to ask for room; the stack grows by a few slots at a time so that
         // a short visit (a frame that soon needs the general loop) stays cheap.
-        while let Some(need) = self.fast_loop(&mut stack[..], &mut sp, &mut r, program, prelude) {
+        while let Some(need) = fast_loop(
+            &m,
+            frames,
+            &mut fuel,
+            &mut stack[..],
+            &mut sp,
+            &mut r,
+            program,
+            prelude,
+        ) {
             let len = sp + need.max(4);
             while stack.len() < len {
                 stack.push(Value::Undefined);
             }
         }
+        self.fuel = fuel;
         // Pops rather than `truncate`: the few values above the top drop inline.
         while stack.len() > sp {
             stack.pop();
@@ -69,488 +88,500 @@ impl Vm {
             f.pc = r.pc as u32;
         }
     }
+}
 
-    /// The loop itself. Returns None with `r.pc` at the op the general loop must run, or
-    /// Some(n) when it needs `n` more slots above `sp` to go on (nothing changed then).
-    #[inline(always)]
-    fn fast_loop<'m>(
-        &mut self,
-        slots: &mut [Value],
-        sp_out: &mut usize,
-        r: &mut Regs<'m>,
-        program: &'m Module,
-        prelude: &'m Module,
-    ) -> Option<usize> {
-        // The registers live in locals for the duration of the loop.
-        let mut sp = *sp_out;
-        let mut pc = r.pc;
-        let mut base = r.base;
-        let mut closure = r.closure;
-        let mut code = r.code;
-        macro_rules! save {
-            () => {
-                *sp_out = sp;
-                *r = Regs {
-                    base,
-                    pc,
-                    closure,
-                    code,
-                };
+/// What the fast loop reads of the VM.
+struct Machine<'a> {
+    heap: &'a Heap,
+    handlers: &'a [Handler],
+    max_frames: usize,
+}
+
+/// The loop itself. Returns None with `r.pc` at the op the general loop must run, or
+/// Some(n) when it needs `n` more slots above `sp` to go on (nothing changed then).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn fast_loop<'m>(
+    m: &Machine<'_>,
+    frames: &mut Vec<Frame>,
+    fuel_out: &mut i64,
+    slots: &mut [Value],
+    sp_out: &mut usize,
+    r: &mut Regs<'m>,
+    program: &'m Module,
+    prelude: &'m Module,
+) -> Option<usize> {
+    let heap: &Heap = m.heap;
+    let handlers: &[Handler] = m.handlers;
+    let max_frames = m.max_frames;
+    let mut fuel = *fuel_out;
+    // The registers live in locals for the duration of the loop.
+    let mut sp = *sp_out;
+    let mut pc = r.pc;
+    let mut base = r.base;
+    let mut closure = r.closure;
+    let mut code = r.code;
+    macro_rules! save {
+        () => {
+            *fuel_out = fuel;
+            *sp_out = sp;
+            *r = Regs {
+                base,
+                pc,
+                closure,
+                code,
             };
-        }
-        macro_rules! stop {
-            () => {{
-                save!();
-                return None;
-            }};
-        }
-        // Charges a taken backward jump's loop (see the general loop's `back_edge`); a due
-        // GC or exhausted fuel hands the jump to the general loop, which does both.
-        macro_rules! jump {
-            ($t:expr) => {{
-                let t = $t as usize;
-                if t <= pc {
-                    if self.heap.wants_gc() || self.fuel <= (pc + 1 - t) as i64 {
-                        stop!();
-                    }
-                    self.fuel -= (pc + 1 - t) as i64;
-                }
-                pc = t;
-            }};
-        }
-        macro_rules! push {
-            ($v:expr) => {{
-                let v = $v;
-                if let Some(slot) = slots.get_mut(sp) {
-                    *slot = v;
-                }
-                sp += 1;
-            }};
-        }
-        // The two top values when both are numbers.
-        macro_rules! top_nums {
-            () => {
-                match (slots.get(sp.wrapping_sub(2)), slots.get(sp.wrapping_sub(1))) {
-                    (Some(&Value::Num(x)), Some(&Value::Num(y))) => (x, y),
-                    _ => stop!(),
-                }
-            };
-        }
-        macro_rules! local_num {
-            ($s:expr) => {
-                match slots.get(base + $s as usize) {
-                    Some(&Value::Num(x)) => x,
-                    _ => stop!(),
-                }
-            };
-        }
-        // A call of a program or prelude function that needs no rest array, `arguments`
-        // object or promise, with at most its parameter count of arguments: pushes its
-        // frame and switches to it. `pc` is at the Call op.
-        macro_rules! call {
-            ($argc:expr) => {{
-                let argc: usize = $argc;
-                let callee_pos = sp.wrapping_sub(argc + 2);
-                let Some(&Value::Obj(obj)) = slots.get(callee_pos) else {
-                    stop!();
-                };
-                let Kind::Closure(c) = &self.heap.get(obj).kind else {
-                    stop!();
-                };
-                let func = c.func;
-                let Some(callee) = code_of(program, prelude, func) else {
-                    stop!();
-                };
-                let entry_fuel = callee.ops.len() as i64 + 1;
-                if !callee.plain_entry
-                    || argc > callee.nparams as usize
-                    || self.frames.len() >= self.limits.max_frames
-                    || self.fuel <= entry_fuel
-                {
+        };
+    }
+    macro_rules! stop {
+        () => {{
+            save!();
+            return None;
+        }};
+    }
+    // Charges a taken backward jump's loop (see the general loop's `back_edge`); a due
+    // GC or exhausted fuel hands the jump to the general loop, which does both.
+    macro_rules! jump {
+        ($t:expr) => {{
+            let t = $t as usize;
+            if t <= pc {
+                if heap.wants_gc() || fuel <= (pc + 1 - t) as i64 {
                     stop!();
                 }
-                let new_base = callee_pos + 2;
-                let top = new_base + callee.nlocals as usize;
-                if top + 2 > slots.len() {
-                    save!();
-                    return Some(top + 2 - sp);
-                }
-                if callee.is_arrow {
-                    slots[callee_pos + 1] = c.this.clone();
-                }
-                for slot in slots.get_mut(sp..top).unwrap_or_default() {
-                    *slot = Value::Undefined;
-                }
-                sp = top;
-                if let Some(f) = self.frames.last_mut() {
-                    f.pc = pc as u32 + 1;
-                }
-                self.frames.push(Frame {
-                    func,
-                    pc: 0,
-                    base: new_base as u32,
-                    closure: Some(obj),
-                    kind: FrameKind::Normal,
-                    resumed: false,
-                });
-                self.fuel -= entry_fuel;
-                base = new_base;
-                pc = 0;
-                closure = Some(obj);
-                code = callee;
-                continue;
-            }};
-        }
-        // Returns `v` to the caller.
-        macro_rules! ret {
-            ($v:expr) => {{
-                let v: Value = $v;
-                // A plain frame with no try handler open in it, and a caller to go on
-                // with; anything else (or a due GC) is the general loop's.
-                let depth = self.frames.len().wrapping_sub(1);
-                let dst = base.wrapping_sub(2);
-                if self.frames.len() < 2
-                    || self.heap.wants_gc()
-                    || dst >= sp
-                    || !matches!(
-                        self.frames.last(),
-                        Some(Frame {
-                            kind: FrameKind::Normal,
-                            ..
-                        })
-                    )
-                    || self
-                        .handlers
-                        .last()
-                        .is_some_and(|h| h.frame as usize >= depth)
-                {
-                    stop!();
-                }
-                let Some(caller) = self.frames.get(depth - 1) else {
-                    stop!();
-                };
-                let Some(caller_code) = code_of(program, prelude, caller.func) else {
-                    stop!();
-                };
-                (base, pc, closure, code) = (
-                    caller.base as usize,
-                    caller.pc as usize,
-                    caller.closure,
-                    caller_code,
-                );
-                slots[dst] = v;
-                sp = dst + 1;
-                self.frames.pop();
-                continue;
-            }};
-        }
-        loop {
-            // Every op pushes at most two values.
-            if sp + 2 > slots.len() {
-                save!();
-                return Some(2);
+                fuel -= (pc + 1 - t) as i64;
             }
-            let Some(&op) = code.ops.get(pc) else {
-                stop!();
-            };
-            match op {
-                Op::Num(n) => push!(Value::Num(n)),
-                Op::Undef => push!(Value::Undefined),
-                Op::Null => push!(Value::Null),
-                Op::True => push!(Value::Bool(true)),
-                Op::False => push!(Value::Bool(false)),
-                Op::Pop => {
-                    if sp == 0 {
-                        stop!();
-                    }
-                    sp -= 1;
-                }
-                Op::Dup => {
-                    let Some(v) = slots.get(sp.wrapping_sub(1)) else {
-                        stop!();
-                    };
-                    let v = plain_copy(v);
-                    push!(v);
-                }
-                Op::GetLocal(s) => {
-                    let Some(v) = slots.get(base + s as usize) else {
-                        stop!();
-                    };
-                    let v = plain_copy(v);
-                    push!(v);
-                }
-                Op::GetLocal2(a, b) => {
-                    let (Some(x), Some(y)) =
-                        (slots.get(base + a as usize), slots.get(base + b as usize))
-                    else {
-                        stop!();
-                    };
-                    let (x, y) = (plain_copy(x), plain_copy(y));
-                    push!(x);
-                    push!(y);
-                    pc += 1;
-                }
-                Op::GetLocalChecked(s, _) => {
-                    let v = match slots.get(base + s as usize) {
-                        Some(Value::Empty) | None => stop!(),
-                        Some(v) => plain_copy(v),
-                    };
-                    push!(v);
-                }
-                Op::ClearLocal(s) => match slots.get_mut(base + s as usize) {
-                    Some(slot) => *slot = Value::Empty,
-                    None => stop!(),
-                },
-                Op::CheckLocal(s, _) => {
-                    if let Some(Value::Empty) | None = slots.get(base + s as usize) {
-                        stop!();
-                    }
-                }
-                Op::SetLocal(s) | Op::InitLocal(s) => {
-                    let i = base + s as usize;
-                    if sp == 0 || i >= sp - 1 {
-                        stop!();
-                    }
-                    let v = std::mem::take(&mut slots[sp - 1]);
-                    slots[i] = v;
-                    sp -= 1;
-                }
-                Op::GetUpval(i, _) | Op::GetUpvalUndef(i, _) => {
-                    let cell = self.upval_cell(closure, i);
-                    let v = match &self.heap.get(cell).kind {
-                        Kind::Cell(Value::Num(n)) => Value::Num(*n),
-                        Kind::Cell(Value::Obj(o)) => Value::Obj(*o),
-                        _ => stop!(),
-                    };
-                    push!(v);
-                    if let Op::GetUpvalUndef(..) = op {
-                        push!(Value::Undefined);
-                        pc += 1;
-                    }
-                }
-                Op::GetCell(s, _) => {
-                    let Some(&Value::Obj(cell)) = slots.get(base + s as usize) else {
-                        stop!();
-                    };
-                    let v = match &self.heap.get(cell).kind {
-                        Kind::Cell(Value::Num(n)) => Value::Num(*n),
-                        Kind::Cell(Value::Obj(o)) => Value::Obj(*o),
-                        _ => stop!(),
-                    };
-                    push!(v);
-                }
-                Op::GetProp(k) => {
-                    // An own data property of an ordinary object (as the general loop's
-                    // first case); anything else needs `get_prop`.
-                    let Some(&Value::Obj(o)) = slots.get(sp.wrapping_sub(1)) else {
-                        stop!();
-                    };
-                    let obj = self.heap.get(o);
-                    let (Kind::Ordinary, Some(Value::Str(key))) =
-                        (&obj.kind, code.consts.get(k as usize))
-                    else {
-                        stop!();
-                    };
-                    let Some(v) = obj.props.get(key) else {
-                        stop!();
-                    };
-                    slots[sp - 1] = plain_copy(v);
-                }
-                Op::GetElem => {
-                    // An array element in range.
-                    let (Some(&Value::Obj(o)), Some(&Value::Num(n))) =
-                        (slots.get(sp.wrapping_sub(2)), slots.get(sp.wrapping_sub(1)))
-                    else {
-                        stop!();
-                    };
-                    let Kind::Array(items) = &self.heap.get(o).kind else {
-                        stop!();
-                    };
-                    let i = n as usize;
-                    let (true, Some(v)) = (i as f64 == n, items.get(i)) else {
-                        stop!();
-                    };
-                    let v = plain_copy(v);
-                    sp -= 1;
-                    slots[sp - 1] = v;
-                }
-                Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Rem => {
-                    let (x, y) = top_nums!();
-                    let v = match op {
-                        Op::Add => x + y,
-                        Op::Sub => x - y,
-                        Op::Mul => x * y,
-                        Op::Div => x / y,
-                        _ => crate::vm::js_rem(x, y),
-                    };
-                    sp -= 1;
-                    set_num(&mut slots[sp - 1], v);
-                }
-                Op::Lt | Op::Le | Op::Gt | Op::Ge => {
-                    let (x, y) = top_nums!();
-                    let b = match op {
-                        Op::Lt => x < y,
-                        Op::Le => x <= y,
-                        Op::Gt => x > y,
-                        _ => x >= y,
-                    };
-                    sp -= 1;
-                    slots[sp - 1] = Value::Bool(b);
-                }
-                Op::StrictEq | Op::StrictNe => {
-                    let (Some(a), Some(b)) =
-                        (slots.get(sp.wrapping_sub(2)), slots.get(sp.wrapping_sub(1)))
-                    else {
-                        stop!();
-                    };
-                    let eq = strict_equals(a, b) == matches!(op, Op::StrictEq);
-                    sp -= 1;
-                    slots[sp - 1] = Value::Bool(eq);
-                }
-                Op::Not => match slots.get_mut(sp.wrapping_sub(1)) {
-                    Some(top) => *top = Value::Bool(!top.truthy()),
-                    None => stop!(),
-                },
-                Op::Jump(t) => {
-                    jump!(t);
-                    continue;
-                }
-                Op::JumpIfFalse(t) | Op::JumpIfTrue(t) => {
-                    let Some(v) = slots.get(sp.wrapping_sub(1)) else {
-                        stop!();
-                    };
-                    let taken = v.truthy() == matches!(op, Op::JumpIfTrue(_));
-                    if taken && (t as usize) <= pc {
-                        // A backward conditional jump: the general loop charges it.
-                        stop!();
-                    }
-                    sp -= 1;
-                    if taken {
-                        pc = t as usize;
-                        continue;
-                    }
-                }
-                Op::LocalCmpNumJump(a, c, k, t) => {
-                    if c.holds(local_num!(a), k) {
-                        pc += 3;
-                    } else {
-                        jump!(t);
-                        continue;
-                    }
-                }
-                Op::CmpJump(c, t) => {
-                    let (x, y) = top_nums!();
-                    let holds = c.holds(x, y);
-                    if !holds && (t as usize) <= pc {
-                        stop!();
-                    }
-                    sp -= 2;
-                    if holds {
-                        pc += 1;
-                    } else {
-                        pc = t as usize;
-                        continue;
-                    }
-                }
-                Op::ArithNum(f, k) => match slots.get_mut(sp.wrapping_sub(1)) {
-                    Some(Value::Num(x)) => {
-                        *x = f.apply(*x, k);
-                        pc += 1;
-                    }
-                    _ => stop!(),
-                },
-                Op::LocalArithNum(a, f, k) => {
-                    let x = local_num!(a);
-                    push!(Value::Num(f.apply(x, k)));
-                    pc += 2;
-                }
-                Op::LocalsArith(a, b, f) => {
-                    let (x, y) = (local_num!(a), local_num!(b));
-                    push!(Value::Num(f.apply(x, y)));
-                    pc += 2;
-                }
-                Op::LocalLocalArithNum(a, b, f, k) => {
-                    let (x, y) = (local_num!(a), local_num!(b));
-                    push!(Value::Num(x));
-                    push!(Value::Num(f.apply(y, k)));
-                    pc += 3;
-                }
-                Op::ArithSetLocal(f, a) => {
-                    let (x, y) = top_nums!();
-                    let i = base + a as usize;
-                    if i >= sp - 2 {
-                        stop!();
-                    }
-                    set_num(&mut slots[i], f.apply(x, y));
-                    sp -= 2;
-                    pc += 1;
-                }
-                Op::ArithNumArithSetLocal(f1, f2, a, k) => {
-                    let (x, y) = top_nums!();
-                    let i = base + a as usize;
-                    if i >= sp - 2 {
-                        stop!();
-                    }
-                    set_num(&mut slots[i], f2.apply(x, f1.apply(y, k)));
-                    sp -= 2;
-                    pc += 3;
-                }
-                Op::IncLocal(a, inc) => match slots.get_mut(base + a as usize) {
-                    Some(Value::Num(x)) => {
-                        *x += if inc { 1.0 } else { -1.0 };
-                        pc += 2;
-                    }
-                    _ => stop!(),
-                },
-                Op::JumpLoopTest(t) | Op::IncLocalLoop(_, _, t) => {
-                    if let Op::IncLocalLoop(a, inc, _) = op {
-                        match slots.get_mut(base + a as usize) {
-                            Some(Value::Num(x)) => *x += if inc { 1.0 } else { -1.0 },
-                            _ => stop!(),
-                        }
-                        // Now at the back edge (the JumpLoopTest after the update).
-                        pc += 3;
-                    }
-                    jump!(t);
-                    if let Some(&Op::LocalCmpNumJump(a, c, k, exit)) = code.ops.get(pc) {
-                        if let Some(&Value::Num(x)) = slots.get(base + a as usize) {
-                            pc = if c.holds(x, k) { pc + 4 } else { exit as usize };
-                        }
-                    }
-                    continue;
-                }
-                Op::Call(argc, _) => call!(argc as usize),
-                Op::LocalArithNumCall(a, f, k) => {
-                    let x = local_num!(a);
-                    push!(Value::Num(f.apply(x, k)));
-                    pc += 3;
-                    call!(1)
-                }
-                Op::Return => match slots.get(sp.wrapping_sub(1)) {
-                    Some(Value::Empty) | None => stop!(),
-                    Some(v) => ret!(plain_copy(v)),
-                },
-                Op::ReturnLocal(a) => match slots.get(base + a as usize) {
-                    Some(Value::Empty) | None => stop!(),
-                    Some(v) => ret!(plain_copy(v)),
-                },
-                Op::ArithReturn(f) => {
-                    let (x, y) = top_nums!();
-                    ret!(Value::Num(f.apply(x, y)))
-                }
+            pc = t;
+        }};
+    }
+    macro_rules! push {
+        ($v:expr) => {{
+            let v = $v;
+            if let Some(slot) = slots.get_mut(sp) {
+                *slot = v;
+            }
+            sp += 1;
+        }};
+    }
+    // The two top values when both are numbers.
+    macro_rules! top_nums {
+        () => {
+            match (slots.get(sp.wrapping_sub(2)), slots.get(sp.wrapping_sub(1))) {
+                (Some(&Value::Num(x)), Some(&Value::Num(y))) => (x, y),
                 _ => stop!(),
             }
-            pc += 1;
-        }
+        };
     }
-
-    /// The cell of the running closure's captured variable `i`.
-    #[inline(always)]
-    fn upval_cell(&self, closure: Option<ObjRef>, i: u16) -> ObjRef {
-        match closure.map(|c| &self.heap.get(c).kind) {
-            Some(Kind::Closure(c)) => c.cells.get(i as usize).copied().unwrap_or(ObjRef(u32::MAX)),
-            _ => ObjRef(u32::MAX),
+    macro_rules! local_num {
+        ($s:expr) => {
+            match slots.get(base + $s as usize) {
+                Some(&Value::Num(x)) => x,
+                _ => stop!(),
+            }
+        };
+    }
+    // A call of a program or prelude function that needs no rest array, `arguments`
+    // object or promise, with at most its parameter count of arguments: pushes its
+    // frame and switches to it. `pc` is at the Call op.
+    macro_rules! call {
+        ($argc:expr) => {{
+            let argc: usize = $argc;
+            let callee_pos = sp.wrapping_sub(argc + 2);
+            let Some(&Value::Obj(obj)) = slots.get(callee_pos) else {
+                stop!();
+            };
+            let Kind::Closure(c) = &heap.get(obj).kind else {
+                stop!();
+            };
+            let func = c.func;
+            let Some(callee) = code_of(program, prelude, func) else {
+                stop!();
+            };
+            let entry_fuel = callee.ops.len() as i64 + 1;
+            if !callee.plain_entry
+                || argc > callee.nparams as usize
+                || frames.len() >= max_frames
+                || fuel <= entry_fuel
+            {
+                stop!();
+            }
+            let new_base = callee_pos + 2;
+            let top = new_base + callee.nlocals as usize;
+            if top + 2 > slots.len() {
+                save!();
+                return Some(top + 2 - sp);
+            }
+            if callee.is_arrow {
+                slots[callee_pos + 1] = c.this.clone();
+            }
+            for slot in slots.get_mut(sp..top).unwrap_or_default() {
+                *slot = Value::Undefined;
+            }
+            sp = top;
+            if let Some(f) = frames.last_mut() {
+                f.pc = pc as u32 + 1;
+            }
+            frames.push(Frame {
+                func,
+                pc: 0,
+                base: new_base as u32,
+                closure: Some(obj),
+                kind: FrameKind::Normal,
+                resumed: false,
+            });
+            fuel -= entry_fuel;
+            base = new_base;
+            pc = 0;
+            closure = Some(obj);
+            code = callee;
+            continue;
+        }};
+    }
+    // Returns `v` to the caller.
+    macro_rules! ret {
+        ($v:expr) => {{
+            let v: Value = $v;
+            // A plain frame with no try handler open in it, and a caller to go on
+            // with; anything else (or a due GC) is the general loop's.
+            let depth = frames.len().wrapping_sub(1);
+            let dst = base.wrapping_sub(2);
+            if frames.len() < 2
+                || heap.wants_gc()
+                || dst >= sp
+                || !matches!(
+                    frames.last(),
+                    Some(Frame {
+                        kind: FrameKind::Normal,
+                        ..
+                    })
+                )
+                || handlers.last().is_some_and(|h| h.frame as usize >= depth)
+            {
+                stop!();
+            }
+            let Some(caller) = frames.get(depth - 1) else {
+                stop!();
+            };
+            let Some(caller_code) = code_of(program, prelude, caller.func) else {
+                stop!();
+            };
+            (base, pc, closure, code) = (
+                caller.base as usize,
+                caller.pc as usize,
+                caller.closure,
+                caller_code,
+            );
+            slots[dst] = v;
+            sp = dst + 1;
+            frames.pop();
+            continue;
+        }};
+    }
+    loop {
+        // Every op pushes at most two values.
+        if sp + 2 > slots.len() {
+            save!();
+            return Some(2);
         }
+        let Some(&op) = code.ops.get(pc) else {
+            stop!();
+        };
+        match op {
+            Op::Num(n) => push!(Value::Num(n)),
+            Op::Undef => push!(Value::Undefined),
+            Op::Null => push!(Value::Null),
+            Op::True => push!(Value::Bool(true)),
+            Op::False => push!(Value::Bool(false)),
+            Op::Pop => {
+                if sp == 0 {
+                    stop!();
+                }
+                sp -= 1;
+            }
+            Op::Dup => {
+                let Some(v) = slots.get(sp.wrapping_sub(1)) else {
+                    stop!();
+                };
+                let v = plain_copy(v);
+                push!(v);
+            }
+            Op::GetLocal(s) => {
+                let Some(v) = slots.get(base + s as usize) else {
+                    stop!();
+                };
+                let v = plain_copy(v);
+                push!(v);
+            }
+            Op::GetLocal2(a, b) => {
+                let (Some(x), Some(y)) =
+                    (slots.get(base + a as usize), slots.get(base + b as usize))
+                else {
+                    stop!();
+                };
+                let (x, y) = (plain_copy(x), plain_copy(y));
+                push!(x);
+                push!(y);
+                pc += 1;
+            }
+            Op::GetLocalChecked(s, _) => {
+                let v = match slots.get(base + s as usize) {
+                    Some(Value::Empty) | None => stop!(),
+                    Some(v) => plain_copy(v),
+                };
+                push!(v);
+            }
+            Op::ClearLocal(s) => match slots.get_mut(base + s as usize) {
+                Some(slot) => *slot = Value::Empty,
+                None => stop!(),
+            },
+            Op::CheckLocal(s, _) => {
+                if let Some(Value::Empty) | None = slots.get(base + s as usize) {
+                    stop!();
+                }
+            }
+            Op::SetLocal(s) | Op::InitLocal(s) => {
+                let i = base + s as usize;
+                if sp == 0 || i >= sp - 1 {
+                    stop!();
+                }
+                let v = std::mem::take(&mut slots[sp - 1]);
+                slots[i] = v;
+                sp -= 1;
+            }
+            Op::GetUpval(i, _) | Op::GetUpvalUndef(i, _) => {
+                let cell = upval_cell(heap, closure, i);
+                let v = match &heap.get(cell).kind {
+                    Kind::Cell(Value::Num(n)) => Value::Num(*n),
+                    Kind::Cell(Value::Obj(o)) => Value::Obj(*o),
+                    _ => stop!(),
+                };
+                push!(v);
+                if let Op::GetUpvalUndef(..) = op {
+                    push!(Value::Undefined);
+                    pc += 1;
+                }
+            }
+            Op::GetCell(s, _) => {
+                let Some(&Value::Obj(cell)) = slots.get(base + s as usize) else {
+                    stop!();
+                };
+                let v = match &heap.get(cell).kind {
+                    Kind::Cell(Value::Num(n)) => Value::Num(*n),
+                    Kind::Cell(Value::Obj(o)) => Value::Obj(*o),
+                    _ => stop!(),
+                };
+                push!(v);
+            }
+            Op::GetProp(k) => {
+                // An own data property of an ordinary object (as the general loop's
+                // first case); anything else needs `get_prop`.
+                let Some(&Value::Obj(o)) = slots.get(sp.wrapping_sub(1)) else {
+                    stop!();
+                };
+                let obj = heap.get(o);
+                let (Kind::Ordinary, Some(Value::Str(key))) =
+                    (&obj.kind, code.consts.get(k as usize))
+                else {
+                    stop!();
+                };
+                let Some(v) = obj.props.get(key) else {
+                    stop!();
+                };
+                slots[sp - 1] = plain_copy(v);
+            }
+            Op::GetElem => {
+                // An array element in range.
+                let (Some(&Value::Obj(o)), Some(&Value::Num(n))) =
+                    (slots.get(sp.wrapping_sub(2)), slots.get(sp.wrapping_sub(1)))
+                else {
+                    stop!();
+                };
+                let Kind::Array(items) = &heap.get(o).kind else {
+                    stop!();
+                };
+                let i = n as usize;
+                let (true, Some(v)) = (i as f64 == n, items.get(i)) else {
+                    stop!();
+                };
+                let v = plain_copy(v);
+                sp -= 1;
+                slots[sp - 1] = v;
+            }
+            Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Rem => {
+                let (x, y) = top_nums!();
+                let v = match op {
+                    Op::Add => x + y,
+                    Op::Sub => x - y,
+                    Op::Mul => x * y,
+                    Op::Div => x / y,
+                    _ => crate::vm::js_rem(x, y),
+                };
+                sp -= 1;
+                set_num(&mut slots[sp - 1], v);
+            }
+            Op::Lt | Op::Le | Op::Gt | Op::Ge => {
+                let (x, y) = top_nums!();
+                let b = match op {
+                    Op::Lt => x < y,
+                    Op::Le => x <= y,
+                    Op::Gt => x > y,
+                    _ => x >= y,
+                };
+                sp -= 1;
+                slots[sp - 1] = Value::Bool(b);
+            }
+            Op::StrictEq | Op::StrictNe => {
+                let (Some(a), Some(b)) =
+                    (slots.get(sp.wrapping_sub(2)), slots.get(sp.wrapping_sub(1)))
+                else {
+                    stop!();
+                };
+                let eq = strict_equals(a, b) == matches!(op, Op::StrictEq);
+                sp -= 1;
+                slots[sp - 1] = Value::Bool(eq);
+            }
+            Op::Not => match slots.get_mut(sp.wrapping_sub(1)) {
+                Some(top) => *top = Value::Bool(!top.truthy()),
+                None => stop!(),
+            },
+            Op::Jump(t) => {
+                jump!(t);
+                continue;
+            }
+            Op::JumpIfFalse(t) | Op::JumpIfTrue(t) => {
+                let Some(v) = slots.get(sp.wrapping_sub(1)) else {
+                    stop!();
+                };
+                let taken = v.truthy() == matches!(op, Op::JumpIfTrue(_));
+                if taken && (t as usize) <= pc {
+                    // A backward conditional jump: the general loop charges it.
+                    stop!();
+                }
+                sp -= 1;
+                if taken {
+                    pc = t as usize;
+                    continue;
+                }
+            }
+            Op::LocalCmpNumJump(a, c, k, t) => {
+                if c.holds(local_num!(a), k) {
+                    pc += 3;
+                } else {
+                    jump!(t);
+                    continue;
+                }
+            }
+            Op::CmpJump(c, t) => {
+                let (x, y) = top_nums!();
+                let holds = c.holds(x, y);
+                if !holds && (t as usize) <= pc {
+                    stop!();
+                }
+                sp -= 2;
+                if holds {
+                    pc += 1;
+                } else {
+                    pc = t as usize;
+                    continue;
+                }
+            }
+            Op::ArithNum(f, k) => match slots.get_mut(sp.wrapping_sub(1)) {
+                Some(Value::Num(x)) => {
+                    *x = f.apply(*x, k);
+                    pc += 1;
+                }
+                _ => stop!(),
+            },
+            Op::LocalArithNum(a, f, k) => {
+                let x = local_num!(a);
+                push!(Value::Num(f.apply(x, k)));
+                pc += 2;
+            }
+            Op::LocalsArith(a, b, f) => {
+                let (x, y) = (local_num!(a), local_num!(b));
+                push!(Value::Num(f.apply(x, y)));
+                pc += 2;
+            }
+            Op::LocalLocalArithNum(a, b, f, k) => {
+                let (x, y) = (local_num!(a), local_num!(b));
+                push!(Value::Num(x));
+                push!(Value::Num(f.apply(y, k)));
+                pc += 3;
+            }
+            Op::ArithSetLocal(f, a) => {
+                let (x, y) = top_nums!();
+                let i = base + a as usize;
+                if i >= sp - 2 {
+                    stop!();
+                }
+                set_num(&mut slots[i], f.apply(x, y));
+                sp -= 2;
+                pc += 1;
+            }
+            Op::ArithNumArithSetLocal(f1, f2, a, k) => {
+                let (x, y) = top_nums!();
+                let i = base + a as usize;
+                if i >= sp - 2 {
+                    stop!();
+                }
+                set_num(&mut slots[i], f2.apply(x, f1.apply(y, k)));
+                sp -= 2;
+                pc += 3;
+            }
+            Op::IncLocal(a, inc) => match slots.get_mut(base + a as usize) {
+                Some(Value::Num(x)) => {
+                    *x += if inc { 1.0 } else { -1.0 };
+                    pc += 2;
+                }
+                _ => stop!(),
+            },
+            Op::JumpLoopTest(t) | Op::IncLocalLoop(_, _, t) => {
+                if let Op::IncLocalLoop(a, inc, _) = op {
+                    match slots.get_mut(base + a as usize) {
+                        Some(Value::Num(x)) => *x += if inc { 1.0 } else { -1.0 },
+                        _ => stop!(),
+                    }
+                    // Now at the back edge (the JumpLoopTest after the update).
+                    pc += 3;
+                }
+                jump!(t);
+                if let Some(&Op::LocalCmpNumJump(a, c, k, exit)) = code.ops.get(pc) {
+                    if let Some(&Value::Num(x)) = slots.get(base + a as usize) {
+                        pc = if c.holds(x, k) { pc + 4 } else { exit as usize };
+                    }
+                }
+                continue;
+            }
+            Op::Call(argc, _) => call!(argc as usize),
+            Op::LocalArithNumCall(a, f, k) => {
+                let x = local_num!(a);
+                push!(Value::Num(f.apply(x, k)));
+                pc += 3;
+                call!(1)
+            }
+            Op::Return => match slots.get(sp.wrapping_sub(1)) {
+                Some(Value::Empty) | None => stop!(),
+                Some(v) => ret!(plain_copy(v)),
+            },
+            Op::ReturnLocal(a) => match slots.get(base + a as usize) {
+                Some(Value::Empty) | None => stop!(),
+                Some(v) => ret!(plain_copy(v)),
+            },
+            Op::ArithReturn(f) => {
+                let (x, y) = top_nums!();
+                ret!(Value::Num(f.apply(x, y)))
+            }
+            _ => stop!(),
+        }
+        pc += 1;
+    }
+}
+
+/// The cell of the running closure's captured variable `i`.
+#[inline(always)]
+fn upval_cell(heap: &Heap, closure: Option<ObjRef>, i: u16) -> ObjRef {
+    match closure.map(|c| &heap.get(c).kind) {
+        Some(Kind::Closure(c)) => c.cells.get(i as usize).copied().unwrap_or(ObjRef(u32::MAX)),
+        _ => ObjRef(u32::MAX),
     }
 }
 
