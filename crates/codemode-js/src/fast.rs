@@ -115,6 +115,8 @@ fn fast_loop<'m>(
     let handlers: &[Handler] = m.handlers;
     let max_frames = m.max_frames;
     let mut fuel = *fuel_out;
+    // Nothing allocates in the fast loop, so whether a GC is due cannot change in it.
+    let gc_due = m.heap.wants_gc();
     // The registers live in locals for the duration of the loop.
     let mut sp = *sp_out;
     let mut pc = r.pc;
@@ -145,7 +147,7 @@ fn fast_loop<'m>(
         ($t:expr) => {{
             let t = $t as usize;
             if t <= pc {
-                if heap.wants_gc() || fuel <= (pc + 1 - t) as i64 {
+                if gc_due || fuel <= (pc + 1 - t) as i64 {
                     stop!();
                 }
                 fuel -= (pc + 1 - t) as i64;
@@ -245,7 +247,7 @@ fn fast_loop<'m>(
             let depth = frames.len().wrapping_sub(1);
             let dst = base.wrapping_sub(2);
             if frames.len() < 2
-                || heap.wants_gc()
+                || gc_due
                 || dst >= sp
                 || !matches!(
                     frames.last(),
