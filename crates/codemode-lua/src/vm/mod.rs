@@ -109,7 +109,7 @@ impl Vm {
     ) -> Vm {
         let mut vm = Vm {
             heap,
-            stack: Vec::with_capacity(64),
+            stack: Vec::new(),
             frames: Vec::with_capacity(16),
             top: 0,
             open_upvals: Vec::new(),
@@ -131,10 +131,13 @@ impl Vm {
         };
         // The main chunk: a closure with no upvalues at slot 0.
         let main = vm.heap.new_closure(0, Box::new([]));
+        // The main chunk's register window (see `exec::WINDOW`), allocated once.
+        let max = vm.protos.first().map(|p| p.max_stack as usize).unwrap_or(0);
+        let len = 1 + exec::WINDOW.max(max + 8);
+        vm.stack.reserve_exact(len);
         vm.stack.push(Value::Func(main));
         vm.top = 1;
-        let max = vm.protos.first().map(|p| p.max_stack as usize).unwrap_or(0);
-        vm.stack.resize(1 + max + 8, Value::Nil);
+        vm.stack.resize(len, Value::Nil);
         vm.frames.push(Frame {
             kind: FrameKind::Lua {
                 closure: main.0,
@@ -359,7 +362,7 @@ impl Vm {
         match f {
             Value::Func(cl) => {
                 self.check_frames()?;
-                let proto_idx = self.heap.closures.get(cl.0).proto;
+                let proto_idx = cl.1;
                 let (nparams, max_stack, is_vararg) = {
                     let p = &self.protos[proto_idx as usize];
                     (p.num_params as usize, p.max_stack as usize, p.is_vararg)
@@ -539,8 +542,8 @@ impl Vm {
             }
             for f in frames.iter() {
                 match &f.kind {
-                    FrameKind::Lua { closure, .. } => {
-                        mark(Value::Func(crate::value::FuncRef(*closure)))
+                    FrameKind::Lua { closure, proto } => {
+                        mark(Value::Func(crate::value::FuncRef(*closure, *proto)))
                     }
                     FrameKind::Cont(c) => match c {
                         Cont::Xpcall { handler } => mark(*handler),
