@@ -373,26 +373,31 @@ impl Vm {
     fn execute(&mut self) -> LResult<Option<Exit>> {
         let protos = self.protos.clone();
         'frame: loop {
-            let Some(fi) = self.frames.len().checked_sub(1) else {
-                return Ok(Some(Exit::Done));
-            };
-            let mut fi = fi;
-            let (mut closure, proto_idx, mut base, mut pc) = {
-                let f = &self.frames[fi];
-                match f.kind {
+            // The top frame is the one running; its saved pc is written back only when
+            // something may read it (calls, errors, yields).
+            let (mut closure, proto_idx, mut base, mut pc) = match self.frames.last() {
+                None => return Ok(Some(Exit::Done)),
+                Some(f) => match f.kind {
                     FrameKind::Lua { closure, proto } => {
                         (closure, proto, f.base as usize, f.pc as usize)
                     }
                     FrameKind::Cont(_) => return Ok(None),
-                }
+                },
             };
+            macro_rules! save_pc {
+                () => {
+                    if let Some(f) = self.frames.last_mut() {
+                        f.pc = pc as u32;
+                    }
+                };
+            }
             // The frame's state lives in these locals; calls and returns between Lua
             // frames switch them in place rather than restarting the outer loop.
             let mut p: &Proto = &protos[proto_idx as usize];
             let mut code = &p.code[..];
             let mut k = &p.consts[..];
             if let Err(e) = self.ensure_stack(base + WINDOW) {
-                self.frames[fi].pc = pc as u32;
+                save_pc!();
                 return Err(e);
             }
 
@@ -409,7 +414,7 @@ impl Vm {
                     {
                         Some(w) => w,
                         None => {
-                            self.frames[fi].pc = pc as u32;
+                            save_pc!();
                             return Err(super::fatal(
                                 codemode_core::DiagnosticKind::ExecutionFailure,
                                 "stack overflow",
@@ -429,7 +434,7 @@ impl Vm {
             let mut fuel = self.fuel;
             macro_rules! save {
                 () => {
-                    self.frames[fi].pc = pc as u32;
+                    save_pc!();
                     self.fuel = fuel;
                 };
             }
@@ -1134,10 +1139,10 @@ impl Vm {
                             if let Some(q) = protos.get(proto as usize) {
                                 if !q.is_vararg
                                     && b as usize == q.num_params as usize + 1
-                                    && fi + 1 < self.limits.max_frames
+                                    && self.frames.len() < self.limits.max_frames
                                     && func + 1 + WINDOW <= self.stack.len()
                                 {
-                                    self.frames[fi].pc = pc as u32;
+                                    save_pc!();
                                     self.frames.push(Frame {
                                         kind: FrameKind::Lua { closure: cl, proto },
                                         func: func as u32,
@@ -1146,7 +1151,6 @@ impl Vm {
                                         nresults: c as i32 - 1,
                                         nvarargs: 0,
                                     });
-                                    fi += 1;
                                     closure = cl;
                                     base = func + 1;
                                     pc = 0;
@@ -1177,13 +1181,14 @@ impl Vm {
                         } else {
                             b as usize - 1
                         };
-                        if let Value::Func(_) = self.stack[func] {
+                        if let (Value::Func(_), Some(frame)) =
+                            (self.stack[func], self.frames.last())
+                        {
                             // Replace this frame: move the callee and its arguments down.
-                            save!();
-                            self.close_upvals(base as u32);
-                            let frame = &self.frames[fi];
                             let dst = frame.func as usize;
                             let nresults = frame.nresults;
+                            save!();
+                            self.close_upvals(base as u32);
                             for i in 0..=nargs {
                                 self.stack[dst + i] = self.stack[func + i];
                             }
@@ -1215,29 +1220,30 @@ impl Vm {
                         continue 'frame;
                     }
                     Op::Return1 { a } => {
-                        let frame = &self.frames[fi];
-                        if frame.nresults == 1 && fi > 0 {
-                            // Fast path for the common single-result call.
-                            let func = frame.func as usize;
-                            let v = copy_value(&r!(a));
-                            // The result slot is below this frame's registers, so it can be
-                            // written before they are closed over.
-                            if let Some(slot) = self.stack.get_mut(func) {
-                                *slot = v;
-                            }
-                            self.top = func + 1;
-                            if !self.open_upvals.is_empty() {
-                                self.close_upvals(base as u32);
-                            }
-                            self.frames.pop();
-                            fi -= 1;
-                            // Resume the caller in place when it is a Lua frame.
-                            let f = &self.frames[fi];
-                            if let FrameKind::Lua { closure: c, proto } = f.kind {
-                                if let Some(q) = protos.get(proto as usize) {
-                                    closure = c;
-                                    base = f.base as usize;
-                                    pc = f.pc as usize;
+                        let v = copy_value(&r!(a));
+                        // Fast path for the common single-result return to a Lua caller:
+                        // both frames are read with one length check, and the caller's
+                        // state is switched in place.
+                        if let [.., caller, callee] = &self.frames[..] {
+                            if let (1, FrameKind::Lua { closure: c, proto }) =
+                                (callee.nresults, &caller.kind)
+                            {
+                                if let Some(q) = protos.get(*proto as usize) {
+                                    let func = callee.func as usize;
+                                    closure = *c;
+                                    let caller_base = caller.base as usize;
+                                    pc = caller.pc as usize;
+                                    // The result slot is below this frame's registers, so
+                                    // it can be written before they are closed over.
+                                    if let Some(slot) = self.stack.get_mut(func) {
+                                        *slot = v;
+                                    }
+                                    self.top = func + 1;
+                                    if !self.open_upvals.is_empty() {
+                                        self.close_upvals(base as u32);
+                                    }
+                                    self.frames.pop();
+                                    base = caller_base;
                                     p = q;
                                     code = &q.code[..];
                                     k = &q.consts[..];
@@ -1246,11 +1252,9 @@ impl Vm {
                                     continue;
                                 }
                             }
-                            self.fuel = fuel;
-                        } else {
-                            save!();
-                            self.do_return(base + a as usize, 1)?;
                         }
+                        save!();
+                        self.do_return(base + a as usize, 1)?;
                         continue 'frame;
                     }
                     Op::ForPrep { a, off } => {
@@ -1408,9 +1412,11 @@ impl Vm {
                         }
                     }
                     Op::Vararg { a, c } => {
-                        let f = &self.frames[fi];
-                        let nvar = f.nvarargs as usize;
-                        let vstart = f.func as usize + 1 + p.num_params as usize;
+                        let (nvar, vfunc) = match self.frames.last() {
+                            Some(f) => (f.nvarargs as usize, f.func as usize),
+                            None => (0, base),
+                        };
+                        let vstart = vfunc + 1 + p.num_params as usize;
                         let want = if c == 0 { nvar } else { c as usize - 1 };
                         let ra = base + a as usize;
                         tri!(self.ensure_stack(ra + want + 1));
