@@ -395,7 +395,6 @@ impl Vm {
             // frames switch them in place rather than restarting the outer loop.
             let mut p: &Proto = &protos[proto_idx as usize];
             let mut code = &p.code[..];
-            let mut k = &p.consts[..];
             if let Err(e) = self.ensure_stack(base + WINDOW) {
                 save_pc!();
                 return Err(e);
@@ -566,7 +565,7 @@ impl Vm {
                         let v = copy_value(&r!(b));
                         r!(a) = v;
                     }
-                    Op::LoadK { a, k: kk } => r!(a) = k[kk as usize],
+                    Op::LoadK { a, k: kk } => r!(a) = p.consts[kk as usize],
                     Op::LoadI { a, i } => r!(a) = Value::Int(i as i64),
                     Op::LoadNil { a, n } => {
                         let a = a as usize;
@@ -598,7 +597,7 @@ impl Vm {
                         regs = window!();
                     }
                     Op::GetGlobal { a, k: kk } => {
-                        let v = match k[kk as usize] {
+                        let v = match p.consts[kk as usize] {
                             Value::Str(s) => self.heap.table(self.globals).get_str(s),
                             _ => Value::Nil,
                         };
@@ -606,7 +605,7 @@ impl Vm {
                     }
                     Op::SetGlobal { a, k: kk } => {
                         let v = r!(a);
-                        let key = k[kk as usize];
+                        let key = p.consts[kk as usize];
                         let g = self.globals;
                         let max = self.heap.max_collection_len;
                         tri!(self
@@ -635,7 +634,7 @@ impl Vm {
                         r!(a) = v;
                     }
                     Op::GetField { a, b, k: kk } => {
-                        let key = k[kk as usize];
+                        let key = p.consts[kk as usize];
                         let v = match (&r!(b), &key) {
                             (Value::Table(tr), Value::Str(s)) => self.heap.table(*tr).get_str(*s),
                             (t, _) => {
@@ -696,7 +695,7 @@ impl Vm {
                     }
                     Op::SetField { a, c, k: kk } => {
                         let t = r!(a);
-                        let key = k[kk as usize];
+                        let key = p.consts[kk as usize];
                         let v = r!(c);
                         match t {
                             Value::Table(tr) => {
@@ -728,7 +727,7 @@ impl Vm {
                     }
                     Op::SelfOp { a, b, k: kk } => {
                         let t = r!(b);
-                        let key = k[kk as usize];
+                        let key = p.consts[kk as usize];
                         let res = self.index(t, key);
                         regs = window!();
                         let v = match res {
@@ -909,7 +908,7 @@ impl Vm {
                     }
                     Op::ArithK { a, b, op, k: kk } => {
                         let vb = r!(b);
-                        let vc = k[kk as usize];
+                        let vc = p.consts[kk as usize];
                         let fast = match (op, vb, vc) {
                             (ArithOp::Mod, Value::Int(x), Value::Int(y)) if y != 0 => {
                                 Some(Value::Int(arith::int_mod(x, y)))
@@ -1027,12 +1026,12 @@ impl Vm {
                         }
                     }
                     Op::EqK { a, c, off } => {
-                        if r!(a).raw_eq(k[c as usize]) {
+                        if r!(a).raw_eq(p.consts[c as usize]) {
                             jump!(off);
                         }
                     }
                     Op::NeK { a, c, off } => {
-                        if !r!(a).raw_eq(k[c as usize]) {
+                        if !r!(a).raw_eq(p.consts[c as usize]) {
                             jump!(off);
                         }
                     }
@@ -1156,7 +1155,6 @@ impl Vm {
                                     pc = 0;
                                     p = q;
                                     code = &q.code[..];
-                                    k = &q.consts[..];
                                     regs = window!();
                                     if fuel <= 0 {
                                         save!();
@@ -1246,7 +1244,6 @@ impl Vm {
                                     base = caller_base;
                                     p = q;
                                     code = &q.code[..];
-                                    k = &q.consts[..];
                                     regs = window!();
                                     fuel -= 1;
                                     continue;
