@@ -378,7 +378,7 @@ impl Vm {
             let (mut closure, proto_idx, mut base, mut pc) = match self.frames.last() {
                 None => return Ok(Some(Exit::Done)),
                 Some(f) => match f.kind {
-                    FrameKind::Lua { closure, proto } => {
+                    FrameKind::Lua { closure, proto, .. } => {
                         (closure, proto, f.base as usize, f.pc as usize)
                     }
                     FrameKind::Cont(_) => return Ok(None),
@@ -1143,12 +1143,15 @@ impl Vm {
                                 {
                                     save_pc!();
                                     self.frames.push(Frame {
-                                        kind: FrameKind::Lua { closure: cl, proto },
+                                        kind: FrameKind::Lua {
+                                            closure: cl,
+                                            proto,
+                                            nvarargs: 0,
+                                        },
                                         func: func as u32,
                                         base: (func + 1) as u32,
                                         pc: 0,
                                         nresults: c as i32 - 1,
-                                        nvarargs: 0,
                                     });
                                     closure = cl;
                                     base = func + 1;
@@ -1223,8 +1226,12 @@ impl Vm {
                         // both frames are read with one length check, and the caller's
                         // state is switched in place.
                         if let [.., caller, callee] = &self.frames[..] {
-                            if let (1, FrameKind::Lua { closure: c, proto }) =
-                                (callee.nresults, &caller.kind)
+                            if let (
+                                1,
+                                FrameKind::Lua {
+                                    closure: c, proto, ..
+                                },
+                            ) = (callee.nresults, &caller.kind)
                             {
                                 if let Some(q) = protos.get(*proto as usize) {
                                     let func = callee.func as usize;
@@ -1410,8 +1417,12 @@ impl Vm {
                     }
                     Op::Vararg { a, c } => {
                         let (nvar, vfunc) = match self.frames.last() {
-                            Some(f) => (f.nvarargs as usize, f.func as usize),
-                            None => (0, base),
+                            Some(Frame {
+                                kind: FrameKind::Lua { nvarargs, .. },
+                                func,
+                                ..
+                            }) => (*nvarargs as usize, *func as usize),
+                            _ => (0, base),
                         };
                         let vstart = vfunc + 1 + p.num_params as usize;
                         let want = if c == 0 { nvar } else { c as usize - 1 };

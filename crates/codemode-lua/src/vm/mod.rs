@@ -46,7 +46,13 @@ pub enum Cont {
 }
 
 pub enum FrameKind {
-    Lua { closure: u32, proto: u32 },
+    /// `nvarargs`: how many extra arguments a vararg function got (kept here, where it
+    /// fills what would be padding, so a frame is 32 bytes).
+    Lua {
+        closure: u32,
+        proto: u32,
+        nvarargs: u32,
+    },
     Cont(Cont),
 }
 
@@ -59,8 +65,9 @@ pub struct Frame {
     pub pc: u32,
     /// Results the caller wants (-1: all).
     pub nresults: i32,
-    pub nvarargs: u32,
 }
+
+const _: () = assert!(std::mem::size_of::<Frame>() == 32);
 
 /// A host call the program waits on.
 pub struct Pending {
@@ -142,12 +149,12 @@ impl Vm {
             kind: FrameKind::Lua {
                 closure: main.0,
                 proto: 0,
+                nvarargs: 0,
             },
             func: 0,
             base: 1,
             pc: 0,
             nresults: -1,
-            nvarargs: 0,
         });
         vm
     }
@@ -394,12 +401,12 @@ impl Vm {
                     kind: FrameKind::Lua {
                         closure: cl.0,
                         proto: proto_idx,
+                        nvarargs: nvarargs as u32,
                     },
                     func: func as u32,
                     base: base as u32,
                     pc: 0,
                     nresults,
-                    nvarargs: nvarargs as u32,
                 });
                 Ok(CallOutcome::Frame)
             }
@@ -443,7 +450,6 @@ impl Vm {
             base: func as u32 + 1,
             pc: 0,
             nresults,
-            nvarargs: 0,
         });
         Ok(())
     }
@@ -542,7 +548,7 @@ impl Vm {
             }
             for f in frames.iter() {
                 match &f.kind {
-                    FrameKind::Lua { closure, proto } => {
+                    FrameKind::Lua { closure, proto, .. } => {
                         mark(Value::Func(crate::value::FuncRef(*closure, *proto)))
                     }
                     FrameKind::Cont(c) => match c {
