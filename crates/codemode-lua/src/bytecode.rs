@@ -159,10 +159,11 @@ pub enum Op {
         op: ArithOp,
         k: u32,
     },
-    /// R[a] = R[b] + i
+    /// R[a] = R[b] + i (`sub`: written as `R[b] - (-i)`, which errors name as such)
     AddI {
         a: u8,
         b: u8,
+        sub: bool,
         i: i16,
     },
     /// R[a] = R[b] op i (an integer constant)

@@ -346,7 +346,7 @@ impl Heap {
     #[inline(never)]
     pub fn new_closure(&mut self, proto: u32, upvals: Box<[UpvalRef]>) -> FuncRef {
         self.bytes += CLOSURE_OVERHEAD + upvals.len() * 4;
-        FuncRef(self.closures.insert(Closure { proto, upvals }))
+        FuncRef(self.closures.insert(Closure { proto, upvals }), proto)
     }
 
     pub fn new_upval(&mut self, u: Upval) -> UpvalRef {

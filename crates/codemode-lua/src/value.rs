@@ -8,9 +8,10 @@ pub struct StrRef(pub u32);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TableRef(pub u32);
 
-/// A Lua closure.
+/// A Lua closure: its handle and the index of its prototype (fixed when the closure is
+/// made; carried in the value so a call needs no closure lookup to find its code).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FuncRef(pub u32);
+pub struct FuncRef(pub u32, pub u32);
 
 /// A host object: a tool path, `search`, or an extension function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1130,7 +1130,21 @@ impl<'a> Compiler<'a> {
                         self.emit(Op::AddI {
                             a: dest,
                             b,
+                            sub: false,
                             i: i as i16,
+                        });
+                    }
+                    // `x - c` as `x + (-c)`, as PUC Lua compiles it: the same result for
+                    // integers (wrapping) and floats (IEEE subtraction is addition of the
+                    // negation), and like Lua `-0.0 - 0` is `-0.0 + 0`, which is `0.0`.
+                    (ArithOp::Sub, Value::Int(i))
+                        if i16::try_from(i).is_ok_and(|s| s != i16::MIN) =>
+                    {
+                        self.emit(Op::AddI {
+                            a: dest,
+                            b,
+                            sub: true,
+                            i: -(i as i16),
                         });
                     }
                     (_, Value::Int(i)) if i32::try_from(i).is_ok() => {

@@ -6,7 +6,7 @@ use super::arith::{self, ArithError};
 use super::describe::describe_reg;
 use super::{CallOutcome, Cont, Frame, FrameKind, LResult, LuaError, Vm};
 use crate::bytecode::{ArithOp, Op, Proto};
-use crate::heap::Proxy;
+use crate::heap::{Proxy, Upval};
 use crate::stdlib;
 use crate::table::{KeyError, SetError};
 use crate::value::{FuncRef, Value};
@@ -14,6 +14,10 @@ use crate::value::{FuncRef, Value};
 /// The value cannot be indexed (the caller words the error with the variable's name).
 #[derive(Debug, Clone, Copy)]
 pub struct NotIndexable;
+
+/// Stack slots every Lua frame has from its base: more than any register operand (the
+/// compiler uses at most 251 registers) plus the small offsets instructions add to it.
+pub const WINDOW: usize = 264;
 
 /// Copies a value reading its tag and payload separately: a 16-byte reload of a slot
 /// written moments before (as two smaller stores) stalls on store forwarding.
@@ -213,8 +217,8 @@ impl Vm {
             // The string library's arithmetic metamethods word the failure themselves.
             if matches!(vb, Value::Str(_)) || matches!(vc, Value::Str(_)) {
                 let name = match p.code.get(pc) {
-                    Some(Op::Add { .. }) | Some(Op::AddI { .. }) => "add",
-                    Some(Op::Sub { .. }) => "sub",
+                    Some(Op::Add { .. }) | Some(Op::AddI { sub: false, .. }) => "add",
+                    Some(Op::Sub { .. }) | Some(Op::AddI { sub: true, .. }) => "sub",
                     Some(Op::Mul { .. }) => "mul",
                     Some(Op::Div { .. }) => "div",
                     Some(Op::Mod { .. }) => "mod",
@@ -369,28 +373,59 @@ impl Vm {
     fn execute(&mut self) -> LResult<Option<Exit>> {
         let protos = self.protos.clone();
         'frame: loop {
-            let Some(fi) = self.frames.len().checked_sub(1) else {
-                return Ok(Some(Exit::Done));
-            };
-            let mut fi = fi;
-            let (mut closure, proto_idx, mut base, mut pc) = {
-                let f = &self.frames[fi];
-                match f.kind {
-                    FrameKind::Lua { closure, proto } => {
+            // The top frame is the one running; its saved pc is written back only when
+            // something may read it (calls, errors, yields).
+            let (mut closure, proto_idx, mut base, mut pc) = match self.frames.last() {
+                None => return Ok(Some(Exit::Done)),
+                Some(f) => match f.kind {
+                    FrameKind::Lua { closure, proto, .. } => {
                         (closure, proto, f.base as usize, f.pc as usize)
                     }
                     FrameKind::Cont(_) => return Ok(None),
-                }
+                },
             };
+            macro_rules! save_pc {
+                () => {
+                    if let Some(f) = self.frames.last_mut() {
+                        f.pc = pc as u32;
+                    }
+                };
+            }
             // The frame's state lives in these locals; calls and returns between Lua
             // frames switch them in place rather than restarting the outer loop.
             let mut p: &Proto = &protos[proto_idx as usize];
             let mut code = &p.code[..];
-            let mut k = &p.consts[..];
+            if let Err(e) = self.ensure_stack(base + WINDOW) {
+                save_pc!();
+                return Err(e);
+            }
 
+            // The frame's registers: a fixed-size window, so a `u8` register operand (plus
+            // a small offset) indexes it with no bounds check. Taken again after anything
+            // that needs `self` whole (the borrow checker insists); every Lua frame has
+            // WINDOW slots of stack from its base (checked above and on the call path).
+            macro_rules! window {
+                () => {
+                    match self
+                        .stack
+                        .get_mut(base..)
+                        .and_then(|s| s.first_chunk_mut::<WINDOW>())
+                    {
+                        Some(w) => w,
+                        None => {
+                            save_pc!();
+                            return Err(super::fatal(
+                                codemode_core::DiagnosticKind::ExecutionFailure,
+                                "stack overflow",
+                            ));
+                        }
+                    }
+                };
+            }
+            let mut regs: &mut [Value; WINDOW] = window!();
             macro_rules! r {
                 ($x:expr) => {
-                    self.stack[base + $x as usize]
+                    regs[$x as usize]
                 };
             }
             // Fuel lives in a local during the loop; `save!` writes it (and pc) back
@@ -398,7 +433,7 @@ impl Vm {
             let mut fuel = self.fuel;
             macro_rules! save {
                 () => {
-                    self.frames[fi].pc = pc as u32;
+                    save_pc!();
                     self.fuel = fuel;
                 };
             }
@@ -490,6 +525,7 @@ impl Vm {
                             if self.heap.debt_exceeded() {
                                 self.collect()?;
                             }
+                            regs = window!();
                         }
                         Ok(CallOutcome::Frame) => continue 'frame,
                         Ok(CallOutcome::Suspend) => return Ok(Some(Exit::Suspend)),
@@ -529,25 +565,39 @@ impl Vm {
                         let v = copy_value(&r!(b));
                         r!(a) = v;
                     }
-                    Op::LoadK { a, k: kk } => r!(a) = k[kk as usize],
+                    Op::LoadK { a, k: kk } => r!(a) = p.consts[kk as usize],
                     Op::LoadI { a, i } => r!(a) = Value::Int(i as i64),
                     Op::LoadNil { a, n } => {
-                        for i in 0..=n as usize {
-                            r!(a as usize + i) = Value::Nil;
+                        let a = a as usize;
+                        if let Some(rs) = regs.get_mut(a..=a + n as usize) {
+                            rs.fill(Value::Nil);
                         }
                     }
                     Op::LoadBool { a, b } => r!(a) = Value::Bool(b),
                     Op::GetUpval { a, b } => {
                         let u = self.heap.closures.get(closure).upvals[b as usize];
-                        r!(a) = self.get_upval(u);
+                        // Stored from each arm (see AddI).
+                        match self.heap.upvals.get(u.0) {
+                            Upval::Closed(v) => r!(a) = *v,
+                            &Upval::Open(i) => match (i as usize).checked_sub(base) {
+                                Some(j) if j < WINDOW => r!(a) = regs[j],
+                                _ => {
+                                    // A register of an enclosing frame, below this window.
+                                    let v = self.stack.get(i as usize).copied();
+                                    regs = window!();
+                                    r!(a) = v.unwrap_or(Value::Nil);
+                                }
+                            },
+                        }
                     }
                     Op::SetUpval { a, b } => {
                         let u = self.heap.closures.get(closure).upvals[b as usize];
                         let v = r!(a);
                         self.set_upval(u, v);
+                        regs = window!();
                     }
                     Op::GetGlobal { a, k: kk } => {
-                        let v = match k[kk as usize] {
+                        let v = match p.consts[kk as usize] {
                             Value::Str(s) => self.heap.table(self.globals).get_str(s),
                             _ => Value::Nil,
                         };
@@ -555,7 +605,7 @@ impl Vm {
                     }
                     Op::SetGlobal { a, k: kk } => {
                         let v = r!(a);
-                        let key = k[kk as usize];
+                        let key = p.consts[kk as usize];
                         let g = self.globals;
                         let max = self.heap.max_collection_len;
                         tri!(self
@@ -568,28 +618,37 @@ impl Vm {
                         let v = match (&t, &r!(c)) {
                             (Value::Table(tr), Value::Int(i)) => self.heap.table(*tr).get_int(*i),
                             (Value::Table(tr), key) => self.heap.table(*tr).get(*key),
-                            (_, key) => match self.index(t, *key) {
-                                Ok(v) => v,
-                                Err(NotIndexable) => {
-                                    save!();
-                                    return Err(self.op_error(p, pc - 1, b, t, "index"));
+                            (_, key) => {
+                                let key = *key;
+                                let res = self.index(t, key);
+                                regs = window!();
+                                match res {
+                                    Ok(v) => v,
+                                    Err(NotIndexable) => {
+                                        save!();
+                                        return Err(self.op_error(p, pc - 1, b, t, "index"));
+                                    }
                                 }
-                            },
+                            }
                         };
                         r!(a) = v;
                     }
                     Op::GetField { a, b, k: kk } => {
-                        let key = k[kk as usize];
+                        let key = p.consts[kk as usize];
                         let v = match (&r!(b), &key) {
                             (Value::Table(tr), Value::Str(s)) => self.heap.table(*tr).get_str(*s),
-                            (t, _) => match self.index(*t, key) {
-                                Ok(v) => v,
-                                Err(NotIndexable) => {
-                                    save!();
-                                    let t = r!(b);
-                                    return Err(self.op_error(p, pc - 1, b, t, "index"));
+                            (t, _) => {
+                                let t = *t;
+                                let res = self.index(t, key);
+                                regs = window!();
+                                match res {
+                                    Ok(v) => v,
+                                    Err(NotIndexable) => {
+                                        save!();
+                                        return Err(self.op_error(p, pc - 1, b, t, "index"));
+                                    }
                                 }
-                            },
+                            }
                         };
                         r!(a) = v;
                     }
@@ -597,13 +656,17 @@ impl Vm {
                         let t = r!(b);
                         let v = match t {
                             Value::Table(tr) => self.heap.table(tr).get_int(c as i64),
-                            _ => match self.index(t, Value::Int(c as i64)) {
-                                Ok(v) => v,
-                                Err(NotIndexable) => {
-                                    save!();
-                                    return Err(self.op_error(p, pc - 1, b, t, "index"));
+                            _ => {
+                                let res = self.index(t, Value::Int(c as i64));
+                                regs = window!();
+                                match res {
+                                    Ok(v) => v,
+                                    Err(NotIndexable) => {
+                                        save!();
+                                        return Err(self.op_error(p, pc - 1, b, t, "index"));
+                                    }
                                 }
-                            },
+                            }
                         };
                         r!(a) = v;
                     }
@@ -621,6 +684,7 @@ impl Vm {
                                 if self.heap.debt_exceeded() {
                                     save!();
                                     self.collect()?;
+                                    regs = window!();
                                 }
                             }
                             _ => {
@@ -631,7 +695,7 @@ impl Vm {
                     }
                     Op::SetField { a, c, k: kk } => {
                         let t = r!(a);
-                        let key = k[kk as usize];
+                        let key = p.consts[kk as usize];
                         let v = r!(c);
                         match t {
                             Value::Table(tr) => {
@@ -643,6 +707,7 @@ impl Vm {
                                 if self.heap.debt_exceeded() {
                                     save!();
                                     self.collect()?;
+                                    regs = window!();
                                 }
                             }
                             _ => {
@@ -657,12 +722,15 @@ impl Vm {
                         if self.heap.debt_exceeded() {
                             save!();
                             self.collect()?;
+                            regs = window!();
                         }
                     }
                     Op::SelfOp { a, b, k: kk } => {
                         let t = r!(b);
-                        let key = k[kk as usize];
-                        let v = match self.index(t, key) {
+                        let key = p.consts[kk as usize];
+                        let res = self.index(t, key);
+                        regs = window!();
+                        let v = match res {
                             Ok(v) => v,
                             Err(NotIndexable) => {
                                 save!();
@@ -758,30 +826,33 @@ impl Vm {
                             arith::shift_left(x, y.wrapping_neg())
                         ))
                     }
-                    Op::AddI { a, b, i } => {
-                        let v = match &r!(b) {
-                            Value::Int(x) => Value::Int(x.wrapping_add(i as i64)),
-                            Value::Float(x) => Value::Float(x + i as f64),
-                            vb => match arith::arith(
-                                &self.heap,
-                                ArithOp::Add,
-                                *vb,
-                                Value::Int(i as i64),
-                            ) {
-                                Ok(v) => v,
-                                Err(e) => {
-                                    save!();
-                                    return Err(self.arith_error(
-                                        p,
-                                        pc - 1,
-                                        e,
-                                        b,
-                                        None,
-                                        r!(b),
-                                        Value::Int(i as i64),
-                                    ));
-                                }
-                            },
+                    Op::AddI { a, b, sub, i } => {
+                        // Results are stored in place from each arm: a merged `Value`
+                        // would be written back with its padding, byte by byte.
+                        match &r!(b) {
+                            Value::Int(x) => {
+                                r!(a) = Value::Int(x.wrapping_add(i as i64));
+                                continue;
+                            }
+                            Value::Float(x) => {
+                                r!(a) = Value::Float(x + i as f64);
+                                continue;
+                            }
+                            _ => {}
+                        }
+                        let vb = r!(b);
+                        // The operation as written, for coercions and messages.
+                        let (op, c) = if sub {
+                            (ArithOp::Sub, Value::Int(-(i as i64)))
+                        } else {
+                            (ArithOp::Add, Value::Int(i as i64))
+                        };
+                        let v = match arith::arith(&self.heap, op, vb, c) {
+                            Ok(v) => v,
+                            Err(e) => {
+                                save!();
+                                return Err(self.arith_error(p, pc - 1, e, b, None, vb, c));
+                            }
                         };
                         r!(a) = v;
                     }
@@ -821,13 +892,14 @@ impl Vm {
                             Ok(v) => v,
                             Err(e) => {
                                 save!();
+                                let vb = r!(b);
                                 return Err(self.arith_error(
                                     p,
                                     pc - 1,
                                     e,
                                     b,
                                     None,
-                                    r!(b),
+                                    vb,
                                     Value::Int(y),
                                 ));
                             }
@@ -836,7 +908,7 @@ impl Vm {
                     }
                     Op::ArithK { a, b, op, k: kk } => {
                         let vb = r!(b);
-                        let vc = k[kk as usize];
+                        let vc = p.consts[kk as usize];
                         let fast = match (op, vb, vc) {
                             (ArithOp::Mod, Value::Int(x), Value::Int(y)) if y != 0 => {
                                 Some(Value::Int(arith::int_mod(x, y)))
@@ -875,7 +947,7 @@ impl Vm {
                         let v = match vb {
                             Value::Int(x) => Value::Int(x.wrapping_neg()),
                             Value::Float(x) => Value::Float(-x),
-                            _ => match self.to_number(vb) {
+                            _ => match arith::to_number(&self.heap, vb) {
                                 Some(Number::Int(x)) => Value::Int(x.wrapping_neg()),
                                 Some(Number::Float(x)) => Value::Float(-x),
                                 None => {
@@ -933,9 +1005,12 @@ impl Vm {
                         save!();
                         let v = self.concat(p, pc - 1, a as usize, n as usize, base)?;
                         reload!();
+                        regs = window!();
+                        // Rooted in its register before a collection can run.
                         r!(a) = v;
                         if self.heap.debt_exceeded() {
                             self.collect()?;
+                            regs = window!();
                         }
                     }
                     Op::Jmp { off } => jump!(off),
@@ -951,12 +1026,12 @@ impl Vm {
                         }
                     }
                     Op::EqK { a, c, off } => {
-                        if r!(a).raw_eq(k[c as usize]) {
+                        if r!(a).raw_eq(p.consts[c as usize]) {
                             jump!(off);
                         }
                     }
                     Op::NeK { a, c, off } => {
-                        if !r!(a).raw_eq(k[c as usize]) {
+                        if !r!(a).raw_eq(p.consts[c as usize]) {
                             jump!(off);
                         }
                     }
@@ -975,7 +1050,9 @@ impl Vm {
                             (Value::Int(x), Value::Int(y)) => x < y,
                             (va, vb) => {
                                 let (va, vb) = (*va, *vb);
-                                tri!(self.less_than(va, vb))
+                                let res = tri!(self.less_than(va, vb));
+                                regs = window!();
+                                res
                             }
                         };
                         if res == kk {
@@ -987,7 +1064,9 @@ impl Vm {
                             (Value::Int(x), Value::Int(y)) => x <= y,
                             (va, vb) => {
                                 let (va, vb) = (*va, *vb);
-                                tri!(self.less_equal(va, vb))
+                                let res = tri!(self.less_equal(va, vb));
+                                regs = window!();
+                                res
                             }
                         };
                         if res == kk {
@@ -999,7 +1078,9 @@ impl Vm {
                             Value::Int(x) => *x < i as i64,
                             va => {
                                 let va = *va;
-                                tri!(self.less_than(va, Value::Int(i as i64)))
+                                let res = tri!(self.less_than(va, Value::Int(i as i64)));
+                                regs = window!();
+                                res
                             }
                         };
                         if res == kk {
@@ -1011,7 +1092,9 @@ impl Vm {
                             Value::Int(x) => *x <= i as i64,
                             va => {
                                 let va = *va;
-                                tri!(self.less_equal(va, Value::Int(i as i64)))
+                                let res = tri!(self.less_equal(va, Value::Int(i as i64)));
+                                regs = window!();
+                                res
                             }
                         };
                         if res == kk {
@@ -1023,7 +1106,9 @@ impl Vm {
                             Value::Int(x) => *x > i as i64,
                             va => {
                                 let va = *va;
-                                tri!(self.less_than(Value::Int(i as i64), va))
+                                let res = tri!(self.less_than(Value::Int(i as i64), va));
+                                regs = window!();
+                                res
                             }
                         };
                         if res == kk {
@@ -1035,7 +1120,9 @@ impl Vm {
                             Value::Int(x) => *x >= i as i64,
                             va => {
                                 let va = *va;
-                                tri!(self.less_equal(Value::Int(i as i64), va))
+                                let res = tri!(self.less_equal(Value::Int(i as i64), va));
+                                regs = window!();
+                                res
                             }
                         };
                         if res == kk {
@@ -1044,39 +1131,34 @@ impl Vm {
                     }
                     Op::Call { a, b, c } => {
                         let func = base + a as usize;
-                        let nargs = if b == 0 {
-                            self.top.saturating_sub(func + 1)
-                        } else {
-                            b as usize - 1
-                        };
                         // Fast path (what `call_value` does for this case): a Lua function
                         // with fixed parameters, called with exactly that many arguments,
-                        // whose registers fit in the stack already.
-                        if let Some(Value::Func(cl)) = self.stack.get(func) {
-                            let cl = cl.0;
-                            let proto = self.heap.closures.get(cl).proto;
+                        // whose register window fits in the stack already.
+                        if let Value::Func(FuncRef(cl, proto)) = r!(a) {
                             if let Some(q) = protos.get(proto as usize) {
                                 if !q.is_vararg
-                                    && nargs == q.num_params as usize
-                                    && func + 2 + q.max_stack as usize <= self.stack.len()
+                                    && b as usize == q.num_params as usize + 1
                                     && self.frames.len() < self.limits.max_frames
+                                    && func + 1 + WINDOW <= self.stack.len()
                                 {
-                                    self.frames[fi].pc = pc as u32;
+                                    save_pc!();
                                     self.frames.push(Frame {
-                                        kind: FrameKind::Lua { closure: cl, proto },
+                                        kind: FrameKind::Lua {
+                                            closure: cl,
+                                            proto,
+                                            nvarargs: 0,
+                                        },
                                         func: func as u32,
                                         base: (func + 1) as u32,
                                         pc: 0,
                                         nresults: c as i32 - 1,
-                                        nvarargs: 0,
                                     });
-                                    fi += 1;
                                     closure = cl;
                                     base = func + 1;
                                     pc = 0;
                                     p = q;
                                     code = &q.code[..];
-                                    k = &q.consts[..];
+                                    regs = window!();
                                     if fuel <= 0 {
                                         save!();
                                         return Ok(Some(Exit::Yield));
@@ -1086,6 +1168,11 @@ impl Vm {
                                 }
                             }
                         }
+                        let nargs = if b == 0 {
+                            self.top.saturating_sub(func + 1)
+                        } else {
+                            b as usize - 1
+                        };
                         call_and_dispatch!(func, nargs, c as i32 - 1);
                     }
                     Op::TailCall { a, b } => {
@@ -1095,13 +1182,14 @@ impl Vm {
                         } else {
                             b as usize - 1
                         };
-                        if let Value::Func(_) = self.stack[func] {
+                        if let (Value::Func(_), Some(frame)) =
+                            (self.stack[func], self.frames.last())
+                        {
                             // Replace this frame: move the callee and its arguments down.
-                            save!();
-                            self.close_upvals(base as u32);
-                            let frame = &self.frames[fi];
                             let dst = frame.func as usize;
                             let nresults = frame.nresults;
+                            save!();
+                            self.close_upvals(base as u32);
                             for i in 0..=nargs {
                                 self.stack[dst + i] = self.stack[func + i];
                             }
@@ -1133,96 +1221,104 @@ impl Vm {
                         continue 'frame;
                     }
                     Op::Return1 { a } => {
-                        let frame = &self.frames[fi];
-                        if frame.nresults == 1 && fi > 0 {
-                            // Fast path for the common single-result call.
-                            let func = frame.func as usize;
-                            let v = copy_value(&r!(a));
-                            if !self.open_upvals.is_empty() {
-                                self.close_upvals(base as u32);
-                            }
-                            self.stack[func] = v;
-                            self.top = func + 1;
-                            self.frames.pop();
-                            fi -= 1;
-                            // Resume the caller in place when it is a Lua frame.
-                            let f = &self.frames[fi];
-                            if let FrameKind::Lua { closure: c, proto } = f.kind {
-                                if let Some(q) = protos.get(proto as usize) {
-                                    closure = c;
-                                    base = f.base as usize;
-                                    pc = f.pc as usize;
+                        let v = copy_value(&r!(a));
+                        // Fast path for the common single-result return to a Lua caller:
+                        // both frames are read with one length check, and the caller's
+                        // state is switched in place.
+                        if let [.., caller, callee] = &self.frames[..] {
+                            if let (
+                                1,
+                                FrameKind::Lua {
+                                    closure: c, proto, ..
+                                },
+                            ) = (callee.nresults, &caller.kind)
+                            {
+                                if let Some(q) = protos.get(*proto as usize) {
+                                    let func = callee.func as usize;
+                                    closure = *c;
+                                    let caller_base = caller.base as usize;
+                                    pc = caller.pc as usize;
+                                    // The result slot is below this frame's registers, so
+                                    // it can be written before they are closed over.
+                                    if let Some(slot) = self.stack.get_mut(func) {
+                                        *slot = v;
+                                    }
+                                    self.top = func + 1;
+                                    if !self.open_upvals.is_empty() {
+                                        self.close_upvals(base as u32);
+                                    }
+                                    self.frames.pop();
+                                    base = caller_base;
                                     p = q;
                                     code = &q.code[..];
-                                    k = &q.consts[..];
+                                    regs = window!();
                                     fuel -= 1;
                                     continue;
                                 }
                             }
-                            self.fuel = fuel;
-                        } else {
-                            save!();
-                            self.do_return(base + a as usize, 1)?;
                         }
+                        save!();
+                        self.do_return(base + a as usize, 1)?;
                         continue 'frame;
                     }
                     Op::ForPrep { a, off } => {
                         save!();
-                        if tri!(self.for_prep(p, pc - 1, base + a as usize)) {
+                        let skip = tri!(self.for_prep(p, pc - 1, base + a as usize));
+                        regs = window!();
+                        if skip {
                             jump!(off);
                         }
                     }
                     Op::ForLoop { a, off } => {
-                        let ra = base + a as usize;
-                        // One bounds check for the loop's four registers.
-                        if let Some(r) = self.stack.get_mut(ra..ra + 4) {
-                            match r[2] {
-                                Value::Int(step) => {
-                                    if let (Value::Int(count), Value::Int(i)) = (&r[1], &r[0]) {
-                                        let (count, i) = (*count, *i);
-                                        if count > 0 {
-                                            let ni = i.wrapping_add(step);
-                                            r[1] = Value::Int(count - 1);
-                                            r[0] = Value::Int(ni);
-                                            r[3] = Value::Int(ni);
-                                            jump!(off);
-                                        }
+                        let a = a as usize;
+                        // The loop's four registers: no bounds check within the window.
+                        let r = &mut regs[a..a + 4];
+                        match r[2] {
+                            Value::Int(step) => {
+                                if let (Value::Int(count), Value::Int(i)) = (&r[1], &r[0]) {
+                                    let (count, i) = (*count, *i);
+                                    if count > 0 {
+                                        let ni = i.wrapping_add(step);
+                                        r[1] = Value::Int(count - 1);
+                                        r[0] = Value::Int(ni);
+                                        r[3] = Value::Int(ni);
+                                        jump!(off);
                                     }
                                 }
-                                Value::Float(step) => {
-                                    if let (Value::Float(i), Value::Float(lim)) = (&r[0], &r[1]) {
-                                        let (i, lim) = (*i, *lim);
-                                        let ni = i + step;
-                                        let go = if step > 0.0 { ni <= lim } else { lim <= ni };
-                                        if go {
-                                            r[0] = Value::Float(ni);
-                                            r[3] = Value::Float(ni);
-                                            jump!(off);
-                                        }
-                                    }
-                                }
-                                _ => {}
                             }
+                            Value::Float(step) => {
+                                if let (Value::Float(i), Value::Float(lim)) = (&r[0], &r[1]) {
+                                    let (i, lim) = (*i, *lim);
+                                    let ni = i + step;
+                                    let go = if step > 0.0 { ni <= lim } else { lim <= ni };
+                                    if go {
+                                        r[0] = Value::Float(ni);
+                                        r[3] = Value::Float(ni);
+                                        jump!(off);
+                                    }
+                                }
+                            }
+                            _ => {}
                         }
                     }
                     Op::TForPrep { off, .. } => jump!(off),
                     Op::TForCall { a, c } => {
-                        let ra = base + a as usize;
-                        let f = self.stack[ra];
+                        let a = a as usize;
+                        let f = r!(a);
                         if let Value::Builtin(id) = f {
                             if id == stdlib::NEXT {
-                                match self.stack[ra + 1] {
+                                match r!(a + 1) {
                                     Value::Table(t) => {
-                                        let key = self.stack[ra + 2];
+                                        let key = r!(a + 2);
                                         let r = self.heap.table(t).next(key);
                                         match r {
                                             Ok(Some((nk, nv))) => {
-                                                self.stack[ra + 3] = nk;
+                                                r!(a + 3) = nk;
                                                 if c >= 2 {
-                                                    self.stack[ra + 4] = nv;
+                                                    r!(a + 4) = nv;
                                                 }
                                             }
-                                            Ok(None) => self.stack[ra + 3] = Value::Nil,
+                                            Ok(None) => r!(a + 3) = Value::Nil,
                                             Err(_) => {
                                                 save!();
                                                 return Err(LuaError::Msg(
@@ -1230,8 +1326,9 @@ impl Vm {
                                                 ));
                                             }
                                         }
-                                        for i in 2..c as usize {
-                                            self.stack[ra + 3 + i] = Value::Nil;
+                                        if let Some(rest) = regs.get_mut(a + 5..a + 3 + c as usize)
+                                        {
+                                            rest.fill(Value::Nil);
                                         }
                                         continue;
                                     }
@@ -1244,37 +1341,34 @@ impl Vm {
                                     }
                                 }
                             } else if id == stdlib::IPAIRS_ITER {
-                                if let (Value::Table(t), Value::Int(i)) =
-                                    (self.stack[ra + 1], self.stack[ra + 2])
-                                {
+                                if let (Value::Table(t), Value::Int(i)) = (r!(a + 1), r!(a + 2)) {
                                     let ni = i.wrapping_add(1);
                                     let v = self.heap.table(t).get_int(ni);
                                     if v.is_nil() {
-                                        self.stack[ra + 3] = Value::Nil;
+                                        r!(a + 3) = Value::Nil;
                                     } else {
-                                        self.stack[ra + 3] = Value::Int(ni);
+                                        r!(a + 3) = Value::Int(ni);
                                         if c >= 2 {
-                                            self.stack[ra + 4] = v;
+                                            r!(a + 4) = v;
                                         }
                                     }
-                                    for i in 2..c as usize {
-                                        self.stack[ra + 3 + i] = Value::Nil;
+                                    if let Some(rest) = regs.get_mut(a + 5..a + 3 + c as usize) {
+                                        rest.fill(Value::Nil);
                                     }
                                     continue;
                                 }
                             }
                         }
-                        tri!(self.ensure_stack(ra + 7));
-                        self.stack[ra + 3] = f;
-                        self.stack[ra + 4] = self.stack[ra + 1];
-                        self.stack[ra + 5] = self.stack[ra + 2];
-                        call_and_dispatch!(ra + 3, 2, c as i32);
+                        r!(a + 3) = f;
+                        r!(a + 4) = r!(a + 1);
+                        r!(a + 5) = r!(a + 2);
+                        call_and_dispatch!(base + a + 3, 2, c as i32);
                     }
                     Op::TForLoop { a, off } => {
-                        let ra = base + a as usize;
-                        let v = self.stack[ra + 3];
+                        let a = a as usize;
+                        let v = r!(a + 3);
                         if !v.is_nil() {
-                            self.stack[ra + 2] = v;
+                            r!(a + 2) = v;
                             jump!(off);
                         }
                     }
@@ -1285,13 +1379,13 @@ impl Vm {
                         } else {
                             n as usize
                         };
-                        let Value::Table(t) = self.stack[ra] else {
+                        let Value::Table(t) = r!(a) else {
                             continue;
                         };
                         let max = self.heap.max_collection_len;
                         save!();
                         for i in 1..=n {
-                            let v = self.stack[ra + i];
+                            let v = self.stack.get(ra + i).copied().unwrap_or(Value::Nil);
                             let idx = start as i64 + i as i64;
                             self.heap
                                 .with_table(t, |tab, m| tab.set_int(idx, v, m))
@@ -1300,6 +1394,7 @@ impl Vm {
                         if self.heap.debt_exceeded() {
                             self.collect()?;
                         }
+                        regs = window!();
                     }
                     Op::Closure { a, p: pi } => {
                         let np = &protos[pi as usize];
@@ -1312,16 +1407,24 @@ impl Vm {
                             }
                         }
                         let f = self.heap.new_closure(pi, ups.into_boxed_slice());
+                        regs = window!();
                         r!(a) = Value::Func(f);
                         if self.heap.debt_exceeded() {
                             save!();
                             self.collect()?;
+                            regs = window!();
                         }
                     }
                     Op::Vararg { a, c } => {
-                        let f = &self.frames[fi];
-                        let nvar = f.nvarargs as usize;
-                        let vstart = f.func as usize + 1 + p.num_params as usize;
+                        let (nvar, vfunc) = match self.frames.last() {
+                            Some(Frame {
+                                kind: FrameKind::Lua { nvarargs, .. },
+                                func,
+                                ..
+                            }) => (*nvarargs as usize, *func as usize),
+                            _ => (0, base),
+                        };
+                        let vstart = vfunc + 1 + p.num_params as usize;
                         let want = if c == 0 { nvar } else { c as usize - 1 };
                         let ra = base + a as usize;
                         tri!(self.ensure_stack(ra + want + 1));
@@ -1333,9 +1436,11 @@ impl Vm {
                             };
                         }
                         self.top = ra + want;
+                        regs = window!();
                     }
                     Op::Close { a } => {
                         self.close_upvals((base + a as usize) as u32);
+                        regs = window!();
                     }
                 }
             }
@@ -1453,5 +1558,5 @@ impl Vm {
 fn _assert_send() {
     fn is_send<T: Send>() {}
     is_send::<Vm>();
-    let _ = FuncRef(0);
+    let _ = FuncRef(0, 0);
 }

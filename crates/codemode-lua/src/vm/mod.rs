@@ -46,7 +46,13 @@ pub enum Cont {
 }
 
 pub enum FrameKind {
-    Lua { closure: u32, proto: u32 },
+    /// `nvarargs`: how many extra arguments a vararg function got (kept here, where it
+    /// fills what would be padding, so a frame is 32 bytes).
+    Lua {
+        closure: u32,
+        proto: u32,
+        nvarargs: u32,
+    },
     Cont(Cont),
 }
 
@@ -59,8 +65,9 @@ pub struct Frame {
     pub pc: u32,
     /// Results the caller wants (-1: all).
     pub nresults: i32,
-    pub nvarargs: u32,
 }
+
+const _: () = assert!(std::mem::size_of::<Frame>() == 32);
 
 /// A host call the program waits on.
 pub struct Pending {
@@ -109,7 +116,7 @@ impl Vm {
     ) -> Vm {
         let mut vm = Vm {
             heap,
-            stack: Vec::with_capacity(64),
+            stack: Vec::new(),
             frames: Vec::with_capacity(16),
             top: 0,
             open_upvals: Vec::new(),
@@ -131,20 +138,23 @@ impl Vm {
         };
         // The main chunk: a closure with no upvalues at slot 0.
         let main = vm.heap.new_closure(0, Box::new([]));
+        // The main chunk's register window (see `exec::WINDOW`), allocated once.
+        let max = vm.protos.first().map(|p| p.max_stack as usize).unwrap_or(0);
+        let len = 1 + exec::WINDOW.max(max + 8);
+        vm.stack.reserve_exact(len);
         vm.stack.push(Value::Func(main));
         vm.top = 1;
-        let max = vm.protos.first().map(|p| p.max_stack as usize).unwrap_or(0);
-        vm.stack.resize(1 + max + 8, Value::Nil);
+        vm.stack.resize(len, Value::Nil);
         vm.frames.push(Frame {
             kind: FrameKind::Lua {
                 closure: main.0,
                 proto: 0,
+                nvarargs: 0,
             },
             func: 0,
             base: 1,
             pc: 0,
             nresults: -1,
-            nvarargs: 0,
         });
         vm
     }
@@ -359,7 +369,7 @@ impl Vm {
         match f {
             Value::Func(cl) => {
                 self.check_frames()?;
-                let proto_idx = self.heap.closures.get(cl.0).proto;
+                let proto_idx = cl.1;
                 let (nparams, max_stack, is_vararg) = {
                     let p = &self.protos[proto_idx as usize];
                     (p.num_params as usize, p.max_stack as usize, p.is_vararg)
@@ -391,12 +401,12 @@ impl Vm {
                     kind: FrameKind::Lua {
                         closure: cl.0,
                         proto: proto_idx,
+                        nvarargs: nvarargs as u32,
                     },
                     func: func as u32,
                     base: base as u32,
                     pc: 0,
                     nresults,
-                    nvarargs: nvarargs as u32,
                 });
                 Ok(CallOutcome::Frame)
             }
@@ -440,7 +450,6 @@ impl Vm {
             base: func as u32 + 1,
             pc: 0,
             nresults,
-            nvarargs: 0,
         });
         Ok(())
     }
@@ -539,8 +548,8 @@ impl Vm {
             }
             for f in frames.iter() {
                 match &f.kind {
-                    FrameKind::Lua { closure, .. } => {
-                        mark(Value::Func(crate::value::FuncRef(*closure)))
+                    FrameKind::Lua { closure, proto, .. } => {
+                        mark(Value::Func(crate::value::FuncRef(*closure, *proto)))
                     }
                     FrameKind::Cont(c) => match c {
                         Cont::Xpcall { handler } => mark(*handler),
