@@ -1771,19 +1771,19 @@ impl Vm {
             let Some(frame) = self.frames.last() else {
                 return Ok(RunState::Idle);
             };
-            let mut func = frame.func;
-            let mut base = frame.base as usize;
+            let func = frame.func;
+            let base = frame.base as usize;
             let mut pc = frame.pc as usize;
-            let mut closure = frame.closure;
+            let closure = frame.closure;
             let module: &Module = if func & PROGRAM_BIT != 0 {
                 &program
             } else {
                 &prelude
             };
-            let Some(mut code) = module.funcs.get((func & !PROGRAM_BIT) as usize) else {
+            let Some(code) = module.funcs.get((func & !PROGRAM_BIT) as usize) else {
                 return Ok(RunState::Idle);
             };
-            let mut ops = &code.ops[..];
+            let ops = &code.ops[..];
             macro_rules! save_pc {
                 () => {
                     if let Some(f) = self.frames.last_mut() {
@@ -2225,8 +2225,8 @@ impl Vm {
                     Op::Call(argc, text) => {
                         save_pc!();
                         // The common call, a program or prelude function that needs no
-                        // rest array, `arguments` object or promise, switches the frame
-                        // state in place instead of going through `call_value`.
+                        // rest array, `arguments` object or promise, pushes its frame here
+                        // instead of going through `call_value`.
                         let argc = argc as usize;
                         let callee_pos = self.stack.len().wrapping_sub(argc + 2);
                         if let Some(&Value::Obj(r)) = self.stack.get(callee_pos) {
@@ -2260,16 +2260,8 @@ impl Vm {
                                             resumed: false,
                                         });
                                         self.fuel -= callee.ops.len() as i64 + 1;
-                                        if self.fuel <= 0 {
-                                            return Ok(RunState::OutOfFuel);
-                                        }
-                                        func = f;
-                                        base = new_base;
-                                        pc = 0;
-                                        closure = Some(r);
-                                        code = callee;
-                                        ops = &code.ops[..];
-                                        continue;
+                                        // The frame switch runs the callee in the fast loop.
+                                        continue 'frames;
                                     }
                                 }
                             }

@@ -122,3 +122,92 @@ proptest! {
         }
     }
 }
+
+/// Expressions over a function's parameters and number constants: the shapes the peephole
+/// pass fuses (`a - 1`, `a * b`, `x < 2`, `return a + b`) and the fast loop runs, with
+/// arguments of every type so each fused op also takes its fallback.
+fn local_expr() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        Just("a".to_string()),
+        Just("b".to_string()),
+        Just("c".to_string()),
+        (-3i32..8).prop_map(|n| n.to_string()),
+        Just("0.5".to_string()),
+    ];
+    leaf.prop_recursive(3, 12, 2, |inner| {
+        // Mostly arithmetic, so that operands stay numbers and the fast paths run.
+        let op = prop_oneof![
+            4 => Just("+"),
+            4 => Just("-"),
+            3 => Just("*"),
+            2 => Just("/"),
+            2 => Just("%"),
+            1 => Just("<"),
+            1 => Just("<="),
+            1 => Just(">"),
+            1 => Just(">="),
+            1 => Just("==="),
+            1 => Just("!==")
+        ];
+        (inner.clone(), op, inner).prop_map(|(x, op, y)| format!("({x} {op} {y})"))
+    })
+}
+
+fn local_program(bodies: &[(String, String)], args: &[Vec<String>]) -> String {
+    let mut src = String::new();
+    for (i, (e, g)) in bodies.iter().enumerate() {
+        // One function returns the expression directly; the other loops over it and
+        // recurses once, so calls, returns and back edges all run the fused ops.
+        src.push_str(&format!(
+            "function f{i}(a, b, c) {{ return {e}; }}\n\
+             function g{i}(a, b, c, d) {{ let s = a; for (let i = 0; i < 3; i++) {{ s = {g}; b = b + 1; }} if (d) return s; return [s, g{i}(c, s, b, true)]; }}\n"
+        ));
+    }
+    let mut items = Vec::new();
+    for i in 0..bodies.len() {
+        for a in args {
+            let call = |f: &str| {
+                format!(
+                    "(() => {{ try {{ const v = {f}{i}({}); return typeof v + ':' + (typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? JSON.stringify(v.map(String)) : String(v)); }} catch (err) {{ return 'threw ' + err.name; }} }})()",
+                    a.join(", ")
+                )
+            };
+            items.push(call("f"));
+            items.push(call("g"));
+        }
+    }
+    format!("{src}return [\n{}\n];", items.join(",\n"))
+}
+
+fn argument() -> impl Strategy<Value = String> {
+    prop_oneof![
+        8 => (-5i32..10).prop_map(|n| n.to_string()),
+        2 => Just("1.5".to_string()),
+        1 => Just("'7'".to_string()),
+        1 => Just("'x'".to_string()),
+        1 => Just("true".to_string()),
+        1 => Just("null".to_string()),
+        1 => Just("undefined".to_string()),
+        1 => Just("[2]".to_string()),
+        1 => Just("({})".to_string()),
+        1 => Just("NaN".to_string()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10, ..ProptestConfig::default() })]
+    #[test]
+    fn fused_ops_over_locals_match_node(
+        bodies in proptest::collection::vec((local_expr(), local_expr()), 8),
+        args in proptest::collection::vec(proptest::collection::vec(argument(), 3), 4),
+    ) {
+        let src = local_program(&bodies, &args);
+        let want = node_values(&src);
+        let interp = JsInterpreter::new();
+        let got = match common::run(&interp, &src).value {
+            Ok(v) => v,
+            Err(d) => panic!("{src}: {d:?}"),
+        };
+        prop_assert_eq!(got, want, "program:\n{}", src);
+    }
+}
