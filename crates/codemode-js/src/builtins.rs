@@ -1240,7 +1240,16 @@ fn function_bind(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let length = match own_descriptor(vm, this, &JsStr::from_str("length"))? {
         Some(_) => match vm.get_prop(this, &JsStr::from_str("length"))? {
             Value::Num(n) if n.is_nan() => 0.0,
-            Value::Num(n) => (n.trunc() - rest.len() as f64).max(0.0),
+            // Not `f64::max`: which zero it returns for -0 and +0 is unspecified, and a
+            // target length of -0 must give +0.
+            Value::Num(n) => {
+                let left = n.trunc() - rest.len() as f64;
+                if left > 0.0 {
+                    left
+                } else {
+                    0.0
+                }
+            }
             _ => 0.0,
         },
         None => 0.0,
@@ -1309,8 +1318,12 @@ fn generic_len(vm: &mut Vm, this: &Value, method: &str) -> JsResult<f64> {
     }
     let n = vm.get_prop(this, &JsStr::from_str("length"))?;
     let n = vm.to_number(&n)?;
-    let n = if n.is_nan() { 0.0 } else { n.trunc() };
-    Ok(n.clamp(0.0, 9007199254740991.0))
+    // ToLength: -0 and NaN become +0 (`clamp` would keep -0).
+    Ok(if n > 0.0 {
+        n.trunc().min(9007199254740991.0)
+    } else {
+        0.0
+    })
 }
 fn generic_span(vm: &mut Vm, from: f64, to: f64) -> JsResult<()> {
     let count = (to - from).max(0.0);

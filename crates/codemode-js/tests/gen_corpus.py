@@ -691,6 +691,29 @@ const deep = (o) => o?.x?.y?.[0]?.z ?? "d";
 return [f(null), f({b: {c: 2}}), g(null), g({b: (x) => x + 1}), h(null), h({p: 3}), (a.b)(), a?.b(), deep(null), deep({x: {y: [{z: 5}]}}), deep({x: {}})];
 """)
 
+# Lengths that must be +0, never -0 (f64::max and clamp may keep the sign of -0).
+p("negative_zero_lengths", """
+function fn(a, b) {}
+Object.defineProperty(fn, "length", { value: -0 });
+const bound = fn.bind();
+Object.defineProperty(fn, "length", { value: -0.5 });
+const like = { length: -0, 0: "x" };
+return [Object.is(bound.length, 0), Object.is(fn.bind().length, 0), Array.prototype.indexOf.call(like, "x"), Array.from(like).length, Object.is([].concat.call([], []).length, 0)];
+""")
+
+# Calls and loops the fast loop runs, with every kind of operand.
+p("fast_loop_mixed_operands", """
+function add(a, b) { return a + b; }
+function sub1(n) { return n - 1; }
+function half(n) { return n / 2; }
+const out = [];
+for (let i = 0; i < 4; i++) out.push(add(i, i), add('s', i), add(i, null), sub1('7'), half([8]));
+function countdown(n) { let s = ''; while (n > 0) { s = s + n; n--; } return s; }
+function fact(n) { return n <= 1 ? 1 : n * fact(n - 1); }
+const arrow = { k: 3, run() { const f = (x) => x * this.k; let t = 0; for (let j = 1; j <= 3; j++) t = t + f(j); return t; } };
+return [out, countdown(5), fact(10), fact('5'), arrow.run(), add(undefined, 2)];
+""")
+
 os.makedirs("corpus", exist_ok=True)
 for name, src in P.items():
     with open(f"corpus/{name}.js", "w") as f:
