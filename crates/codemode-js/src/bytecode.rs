@@ -216,6 +216,10 @@ pub enum Op {
     ReturnLocal(u16),
     /// `<arith> Return`.
     ArithReturn(Arith),
+    /// An `IncLocalLoop(a, inc, t)` whose loop test at `t` is `LocalCmpNumJump(a, c, k,
+    /// exit)` on the same slot with an integer `k`: the update, back edge and test in one.
+    /// Fields: slot, `c.bits()` plus `FOR_STEP_INC` for `++`, `k`, the body (`t + 4`), exit.
+    ForStep(u16, u8, i32, u32, u32),
     /// `GetLocal(a) Num(k) <arith> Call(1, _)`: a call whose one argument is `a <arith> k`.
     LocalArithNumCall(u16, Arith, f64),
 }
@@ -237,6 +241,29 @@ pub enum Cmp {
     Le,
     Gt,
     Ge,
+}
+
+/// The `ForStep` flag of an increment (clear: a decrement).
+pub const FOR_STEP_INC: u8 = 4;
+
+impl Cmp {
+    /// Two bits, for ops that pack a comparison with other flags.
+    pub fn bits(self) -> u8 {
+        match self {
+            Cmp::Lt => 0,
+            Cmp::Le => 1,
+            Cmp::Gt => 2,
+            Cmp::Ge => 3,
+        }
+    }
+    pub fn from_bits(bits: u8) -> Cmp {
+        match bits & 3 {
+            0 => Cmp::Lt,
+            1 => Cmp::Le,
+            2 => Cmp::Gt,
+            _ => Cmp::Ge,
+        }
+    }
 }
 
 // Ops are copied out of the code array on every dispatch: keep them two words.

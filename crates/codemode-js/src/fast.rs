@@ -11,7 +11,7 @@
 //! fast loop at its next frame switch. State is never split between the two: the fast loop
 //! keeps frames, fuel and the heap consistent at every op boundary.
 
-use crate::bytecode::{FuncCode, Op};
+use crate::bytecode::{Cmp, FuncCode, Op, FOR_STEP_INC};
 use crate::heap::{Heap, Kind};
 use crate::value::{strict_equals, ObjRef, Value};
 use crate::vm::{Frame, FrameKind, Handler, Module, Vm, PROGRAM_BIT};
@@ -536,6 +536,28 @@ fn fast_loop<'m>(
                 }
                 _ => stop!(),
             },
+            Op::ForStep(a, flags, k, body, exit) => {
+                let Some(Value::Num(x)) = slots.get_mut(base + a as usize) else {
+                    stop!();
+                };
+                *x += if flags & FOR_STEP_INC != 0 { 1.0 } else { -1.0 };
+                let x = *x;
+                // The back edge of the JumpLoopTest this stands for (three ops on), to the
+                // loop test four ops before the body.
+                let charge = (pc + 4) as i64 - (body as i64 - 4);
+                if gc_due || fuel <= charge {
+                    // The general loop does the back edge, its GC and its fuel check.
+                    pc += 3;
+                    stop!();
+                }
+                fuel -= charge;
+                pc = if Cmp::from_bits(flags).holds(x, k as f64) {
+                    body as usize
+                } else {
+                    exit as usize
+                };
+                continue;
+            }
             Op::JumpLoopTest(t) | Op::IncLocalLoop(_, _, t) => {
                 if let Op::IncLocalLoop(a, inc, _) = op {
                     match slots.get_mut(base + a as usize) {

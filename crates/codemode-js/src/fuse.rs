@@ -3,7 +3,7 @@
 //! sequences of a stack machine — local reads, compare-and-branch, arithmetic with a
 //! constant, `i++` as a statement — so a loop iteration dispatches about half as many ops.
 
-use crate::bytecode::{Arith, Cmp, FuncCode, Op};
+use crate::bytecode::{Arith, Cmp, FuncCode, Op, FOR_STEP_INC};
 
 /// Rewrites `code` in place. Semantics are unchanged: a fused op falls back to the op it
 /// replaced whenever its fast path does not apply.
@@ -16,7 +16,8 @@ pub fn optimize(code: &mut FuncCode) {
 const TARGET_MASK: u32 = 0x0fff_ffff;
 
 /// The jump target an op carries, if any (`JumpIfNullish` is handled apart). Every op with a target must be listed here (the
-/// compiler's `patch` sets the same set).
+/// compiler's `patch` sets the same set); `ForStep`, with two targets, is only written after
+/// the last relocation.
 fn target_mut(op: &mut Op) -> Option<&mut u32> {
     match op {
         Op::Jump(t)
@@ -115,6 +116,17 @@ fn fuse(ops: &mut [Op]) {
     for q in 0..ops.len() {
         if let (Op::IncLocal(a, inc), Some(&Op::JumpLoopTest(t))) = (ops[q], ops.get(q + 3)) {
             ops[q] = Op::IncLocalLoop(a, inc, t);
+            // A counting loop over the same variable with an integer bound: the test too.
+            if let Some(&Op::LocalCmpNumJump(b, c, k, exit)) = ops.get(t as usize) {
+                let body = t.checked_add(4);
+                let integer_bound = k.fract() == 0.0 && k.abs() < 2147483648.0;
+                if let (true, true, true, Some(body)) =
+                    (b == a, integer_bound, (t as usize) < q, body)
+                {
+                    let flags = c.bits() | if inc { FOR_STEP_INC } else { 0 };
+                    ops[q] = Op::ForStep(a, flags, k as i32, body, exit);
+                }
+            }
         }
     }
 }
@@ -246,8 +258,9 @@ mod tests {
                 Op::CmpJump(Cmp::Le, 9),
                 Op::JumpIfFalse(9),
                 Op::GetLocal2(1, 2),
-                // The update before the back edge carries the jump too.
-                Op::IncLocalLoop(2, true, 0),
+                // The update before the back edge carries the jump and the loop test too:
+                // `<=` (bits 1) plus the increment flag, bound 5, body at 4, exit at 9.
+                Op::ForStep(2, Cmp::Le.bits() | FOR_STEP_INC, 5, 4, 9),
                 Op::Inc,
                 Op::SetLocal(2),
                 Op::JumpLoopTest(0),

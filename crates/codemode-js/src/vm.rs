@@ -1,7 +1,7 @@
 //! The virtual machine: frames in a Vec, exceptions, promises and jobs, host calls.
 
 use crate::builtins::{NativeFn, Realm};
-use crate::bytecode::{Arith, Capture, Cmp, FuncCode, Op};
+use crate::bytecode::{Arith, Capture, Cmp, FuncCode, Op, FOR_STEP_INC};
 use crate::heap::*;
 use crate::number;
 use crate::value::*;
@@ -2635,7 +2635,15 @@ impl Vm {
                         }
                         self.stack.push(Value::Num(k));
                     }
-                    Op::IncLocalLoop(a, inc, t) => {
+                    Op::IncLocalLoop(..) | Op::ForStep(..) => {
+                        // A ForStep runs here as the IncLocalLoop it was made from.
+                        let (a, inc, t) = match op {
+                            Op::IncLocalLoop(a, inc, t) => (a, inc, t),
+                            Op::ForStep(a, flags, _, body, _) => {
+                                (a, flags & FOR_STEP_INC != 0, body.wrapping_sub(4))
+                            }
+                            _ => continue,
+                        };
                         let Some(Value::Num(x)) = self.stack.get_mut(base + a as usize) else {
                             push_local(&mut self.stack, base + a as usize);
                             continue;
