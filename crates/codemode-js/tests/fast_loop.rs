@@ -146,3 +146,19 @@ return [paid, picks, kind(1), flag(2), flag(0), nothing(), [].length, arr.length
         ])
     );
 }
+
+#[test]
+fn counting_loops_whose_variable_changes_type_or_bound() {
+    let src = r#"
+const seen = [];
+for (let i = 0; i < 6; i++) { if (i === 2) i = "3"; seen.push(i); }
+let n = 0;
+for (let j = 0.5; j < 3; j++) n = n + j;
+let m = 0;
+for (let k = 5; k >= -2; k--) m = m + k;
+let big = 0;
+for (let b = 2147483640; b <= 2147483650; b++) big = big + 1;
+return [seen, n, m, big];
+"#;
+    assert_eq!(value(src), json!([[0, 1, "3", 4, 5], 4.5, 12, 11]));
+}
