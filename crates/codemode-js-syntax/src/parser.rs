@@ -419,6 +419,42 @@ impl<'s> Ctx<'s> {
         )
     }
 
+    /// Folds a flat chain `a op b op c ...` of the left-associative binary operators by
+    /// precedence (operator-precedence parsing with explicit stacks: no recursion, whatever
+    /// the chain's length). Spans run from the left operand's start to the right one's end,
+    /// as the grammar's positions would give.
+    pub fn fold_binary(&self, first: Expr, rest: Vec<(BinaryOp, Expr)>) -> Expr {
+        let mut operands: Vec<Expr> = Vec::with_capacity(rest.len() + 1);
+        let mut ops: Vec<BinaryOp> = Vec::with_capacity(rest.len());
+        operands.push(first);
+        for (op, e) in rest {
+            while ops
+                .last()
+                .is_some_and(|&top| precedence(top) >= precedence(op))
+            {
+                self.reduce_top(&mut operands, &mut ops);
+            }
+            ops.push(op);
+            operands.push(e);
+        }
+        while !ops.is_empty() {
+            self.reduce_top(&mut operands, &mut ops);
+        }
+        match operands.pop() {
+            Some(e) => e,
+            // Unreachable: every reduction leaves one operand more than operators.
+            None => self.expr(ExprKind::Null, 0, 0),
+        }
+    }
+
+    fn reduce_top(&self, operands: &mut Vec<Expr>, ops: &mut Vec<BinaryOp>) {
+        let (Some(op), Some(b), Some(a)) = (ops.pop(), operands.pop(), operands.pop()) else {
+            return;
+        };
+        let (l, r) = (a.span.start as usize, b.span.end as usize);
+        operands.push(self.binary(op, a, b, l, r));
+    }
+
     pub fn logical(&self, op: LogicalOp, a: Expr, b: Expr, l: usize, r: usize) -> Expr {
         self.expr(
             ExprKind::Logical {
@@ -914,5 +950,26 @@ impl<'s> Ctx<'s> {
             }
         }
         Ok(self.template(pieces, false))
+    }
+}
+
+/// Binding power of the operators `Ctx::fold_binary` folds (higher binds tighter).
+fn precedence(op: BinaryOp) -> u8 {
+    match op {
+        BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem => 8,
+        BinaryOp::Add | BinaryOp::Sub => 7,
+        BinaryOp::Shl | BinaryOp::Shr | BinaryOp::UShr => 6,
+        BinaryOp::Lt
+        | BinaryOp::Gt
+        | BinaryOp::LtEq
+        | BinaryOp::GtEq
+        | BinaryOp::InstanceOf
+        | BinaryOp::In => 5,
+        BinaryOp::Eq | BinaryOp::NotEq | BinaryOp::StrictEq | BinaryOp::StrictNotEq => 4,
+        BinaryOp::BitAnd => 3,
+        BinaryOp::BitXor => 2,
+        BinaryOp::BitOr => 1,
+        // `**` is not folded here (ExpExpr in the grammar); bind it tightest if it ever is.
+        BinaryOp::Exp => 9,
     }
 }

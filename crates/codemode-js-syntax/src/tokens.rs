@@ -482,7 +482,25 @@ impl<'s> Adapter<'s> {
     fn word(&mut self, text: &str, start: usize, end: usize, lex: &logos::Lexer<Raw>) -> Tok {
         let prev = self.out.tokens.last().map(|t| &t.1);
         let after_dot = matches!(prev, Some(Tok::Dot) | Some(Tok::QuestionDot));
-        let next = next_significant(self.src, end);
+        // Only these words look at what follows them (scanning ahead costs per identifier).
+        let needs_next = matches!(
+            text,
+            "import"
+                | "new"
+                | "class"
+                | "export"
+                | "super"
+                | "with"
+                | "debugger"
+                | "async"
+                | "get"
+                | "set"
+        );
+        let next = if needs_next {
+            next_significant(self.src, end)
+        } else {
+            None
+        };
         let next_nl = next.map(|(_, nl)| nl).unwrap_or(false);
         let next_char = next.map(|(c, _)| c);
         let _ = lex;
@@ -688,23 +706,31 @@ impl<'s> Adapter<'s> {
     fn emit(&mut self, start: usize, mut tok: Tok, end: usize) -> Result<(), LexError> {
         let gap = self.src.get(self.prev_end..start).unwrap_or("");
         let newline = !self.out.tokens.is_empty() && is_line_terminator_gap(gap);
-        let prev = self.out.tokens.last().map(|t| t.1.clone());
-        let prev_ends_expr = prev.as_ref().is_some_and(Tok::ends_expression) && !self.after_head;
+        // What the rest needs to know about the previous token (read by reference: cloning
+        // it would copy identifier and string payloads once per token).
+        let prev = self.out.tokens.last().map(|t| &t.1);
+        let prev_ends_expr = prev.is_some_and(Tok::ends_expression) && !self.after_head;
+        let prev_restricted = matches!(prev, Some(Tok::Return | Tok::Break | Tok::Continue));
+        let prev_throw = matches!(prev, Some(Tok::Throw));
+        let prev_ends_stmt = matches!(prev, Some(Tok::Semi | Tok::RBrace));
+        let prev_for = matches!(prev, Some(Tok::For));
+        let prev_call_head = matches!(prev, Some(Tok::AsyncParen | Tok::Import));
+        let prev_cond_head = matches!(prev, Some(Tok::If | Tok::While | Tok::With));
+        let prev_before_star = matches!(
+            prev,
+            Some(Tok::Function | Tok::LBrace | Tok::Comma | Tok::Async)
+        );
         self.after_head = false;
 
         // Restricted productions.
         if newline {
-            match prev {
-                Some(Tok::Return) | Some(Tok::Break) | Some(Tok::Continue) => {
-                    self.out
-                        .tokens
-                        .push((self.prev_end, Tok::AutoSemi, self.prev_end));
-                    self.out.newline_before.push(false);
-                }
-                Some(Tok::Throw) => {
-                    return Err(LexError::new(start, "Illegal newline after throw"));
-                }
-                _ => {}
+            if prev_restricted {
+                self.out
+                    .tokens
+                    .push((self.prev_end, Tok::AutoSemi, self.prev_end));
+                self.out.newline_before.push(false);
+            } else if prev_throw {
+                return Err(LexError::new(start, "Illegal newline after throw"));
             }
             match tok {
                 Tok::PlusPlus => tok = Tok::PlusPlusNl,
@@ -755,10 +781,8 @@ impl<'s> Adapter<'s> {
         if newline && prev_ends_expr && starts_statement {
             self.reset_expr_chain();
         }
-        if (matches!(prev, Some(Tok::Semi) | Some(Tok::RBrace))
-            || (newline && prev_ends_expr && starts_statement))
-            && tok != Tok::Else
-            && tok != Tok::While
+        if (prev_ends_stmt || (newline && prev_ends_expr && starts_statement))
+            && !matches!(tok, Tok::Else | Tok::While)
         {
             self.reset_stmt_chain();
         }
@@ -866,7 +890,7 @@ impl<'s> Adapter<'s> {
         let index = self.out.tokens.len();
         match tok {
             Tok::LParen => {
-                if matches!(prev, Some(Tok::For)) {
+                if prev_for {
                     self.push_open(Open::ForParen(true), start)?;
                 } else {
                     let declares_function = matches!(
@@ -877,13 +901,15 @@ impl<'s> Adapter<'s> {
                             .and_then(|i| self.out.tokens.get(i)),
                         Some((_, Tok::Function, _))
                     );
-                    if (prev_ends_expr && !declares_function)
-                        || matches!(prev, Some(Tok::AsyncParen) | Some(Tok::Import))
-                    {
+                    if (prev_ends_expr && !declares_function) || prev_call_head {
                         self.out.call_parens.push(index);
                     }
-                    let head = matches!(prev, Some(Tok::If) | Some(Tok::While) | Some(Tok::With));
-                    self.push_open(if head { Open::HeadParen } else { Open::Paren }, start)?;
+                    let open = if prev_cond_head {
+                        Open::HeadParen
+                    } else {
+                        Open::Paren
+                    };
+                    self.push_open(open, start)?;
                 }
             }
             Tok::LBracket => self.push_open(Open::Bracket, start)?,
@@ -906,12 +932,7 @@ impl<'s> Adapter<'s> {
             _ => {}
         }
         // Generators: `function*`, `*method() {}`.
-        if tok == Tok::Star
-            && matches!(
-                prev,
-                Some(Tok::Function) | Some(Tok::LBrace) | Some(Tok::Comma) | Some(Tok::Async)
-            )
-        {
+        if matches!(tok, Tok::Star) && prev_before_star {
             self.out
                 .unsupported
                 .push((start, "generators are not supported yet"));
