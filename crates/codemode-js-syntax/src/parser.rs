@@ -56,16 +56,16 @@ pub struct TplPiece {
 /// Parser context shared by the grammar actions.
 pub struct Ctx<'s> {
     pub src: &'s str,
-    /// Start offset of every token (sorted).
-    pub starts: Vec<usize>,
+    /// Start offset of every token (sorted; u32 like spans, to keep this copy small).
+    pub starts: Vec<u32>,
     /// End offset of every token.
-    pub ends: Vec<usize>,
+    pub ends: Vec<u32>,
     /// Whether a line terminator precedes each token.
     pub newline_before: Vec<bool>,
     /// Whether each token is `}`.
     pub is_rbrace: Vec<bool>,
     /// Spans (start << 32 | end) of parenthesized expressions.
-    parens: RefCell<HashSet<u64>>,
+    parens: RefCell<HashSet<u64, foldhash::fast::RandomState>>,
     /// Starts of `{ a = 1 }` shorthand initializers not (yet) converted to patterns.
     cover_inits: RefCell<Vec<u32>>,
     /// Whether lalrpop should list the expected tokens in its errors (slow; only when
@@ -94,13 +94,21 @@ impl<'s> Ctx<'s> {
         newline_before: Vec<bool>,
         want_expected: bool,
     ) -> Self {
+        let mut starts = Vec::with_capacity(tokens.len());
+        let mut ends = Vec::with_capacity(tokens.len());
+        let mut is_rbrace = Vec::with_capacity(tokens.len());
+        for (start, tok, end) in tokens {
+            starts.push(*start as u32);
+            ends.push(*end as u32);
+            is_rbrace.push(matches!(tok, Tok::RBrace));
+        }
         Ctx {
             src,
-            starts: tokens.iter().map(|t| t.0).collect(),
-            ends: tokens.iter().map(|t| t.2).collect(),
-            is_rbrace: tokens.iter().map(|t| t.1 == Tok::RBrace).collect(),
+            starts,
+            ends,
+            is_rbrace,
             newline_before,
-            parens: RefCell::new(HashSet::new()),
+            parens: RefCell::new(HashSet::default()),
             cover_inits: RefCell::new(Vec::new()),
             want_expected,
         }
@@ -166,7 +174,7 @@ impl<'s> Ctx<'s> {
         }
         let index = match &recovery.error {
             ParseError::UnrecognizedToken { token, .. } => {
-                match self.starts.binary_search(&token.0) {
+                match self.starts.binary_search(&(token.0 as u32)) {
                     Ok(i) => i,
                     Err(_) => return Err(recovery.error),
                 }
@@ -175,7 +183,7 @@ impl<'s> Ctx<'s> {
             _ => return Err(recovery.error),
         };
         let prev_end = match index.checked_sub(1).and_then(|i| self.ends.get(i)) {
-            Some(&e) => e,
+            Some(&e) => e as usize,
             None => return Err(recovery.error),
         };
         if at != prev_end {

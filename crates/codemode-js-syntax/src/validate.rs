@@ -4,6 +4,10 @@
 
 use std::collections::HashMap;
 
+/// foldhash with a per-process random seed: much cheaper than SipHash on short names, and
+/// seeded so a program cannot choose colliding names ahead of time.
+type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
+
 use crate::ast::*;
 
 type VResult = Result<(), (usize, String)>;
@@ -20,9 +24,9 @@ enum Binding {
 
 struct Scope {
     /// Lexical names declared directly in this scope.
-    lexical: HashMap<String, Binding>,
+    lexical: FastMap<String, Binding>,
     /// `var` (and top-level function) names declared in this scope or hoisted through it.
-    vars: HashMap<String, ()>,
+    vars: FastMap<String, ()>,
     /// A function's top scope (vars stop here).
     function: bool,
 }
@@ -30,8 +34,8 @@ struct Scope {
 impl Scope {
     fn new(function: bool) -> Scope {
         Scope {
-            lexical: HashMap::new(),
-            vars: HashMap::new(),
+            lexical: FastMap::default(),
+            vars: FastMap::default(),
             function,
         }
     }
@@ -496,7 +500,7 @@ impl Validator {
                     .iter()
                     .all(|p| matches!(p.kind, PatternKind::Ident(_)));
             let strict_params = f.kind != FunctionKind::Normal || !simple;
-            let mut seen: HashMap<&str, ()> = HashMap::new();
+            let mut seen: FastMap<&str, ()> = FastMap::default();
             for (name, span) in &names {
                 if seen.insert(name, ()).is_some() && strict_params {
                     return Err((
