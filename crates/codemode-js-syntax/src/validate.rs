@@ -508,9 +508,7 @@ impl<'a> Validator<'a> {
                         "Duplicate parameter name not allowed in this context".to_string(),
                     ));
                 }
-                self.scope()
-                    .lexical
-                    .insert(name, Binding::Param);
+                self.scope().lexical.insert(name, Binding::Param);
             }
             for p in &f.params {
                 self.pattern(p)?;
