@@ -90,14 +90,14 @@ fn user(offset: usize, message: impl Into<String>) -> ParseError<usize, Tok, PEr
 impl<'s> Ctx<'s> {
     pub fn new(
         src: &'s str,
-        tokens: &[(usize, Tok, usize)],
+        tokens: &crate::tokens::TokenBuf,
         newline_before: Vec<bool>,
         want_expected: bool,
     ) -> Self {
         let mut starts = Vec::with_capacity(tokens.len());
         let mut ends = Vec::with_capacity(tokens.len());
         let mut is_rbrace = Vec::with_capacity(tokens.len());
-        for (start, tok, end) in tokens {
+        for (start, tok, end) in tokens.iter() {
             starts.push(*start as u32);
             ends.push(*end as u32);
             is_rbrace.push(matches!(tok, Tok::RBrace));

@@ -334,10 +334,100 @@ impl LexError {
     }
 }
 
+/// A token with its byte range, as the parser reads it.
+pub type Spanned = (usize, Tok, usize);
+
+/// Tokens per chunk of a [`TokenBuf`]: 96 KiB chunks, under glibc's mmap threshold.
+const CHUNK: usize = 2048;
+
+/// The token list, in chunks rather than one vector: a large program's single token vector
+/// would be its own mmap (fresh pages, each a page fault, returned to the system once the
+/// parse is done), while chunks come from the heap, whose pages the compiler then reuses.
+#[derive(Default)]
+pub struct TokenBuf {
+    chunks: Vec<Vec<Spanned>>,
+    len: usize,
+}
+
+impl TokenBuf {
+    /// An empty buffer whose first chunk has room for `estimate` tokens (up to a chunk).
+    pub fn with_estimate(estimate: usize) -> TokenBuf {
+        TokenBuf {
+            chunks: vec![Vec::with_capacity(estimate.min(CHUNK))],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub fn push(&mut self, t: Spanned) {
+        match self.chunks.last_mut() {
+            Some(chunk) if chunk.len() < CHUNK => chunk.push(t),
+            _ => {
+                let mut chunk = Vec::with_capacity(CHUNK);
+                chunk.push(t);
+                self.chunks.push(chunk);
+            }
+        }
+        self.len += 1;
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn last(&self) -> Option<&Spanned> {
+        self.chunks.last().and_then(|c| c.last())
+    }
+
+    pub fn get(&self, i: usize) -> Option<&Spanned> {
+        self.chunks.get(i / CHUNK).and_then(|c| c.get(i % CHUNK))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Spanned> {
+        self.chunks.iter().flatten()
+    }
+}
+
+impl IntoIterator for TokenBuf {
+    type Item = Spanned;
+    type IntoIter = TokenIter;
+
+    fn into_iter(self) -> TokenIter {
+        let mut rest = self.chunks.into_iter();
+        let current = rest.next().unwrap_or_default().into_iter();
+        TokenIter { current, rest }
+    }
+}
+
+/// Drains a [`TokenBuf`] chunk by chunk (simpler than `Flatten`, so the parser's token
+/// fetch stays inlined).
+pub struct TokenIter {
+    current: std::vec::IntoIter<Spanned>,
+    rest: std::vec::IntoIter<Vec<Spanned>>,
+}
+
+impl Iterator for TokenIter {
+    type Item = Spanned;
+
+    #[inline]
+    fn next(&mut self) -> Option<Spanned> {
+        loop {
+            if let Some(t) = self.current.next() {
+                return Some(t);
+            }
+            self.current = self.rest.next()?.into_iter();
+        }
+    }
+}
+
 /// The lexed program.
 pub struct Lexed {
     /// `(start, token, end)` triples in source order.
-    pub tokens: Vec<(usize, Tok, usize)>,
+    pub tokens: TokenBuf,
     /// `newline_before[i]`: a line terminator separates token `i` from the previous one.
     pub newline_before: Vec<bool>,
     /// Unsupported constructs seen, in source order: (offset, message). Reported when the
@@ -402,7 +492,7 @@ pub fn lex(src: &str, max_nesting: usize) -> Result<Lexed, LexError> {
         src,
         max_nesting,
         out: Lexed {
-            tokens: Vec::with_capacity(src.len() / 3 + 4),
+            tokens: TokenBuf::with_estimate(src.len() / 3 + 4),
             newline_before: Vec::with_capacity(src.len() / 3 + 4),
             unsupported: Vec::new(),
             call_parens: Vec::new(),
