@@ -19,6 +19,53 @@ pub enum Raw {
     Trivia,
     #[regex(r"[\p{ID_Start}_$][\p{ID_Continue}$\u{200C}\u{200D}]*")]
     Ident,
+    /// The words `Adapter::word` gives a meaning to (keywords and contextual words), so a
+    /// plain identifier needs no keyword comparisons. Keep in step with `Adapter::word`.
+    #[token("as")]
+    #[token("async")]
+    #[token("await")]
+    #[token("break")]
+    #[token("case")]
+    #[token("catch")]
+    #[token("class")]
+    #[token("const")]
+    #[token("continue")]
+    #[token("debugger")]
+    #[token("default")]
+    #[token("delete")]
+    #[token("do")]
+    #[token("else")]
+    #[token("enum")]
+    #[token("export")]
+    #[token("extends")]
+    #[token("false")]
+    #[token("finally")]
+    #[token("for")]
+    #[token("from")]
+    #[token("function")]
+    #[token("get")]
+    #[token("if")]
+    #[token("import")]
+    #[token("in")]
+    #[token("instanceof")]
+    #[token("let")]
+    #[token("new")]
+    #[token("null")]
+    #[token("of")]
+    #[token("return")]
+    #[token("set")]
+    #[token("super")]
+    #[token("switch")]
+    #[token("this")]
+    #[token("throw")]
+    #[token("true")]
+    #[token("try")]
+    #[token("typeof")]
+    #[token("var")]
+    #[token("void")]
+    #[token("while")]
+    #[token("with")]
+    Word,
     #[regex(r"#[\p{ID_Start}_$][\p{ID_Continue}$\u{200C}\u{200D}]*")]
     PrivateName,
     #[regex(r"[0-9][0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?")]
@@ -156,4 +203,81 @@ pub enum Raw {
     At,
     #[token("#")]
     Hash,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Raw;
+    use logos::Logos;
+
+    fn first(src: &str) -> Option<Result<Raw, ()>> {
+        Raw::lexer(src).next()
+    }
+
+    #[test]
+    fn words_and_identifiers() {
+        // Every word with an arm in `Adapter::word` must lex as `Word` (else it would be
+        // taken for a plain identifier without its meaning).
+        for w in [
+            "as",
+            "async",
+            "await",
+            "break",
+            "case",
+            "catch",
+            "class",
+            "const",
+            "continue",
+            "debugger",
+            "default",
+            "delete",
+            "do",
+            "else",
+            "enum",
+            "export",
+            "extends",
+            "false",
+            "finally",
+            "for",
+            "from",
+            "function",
+            "get",
+            "if",
+            "import",
+            "in",
+            "instanceof",
+            "let",
+            "new",
+            "null",
+            "of",
+            "return",
+            "set",
+            "super",
+            "switch",
+            "this",
+            "throw",
+            "true",
+            "try",
+            "typeof",
+            "var",
+            "void",
+            "while",
+            "with",
+        ] {
+            assert_eq!(first(w), Some(Ok(Raw::Word)), "{w}");
+        }
+        for w in [
+            "breakfast",
+            "iff",
+            "a",
+            "_if",
+            "$in",
+            "getter",
+            "ofs",
+            "asyncFn",
+            "é",
+        ] {
+            assert_eq!(first(w), Some(Ok(Raw::Ident)), "{w}");
+        }
+    }
 }

@@ -3,15 +3,23 @@ use codemode_core::Location;
 /// Turns byte offsets into 1-based line and column [`Location`]s (columns count characters,
 /// as `codemode_core::Location` specifies). Lines end at `\n`, `\r\n`, `\r`, U+2028 and
 /// U+2029, as in JavaScript.
-#[derive(Debug, Clone)]
+///
+/// The line table is built on the first [`LineIndex::location`] call: most sources (the
+/// self-hosted prelude above all) never need a location, so indexing them up front would be
+/// wasted work.
+#[derive(Debug, Clone, Default)]
 pub struct LineIndex {
-    /// Byte offset of the first character of each line.
-    line_starts: Vec<u32>,
+    /// Byte offset of the first character of each line, once computed.
+    line_starts: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl LineIndex {
-    /// Indexes `source` (linear time).
-    pub fn new(source: &str) -> LineIndex {
+    /// An index of `source` (the table itself is computed lazily, in linear time).
+    pub fn new(_source: &str) -> LineIndex {
+        LineIndex::default()
+    }
+
+    fn compute(source: &str) -> Vec<u32> {
         let mut line_starts = vec![0u32];
         let bytes = source.as_bytes();
         let mut i = 0;
@@ -30,7 +38,7 @@ impl LineIndex {
             }
             i += 1;
         }
-        LineIndex { line_starts }
+        line_starts
     }
 
     /// The location of byte `offset` in `source` (the same source given to [`LineIndex::new`]).
@@ -38,11 +46,12 @@ impl LineIndex {
     /// character.
     pub fn location(&self, source: &str, offset: usize) -> Location {
         let offset = offset.min(source.len());
-        let line = match self.line_starts.binary_search(&(offset as u32)) {
+        let line_starts = self.line_starts.get_or_init(|| LineIndex::compute(source));
+        let line = match line_starts.binary_search(&(offset as u32)) {
             Ok(i) => i,
             Err(i) => i.saturating_sub(1),
         };
-        let start = self.line_starts.get(line).copied().unwrap_or(0) as usize;
+        let start = line_starts.get(line).copied().unwrap_or(0) as usize;
         let column = source
             .get(start..offset)
             .map(|s| s.chars().count())

@@ -56,16 +56,16 @@ pub struct TplPiece {
 /// Parser context shared by the grammar actions.
 pub struct Ctx<'s> {
     pub src: &'s str,
-    /// Start offset of every token (sorted).
-    pub starts: Vec<usize>,
+    /// Start offset of every token (sorted; u32 like spans, to keep this copy small).
+    pub starts: Vec<u32>,
     /// End offset of every token.
-    pub ends: Vec<usize>,
+    pub ends: Vec<u32>,
     /// Whether a line terminator precedes each token.
     pub newline_before: Vec<bool>,
     /// Whether each token is `}`.
     pub is_rbrace: Vec<bool>,
     /// Spans (start << 32 | end) of parenthesized expressions.
-    parens: RefCell<HashSet<u64>>,
+    parens: RefCell<HashSet<u64, foldhash::fast::RandomState>>,
     /// Starts of `{ a = 1 }` shorthand initializers not (yet) converted to patterns.
     cover_inits: RefCell<Vec<u32>>,
     /// Whether lalrpop should list the expected tokens in its errors (slow; only when
@@ -90,17 +90,25 @@ fn user(offset: usize, message: impl Into<String>) -> ParseError<usize, Tok, PEr
 impl<'s> Ctx<'s> {
     pub fn new(
         src: &'s str,
-        tokens: &[(usize, Tok, usize)],
+        tokens: &crate::tokens::TokenBuf,
         newline_before: Vec<bool>,
         want_expected: bool,
     ) -> Self {
+        let mut starts = Vec::with_capacity(tokens.len());
+        let mut ends = Vec::with_capacity(tokens.len());
+        let mut is_rbrace = Vec::with_capacity(tokens.len());
+        for (start, tok, end) in tokens.iter() {
+            starts.push(*start as u32);
+            ends.push(*end as u32);
+            is_rbrace.push(matches!(tok, Tok::RBrace));
+        }
         Ctx {
             src,
-            starts: tokens.iter().map(|t| t.0).collect(),
-            ends: tokens.iter().map(|t| t.2).collect(),
-            is_rbrace: tokens.iter().map(|t| t.1 == Tok::RBrace).collect(),
+            starts,
+            ends,
+            is_rbrace,
             newline_before,
-            parens: RefCell::new(HashSet::new()),
+            parens: RefCell::new(HashSet::default()),
             cover_inits: RefCell::new(Vec::new()),
             want_expected,
         }
@@ -166,7 +174,7 @@ impl<'s> Ctx<'s> {
         }
         let index = match &recovery.error {
             ParseError::UnrecognizedToken { token, .. } => {
-                match self.starts.binary_search(&token.0) {
+                match self.starts.binary_search(&(token.0 as u32)) {
                     Ok(i) => i,
                     Err(_) => return Err(recovery.error),
                 }
@@ -175,7 +183,7 @@ impl<'s> Ctx<'s> {
             _ => return Err(recovery.error),
         };
         let prev_end = match index.checked_sub(1).and_then(|i| self.ends.get(i)) {
-            Some(&e) => e,
+            Some(&e) => e as usize,
             None => return Err(recovery.error),
         };
         if at != prev_end {
@@ -417,6 +425,42 @@ impl<'s> Ctx<'s> {
             l,
             r,
         )
+    }
+
+    /// Folds a flat chain `a op b op c ...` of the left-associative binary operators by
+    /// precedence (operator-precedence parsing with explicit stacks: no recursion, whatever
+    /// the chain's length). Spans run from the left operand's start to the right one's end,
+    /// as the grammar's positions would give.
+    pub fn fold_binary(&self, first: Expr, rest: Vec<(BinaryOp, Expr)>) -> Expr {
+        let mut operands: Vec<Expr> = Vec::with_capacity(rest.len() + 1);
+        let mut ops: Vec<BinaryOp> = Vec::with_capacity(rest.len());
+        operands.push(first);
+        for (op, e) in rest {
+            while ops
+                .last()
+                .is_some_and(|&top| precedence(top) >= precedence(op))
+            {
+                self.reduce_top(&mut operands, &mut ops);
+            }
+            ops.push(op);
+            operands.push(e);
+        }
+        while !ops.is_empty() {
+            self.reduce_top(&mut operands, &mut ops);
+        }
+        match operands.pop() {
+            Some(e) => e,
+            // Unreachable: every reduction leaves one operand more than operators.
+            None => self.expr(ExprKind::Null, 0, 0),
+        }
+    }
+
+    fn reduce_top(&self, operands: &mut Vec<Expr>, ops: &mut Vec<BinaryOp>) {
+        let (Some(op), Some(b), Some(a)) = (ops.pop(), operands.pop(), operands.pop()) else {
+            return;
+        };
+        let (l, r) = (a.span.start as usize, b.span.end as usize);
+        operands.push(self.binary(op, a, b, l, r));
     }
 
     pub fn logical(&self, op: LogicalOp, a: Expr, b: Expr, l: usize, r: usize) -> Expr {
@@ -914,5 +958,26 @@ impl<'s> Ctx<'s> {
             }
         }
         Ok(self.template(pieces, false))
+    }
+}
+
+/// Binding power of the operators `Ctx::fold_binary` folds (higher binds tighter).
+fn precedence(op: BinaryOp) -> u8 {
+    match op {
+        BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem => 8,
+        BinaryOp::Add | BinaryOp::Sub => 7,
+        BinaryOp::Shl | BinaryOp::Shr | BinaryOp::UShr => 6,
+        BinaryOp::Lt
+        | BinaryOp::Gt
+        | BinaryOp::LtEq
+        | BinaryOp::GtEq
+        | BinaryOp::InstanceOf
+        | BinaryOp::In => 5,
+        BinaryOp::Eq | BinaryOp::NotEq | BinaryOp::StrictEq | BinaryOp::StrictNotEq => 4,
+        BinaryOp::BitAnd => 3,
+        BinaryOp::BitXor => 2,
+        BinaryOp::BitOr => 1,
+        // `**` is not folded here (ExpExpr in the grammar); bind it tightest if it ever is.
+        BinaryOp::Exp => 9,
     }
 }

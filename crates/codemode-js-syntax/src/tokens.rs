@@ -182,33 +182,136 @@ impl Tok {
             _ => format!("Unexpected token '{text}'"),
         }
     }
+}
 
-    /// Whether this token can end an expression (then `/` after it is division and `(`
-    /// after it is a call).
-    fn ends_expression(&self) -> bool {
-        matches!(
-            self,
-            Tok::Ident(_)
-                | Tok::Num(_)
-                | Tok::Str(_)
-                | Tok::NoSubstTemplate(_)
-                | Tok::TemplateTail(_)
-                | Tok::RParen
-                | Tok::RBracket
-                | Tok::RBrace
-                | Tok::This
-                | Tok::Super
-                | Tok::Null
-                | Tok::True
-                | Tok::False
-                | Tok::Of
-                | Tok::From
-                | Tok::As
-                | Tok::Let
-                | Tok::PlusPlus
-                | Tok::MinusMinus
-                | Tok::Unsupported
-        )
+// What `emit` needs to know about a token, computed by one match per token (and kept for
+// the next token as `Adapter::prev_class`) instead of one match per question.
+/// Can end an expression (then `/` after it is division and `(` after it is a call).
+const ENDS_EXPR: u32 = 1;
+/// Can start a statement (resets the chains after a newline that ends an expression).
+const STARTS_STMT: u32 = 1 << 1;
+/// Always a prefix operator.
+const PREFIX: u32 = 1 << 2;
+/// A prefix operator unless it follows an expression (`+ - ++ --`).
+const MAYBE_PREFIX: u32 = 1 << 3;
+/// A right-associative link (assignments, `?`, `:`, `=>`, `**`).
+const RIGHT: u32 = 1 << 4;
+/// Nests a statement without braces (`if`, `else`, loops, `with`).
+const NESTS_STMT: u32 = 1 << 5;
+/// A left-associative link when it follows an expression (binary operators, member access,
+/// calls, tagged templates).
+const LEFT: u32 = 1 << 6;
+/// Ends an expression chain (`;` `,`).
+const RESETS_EXPR: u32 = 1 << 7;
+/// `return`, `break`, `continue` (restricted productions).
+const RESTRICTED: u32 = 1 << 8;
+const THROW: u32 = 1 << 9;
+/// Ends a statement (`;` `}`).
+const ENDS_STMT: u32 = 1 << 10;
+const FOR: u32 = 1 << 11;
+/// A `(` after it opens call arguments (`async(`, `import(`).
+const CALL_HEAD: u32 = 1 << 12;
+/// A `(` after it is a statement head (`if`, `while`, `with`).
+const COND_HEAD: u32 = 1 << 13;
+/// A `*` after it makes a generator (`function*`, `{ *m() {} }`, `async *m`).
+const BEFORE_STAR: u32 = 1 << 14;
+/// Continues the statement chain (`else`, the `while` of `do ... while`).
+const KEEPS_STMT_CHAIN: u32 = 1 << 15;
+
+fn class(tok: &Tok) -> u32 {
+    match tok {
+        Tok::Ident(_) | Tok::Num(_) | Tok::Str(_) => ENDS_EXPR | STARTS_STMT,
+        Tok::This | Tok::Null | Tok::True | Tok::False | Tok::Let => ENDS_EXPR | STARTS_STMT,
+        Tok::NoSubstTemplate(_) => ENDS_EXPR | LEFT,
+        Tok::TemplateHead(_) => LEFT,
+        Tok::TemplateTail(_) | Tok::RParen | Tok::RBracket => ENDS_EXPR,
+        Tok::RBrace => ENDS_EXPR | ENDS_STMT,
+        Tok::Super | Tok::Of | Tok::From | Tok::As | Tok::Unsupported => ENDS_EXPR,
+        Tok::PlusPlus | Tok::MinusMinus => ENDS_EXPR | MAYBE_PREFIX,
+        Tok::Const | Tok::Var | Tok::Try | Tok::Switch => STARTS_STMT,
+        Tok::If => STARTS_STMT | NESTS_STMT | COND_HEAD,
+        Tok::For => STARTS_STMT | NESTS_STMT | FOR,
+        Tok::While => STARTS_STMT | NESTS_STMT | COND_HEAD | KEEPS_STMT_CHAIN,
+        Tok::Do => STARTS_STMT | NESTS_STMT,
+        Tok::Else => NESTS_STMT | KEEPS_STMT_CHAIN,
+        Tok::With => NESTS_STMT | COND_HEAD,
+        Tok::Return | Tok::Break | Tok::Continue => STARTS_STMT | RESTRICTED,
+        Tok::Throw => STARTS_STMT | THROW,
+        Tok::Function | Tok::Async | Tok::LBrace => STARTS_STMT | BEFORE_STAR,
+        Tok::AsyncParen | Tok::Import => STARTS_STMT | CALL_HEAD,
+        Tok::Comma => RESETS_EXPR | BEFORE_STAR,
+        Tok::Semi => RESETS_EXPR | ENDS_STMT,
+        Tok::Bang
+        | Tok::Tilde
+        | Tok::Typeof
+        | Tok::Void
+        | Tok::Delete
+        | Tok::Await
+        | Tok::New
+        | Tok::PlusPlusNl
+        | Tok::MinusMinusNl => STARTS_STMT | PREFIX,
+        Tok::Ellipsis => PREFIX,
+        Tok::Plus | Tok::Minus => MAYBE_PREFIX | LEFT,
+        Tok::Eq
+        | Tok::PlusEq
+        | Tok::MinusEq
+        | Tok::StarEq
+        | Tok::SlashEq
+        | Tok::PercentEq
+        | Tok::StarStarEq
+        | Tok::ShlEq
+        | Tok::ShrEq
+        | Tok::UShrEq
+        | Tok::AmpEq
+        | Tok::PipeEq
+        | Tok::CaretEq
+        | Tok::AmpAmpEq
+        | Tok::PipePipeEq
+        | Tok::QuestionQuestionEq
+        | Tok::Question
+        | Tok::Colon
+        | Tok::Arrow
+        | Tok::StarStar => RIGHT,
+        Tok::Star
+        | Tok::Slash
+        | Tok::Percent
+        | Tok::Shl
+        | Tok::Shr
+        | Tok::UShr
+        | Tok::Amp
+        | Tok::Pipe
+        | Tok::Caret
+        | Tok::AmpAmp
+        | Tok::PipePipe
+        | Tok::QuestionQuestion
+        | Tok::Lt
+        | Tok::Gt
+        | Tok::LtEq
+        | Tok::GtEq
+        | Tok::EqEq
+        | Tok::NotEq
+        | Tok::EqEqEq
+        | Tok::NotEqEq
+        | Tok::In
+        | Tok::Instanceof
+        | Tok::Dot
+        | Tok::QuestionDot
+        | Tok::LParen
+        | Tok::LBracket => LEFT,
+        Tok::TemplateMiddle(_)
+        | Tok::Case
+        | Tok::Catch
+        | Tok::Default
+        | Tok::Finally
+        | Tok::Class
+        | Tok::Enum
+        | Tok::Export
+        | Tok::Extends
+        | Tok::Debugger
+        | Tok::ForIn
+        | Tok::ForOf
+        | Tok::ArrowNl
+        | Tok::AutoSemi => 0,
     }
 }
 
@@ -231,10 +334,100 @@ impl LexError {
     }
 }
 
+/// A token with its byte range, as the parser reads it.
+pub type Spanned = (usize, Tok, usize);
+
+/// Tokens per chunk of a [`TokenBuf`]: 96 KiB chunks, under glibc's mmap threshold.
+const CHUNK: usize = 2048;
+
+/// The token list, in chunks rather than one vector: a large program's single token vector
+/// would be its own mmap (fresh pages, each a page fault, returned to the system once the
+/// parse is done), while chunks come from the heap, whose pages the compiler then reuses.
+#[derive(Default)]
+pub struct TokenBuf {
+    chunks: Vec<Vec<Spanned>>,
+    len: usize,
+}
+
+impl TokenBuf {
+    /// An empty buffer whose first chunk has room for `estimate` tokens (up to a chunk).
+    pub fn with_estimate(estimate: usize) -> TokenBuf {
+        TokenBuf {
+            chunks: vec![Vec::with_capacity(estimate.min(CHUNK))],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub fn push(&mut self, t: Spanned) {
+        match self.chunks.last_mut() {
+            Some(chunk) if chunk.len() < CHUNK => chunk.push(t),
+            _ => {
+                let mut chunk = Vec::with_capacity(CHUNK);
+                chunk.push(t);
+                self.chunks.push(chunk);
+            }
+        }
+        self.len += 1;
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn last(&self) -> Option<&Spanned> {
+        self.chunks.last().and_then(|c| c.last())
+    }
+
+    pub fn get(&self, i: usize) -> Option<&Spanned> {
+        self.chunks.get(i / CHUNK).and_then(|c| c.get(i % CHUNK))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Spanned> {
+        self.chunks.iter().flatten()
+    }
+}
+
+impl IntoIterator for TokenBuf {
+    type Item = Spanned;
+    type IntoIter = TokenIter;
+
+    fn into_iter(self) -> TokenIter {
+        let mut rest = self.chunks.into_iter();
+        let current = rest.next().unwrap_or_default().into_iter();
+        TokenIter { current, rest }
+    }
+}
+
+/// Drains a [`TokenBuf`] chunk by chunk (simpler than `Flatten`, so the parser's token
+/// fetch stays inlined).
+pub struct TokenIter {
+    current: std::vec::IntoIter<Spanned>,
+    rest: std::vec::IntoIter<Vec<Spanned>>,
+}
+
+impl Iterator for TokenIter {
+    type Item = Spanned;
+
+    #[inline]
+    fn next(&mut self) -> Option<Spanned> {
+        loop {
+            if let Some(t) = self.current.next() {
+                return Some(t);
+            }
+            self.current = self.rest.next()?.into_iter();
+        }
+    }
+}
+
 /// The lexed program.
 pub struct Lexed {
     /// `(start, token, end)` triples in source order.
-    pub tokens: Vec<(usize, Tok, usize)>,
+    pub tokens: TokenBuf,
     /// `newline_before[i]`: a line terminator separates token `i` from the previous one.
     pub newline_before: Vec<bool>,
     /// Unsupported constructs seen, in source order: (offset, message). Reported when the
@@ -289,6 +482,8 @@ struct Adapter<'s> {
     open_index: Vec<usize>,
     /// The previous token closed an `if`/`while`/`for` head: what follows starts a statement.
     after_head: bool,
+    /// `class()` of the last token emitted (0 before the first).
+    prev_class: u32,
 }
 
 /// Lexes `src` into the parser's token vector, enforcing `max_nesting`.
@@ -297,7 +492,7 @@ pub fn lex(src: &str, max_nesting: usize) -> Result<Lexed, LexError> {
         src,
         max_nesting,
         out: Lexed {
-            tokens: Vec::with_capacity(src.len() / 3 + 4),
+            tokens: TokenBuf::with_estimate(src.len() / 3 + 4),
             newline_before: Vec::with_capacity(src.len() / 3 + 4),
             unsupported: Vec::new(),
             call_parens: Vec::new(),
@@ -310,13 +505,22 @@ pub fn lex(src: &str, max_nesting: usize) -> Result<Lexed, LexError> {
         prev_end: 0,
         open_index: Vec::new(),
         after_head: false,
+        prev_class: 0,
     };
     adapter.run()?;
     Ok(adapter.out)
 }
 
 fn is_line_terminator_gap(gap: &str) -> bool {
-    gap.bytes().any(|b| b == b'\n' || b == b'\r') || gap.contains(['\u{2028}', '\u{2029}'])
+    // One pass over the bytes: LF, CR, or U+2028 / U+2029 (E2 80 A8 / E2 80 A9).
+    let bytes = gap.as_bytes();
+    bytes.iter().enumerate().any(|(i, &b)| {
+        b == b'\n'
+            || b == b'\r'
+            || (b == 0xE2
+                && bytes.get(i + 1) == Some(&0x80)
+                && matches!(bytes.get(i + 2), Some(0xA8) | Some(0xA9)))
+    })
 }
 
 fn is_id_char(c: char) -> bool {
@@ -343,10 +547,10 @@ impl<'s> Adapter<'s> {
                 Err(()) => return Err(self.invalid_token(start)),
             };
             let text = &src[start..end];
-            let prev = self.out.tokens.last().map(|t| &t.1);
-            let prev_ends_expr = prev.is_some_and(Tok::ends_expression) && !self.after_head;
+            let prev_ends_expr = self.prev_class & ENDS_EXPR != 0 && !self.after_head;
             let tok = match raw {
-                Raw::Ident => self.word(text, start, end, &lex),
+                Raw::Ident => Tok::Ident(text.to_string()),
+                Raw::Word => self.word(text, start, end, &lex),
                 Raw::PrivateName => {
                     self.out
                         .unsupported
@@ -482,7 +686,25 @@ impl<'s> Adapter<'s> {
     fn word(&mut self, text: &str, start: usize, end: usize, lex: &logos::Lexer<Raw>) -> Tok {
         let prev = self.out.tokens.last().map(|t| &t.1);
         let after_dot = matches!(prev, Some(Tok::Dot) | Some(Tok::QuestionDot));
-        let next = next_significant(self.src, end);
+        // Only these words look at what follows them (scanning ahead costs per identifier).
+        let needs_next = matches!(
+            text,
+            "import"
+                | "new"
+                | "class"
+                | "export"
+                | "super"
+                | "with"
+                | "debugger"
+                | "async"
+                | "get"
+                | "set"
+        );
+        let next = if needs_next {
+            next_significant(self.src, end)
+        } else {
+            None
+        };
         let next_nl = next.map(|(_, nl)| nl).unwrap_or(false);
         let next_char = next.map(|(c, _)| c);
         let _ = lex;
@@ -688,23 +910,19 @@ impl<'s> Adapter<'s> {
     fn emit(&mut self, start: usize, mut tok: Tok, end: usize) -> Result<(), LexError> {
         let gap = self.src.get(self.prev_end..start).unwrap_or("");
         let newline = !self.out.tokens.is_empty() && is_line_terminator_gap(gap);
-        let prev = self.out.tokens.last().map(|t| t.1.clone());
-        let prev_ends_expr = prev.as_ref().is_some_and(Tok::ends_expression) && !self.after_head;
+        let prev = self.prev_class;
+        let prev_ends_expr = prev & ENDS_EXPR != 0 && !self.after_head;
         self.after_head = false;
 
         // Restricted productions.
         if newline {
-            match prev {
-                Some(Tok::Return) | Some(Tok::Break) | Some(Tok::Continue) => {
-                    self.out
-                        .tokens
-                        .push((self.prev_end, Tok::AutoSemi, self.prev_end));
-                    self.out.newline_before.push(false);
-                }
-                Some(Tok::Throw) => {
-                    return Err(LexError::new(start, "Illegal newline after throw"));
-                }
-                _ => {}
+            if prev & RESTRICTED != 0 {
+                self.out
+                    .tokens
+                    .push((self.prev_end, Tok::AutoSemi, self.prev_end));
+                self.out.newline_before.push(false);
+            } else if prev & THROW != 0 {
+                return Err(LexError::new(start, "Illegal newline after throw"));
             }
             match tok {
                 Tok::PlusPlus => tok = Tok::PlusPlusNl,
@@ -713,139 +931,30 @@ impl<'s> Adapter<'s> {
                 _ => {}
             }
         }
+        let class = class(&tok);
 
         // Statement and expression chain resets.
-        let starts_statement = matches!(
-            tok,
-            Tok::Ident(_)
-                | Tok::Num(_)
-                | Tok::Str(_)
-                | Tok::Let
-                | Tok::Const
-                | Tok::Var
-                | Tok::If
-                | Tok::For
-                | Tok::While
-                | Tok::Do
-                | Tok::Return
-                | Tok::Throw
-                | Tok::Try
-                | Tok::Switch
-                | Tok::Break
-                | Tok::Continue
-                | Tok::Function
-                | Tok::Async
-                | Tok::AsyncParen
-                | Tok::LBrace
-                | Tok::Bang
-                | Tok::Tilde
-                | Tok::PlusPlusNl
-                | Tok::MinusMinusNl
-                | Tok::This
-                | Tok::Null
-                | Tok::True
-                | Tok::False
-                | Tok::New
-                | Tok::Await
-                | Tok::Typeof
-                | Tok::Void
-                | Tok::Delete
-                | Tok::Import
-        );
-        if newline && prev_ends_expr && starts_statement {
+        let new_statement = newline && prev_ends_expr && class & STARTS_STMT != 0;
+        if new_statement {
             self.reset_expr_chain();
         }
-        if (matches!(prev, Some(Tok::Semi) | Some(Tok::RBrace))
-            || (newline && prev_ends_expr && starts_statement))
-            && tok != Tok::Else
-            && tok != Tok::While
-        {
+        if (prev & ENDS_STMT != 0 || new_statement) && class & KEEPS_STMT_CHAIN == 0 {
             self.reset_stmt_chain();
         }
 
         // Prefix runs are the only recursion among consecutive tokens.
-        let is_prefix = match tok {
-            Tok::Bang
-            | Tok::Tilde
-            | Tok::Typeof
-            | Tok::Void
-            | Tok::Delete
-            | Tok::Await
-            | Tok::New
-            | Tok::Ellipsis
-            | Tok::PlusPlusNl
-            | Tok::MinusMinusNl => true,
-            Tok::Plus | Tok::Minus | Tok::PlusPlus | Tok::MinusMinus => !prev_ends_expr,
-            _ => false,
-        };
+        let is_prefix = class & PREFIX != 0 || (class & MAYBE_PREFIX != 0 && !prev_ends_expr);
         if is_prefix {
             self.prefix_run += 1;
         } else {
             self.prefix_run = 0;
         }
 
-        let mut right = 0u32;
-        let mut left = 0u32;
-        let mut stmt = 0u32;
-        match tok {
-            Tok::Eq
-            | Tok::PlusEq
-            | Tok::MinusEq
-            | Tok::StarEq
-            | Tok::SlashEq
-            | Tok::PercentEq
-            | Tok::StarStarEq
-            | Tok::ShlEq
-            | Tok::ShrEq
-            | Tok::UShrEq
-            | Tok::AmpEq
-            | Tok::PipeEq
-            | Tok::CaretEq
-            | Tok::AmpAmpEq
-            | Tok::PipePipeEq
-            | Tok::QuestionQuestionEq
-            | Tok::Question
-            | Tok::Colon
-            | Tok::Arrow
-            | Tok::StarStar => right = 1,
-            Tok::If | Tok::Else | Tok::For | Tok::While | Tok::Do | Tok::With => stmt = 1,
-            Tok::Plus
-            | Tok::Minus
-            | Tok::Star
-            | Tok::Slash
-            | Tok::Percent
-            | Tok::Shl
-            | Tok::Shr
-            | Tok::UShr
-            | Tok::Amp
-            | Tok::Pipe
-            | Tok::Caret
-            | Tok::AmpAmp
-            | Tok::PipePipe
-            | Tok::QuestionQuestion
-            | Tok::Lt
-            | Tok::Gt
-            | Tok::LtEq
-            | Tok::GtEq
-            | Tok::EqEq
-            | Tok::NotEq
-            | Tok::EqEqEq
-            | Tok::NotEqEq
-            | Tok::In
-            | Tok::Instanceof
-            | Tok::Dot
-            | Tok::QuestionDot
-                if prev_ends_expr =>
-            {
-                left = 1
-            }
-            Tok::LParen | Tok::LBracket | Tok::NoSubstTemplate(_) | Tok::TemplateHead(_)
-                if prev_ends_expr =>
-            {
-                left = 1
-            }
-            Tok::Semi | Tok::Comma => self.reset_expr_chain(),
-            _ => {}
+        let right = u32::from(class & RIGHT != 0);
+        let stmt = u32::from(class & NESTS_STMT != 0);
+        let left = u32::from(class & LEFT != 0 && prev_ends_expr);
+        if class & RESETS_EXPR != 0 {
+            self.reset_expr_chain();
         }
         if right + left + stmt > 0 {
             let level = self.level();
@@ -866,7 +975,7 @@ impl<'s> Adapter<'s> {
         let index = self.out.tokens.len();
         match tok {
             Tok::LParen => {
-                if matches!(prev, Some(Tok::For)) {
+                if prev & FOR != 0 {
                     self.push_open(Open::ForParen(true), start)?;
                 } else {
                     let declares_function = matches!(
@@ -877,13 +986,15 @@ impl<'s> Adapter<'s> {
                             .and_then(|i| self.out.tokens.get(i)),
                         Some((_, Tok::Function, _))
                     );
-                    if (prev_ends_expr && !declares_function)
-                        || matches!(prev, Some(Tok::AsyncParen) | Some(Tok::Import))
-                    {
+                    if (prev_ends_expr && !declares_function) || prev & CALL_HEAD != 0 {
                         self.out.call_parens.push(index);
                     }
-                    let head = matches!(prev, Some(Tok::If) | Some(Tok::While) | Some(Tok::With));
-                    self.push_open(if head { Open::HeadParen } else { Open::Paren }, start)?;
+                    let open = if prev & COND_HEAD != 0 {
+                        Open::HeadParen
+                    } else {
+                        Open::Paren
+                    };
+                    self.push_open(open, start)?;
                 }
             }
             Tok::LBracket => self.push_open(Open::Bracket, start)?,
@@ -903,23 +1014,19 @@ impl<'s> Adapter<'s> {
                     *first = false;
                 }
             }
+            Tok::Star if prev & BEFORE_STAR != 0 => {
+                // Generators: `function*`, `*method() {}`.
+                self.out
+                    .unsupported
+                    .push((start, "generators are not supported yet"));
+            }
             _ => {}
-        }
-        // Generators: `function*`, `*method() {}`.
-        if tok == Tok::Star
-            && matches!(
-                prev,
-                Some(Tok::Function) | Some(Tok::LBrace) | Some(Tok::Comma) | Some(Tok::Async)
-            )
-        {
-            self.out
-                .unsupported
-                .push((start, "generators are not supported yet"));
         }
 
         self.out.tokens.push((start, tok, end));
         self.out.newline_before.push(newline);
         self.prev_end = end;
+        self.prev_class = class;
         Ok(())
     }
 

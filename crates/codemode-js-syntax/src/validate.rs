@@ -4,6 +4,10 @@
 
 use std::collections::HashMap;
 
+/// foldhash with a per-process random seed: much cheaper than SipHash on short names, and
+/// seeded so a program cannot choose colliding names ahead of time.
+type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
+
 use crate::ast::*;
 
 type VResult = Result<(), (usize, String)>;
@@ -18,20 +22,20 @@ enum Binding {
     Param,
 }
 
-struct Scope {
+struct Scope<'a> {
     /// Lexical names declared directly in this scope.
-    lexical: HashMap<String, Binding>,
+    lexical: FastMap<&'a str, Binding>,
     /// `var` (and top-level function) names declared in this scope or hoisted through it.
-    vars: HashMap<String, ()>,
+    vars: FastMap<&'a str, ()>,
     /// A function's top scope (vars stop here).
     function: bool,
 }
 
-impl Scope {
-    fn new(function: bool) -> Scope {
+impl Scope<'_> {
+    fn new(function: bool) -> Self {
         Scope {
-            lexical: HashMap::new(),
-            vars: HashMap::new(),
+            lexical: FastMap::default(),
+            vars: FastMap::default(),
             function,
         }
     }
@@ -49,8 +53,8 @@ struct FnCtx {
     labels: Vec<Label>,
 }
 
-struct Validator {
-    scopes: Vec<Scope>,
+struct Validator<'a> {
+    scopes: Vec<Scope<'a>>,
     fns: Vec<FnCtx>,
 }
 
@@ -119,8 +123,8 @@ fn bound_names<'a>(p: &'a Pattern, out: &mut Vec<(&'a str, Span)>) {
     }
 }
 
-impl Validator {
-    fn scope(&mut self) -> &mut Scope {
+impl<'a> Validator<'a> {
+    fn scope(&mut self) -> &mut Scope<'a> {
         let last = self.scopes.len() - 1;
         &mut self.scopes[last]
     }
@@ -130,7 +134,7 @@ impl Validator {
         &mut self.fns[last]
     }
 
-    fn declare_lexical(&mut self, name: &str, span: Span, kind: Binding) -> VResult {
+    fn declare_lexical(&mut self, name: &'a str, span: Span, kind: Binding) -> VResult {
         let scope = self.scope();
         if let Some(existing) = scope.lexical.get(name) {
             let both_functions =
@@ -143,18 +147,18 @@ impl Validator {
         if scope.vars.contains_key(name) && kind != Binding::Param {
             return Err(redeclared(name, span));
         }
-        scope.lexical.insert(name.to_string(), kind);
+        scope.lexical.insert(name, kind);
         Ok(())
     }
 
     /// A `var` name: conflicts with a lexical name in any scope up to the function scope.
-    fn declare_var(&mut self, name: &str, span: Span) -> VResult {
+    fn declare_var(&mut self, name: &'a str, span: Span) -> VResult {
         for scope in self.scopes.iter_mut().rev() {
             match scope.lexical.get(name) {
                 Some(Binding::Param) | None => {}
                 Some(_) => return Err(redeclared(name, span)),
             }
-            scope.vars.insert(name.to_string(), ());
+            scope.vars.insert(name, ());
             if scope.function {
                 break;
             }
@@ -165,7 +169,7 @@ impl Validator {
     /// Declares the lexical names and function declarations of a statement list in the
     /// current scope (before walking it, so a later `let` conflicts with an earlier `var`
     /// and vice versa in source order as V8 reports).
-    fn hoist_and_declare(&mut self, stmts: &[Stmt], function_top: bool) -> VResult {
+    fn hoist_and_declare(&mut self, stmts: &'a [Stmt], function_top: bool) -> VResult {
         for s in stmts {
             match &s.kind {
                 StmtKind::VarDecl(d) => {
@@ -208,11 +212,11 @@ impl Validator {
 
     /// `var` declarations nested in statements that do not open a function (their names are
     /// declared when the nested block is walked; here only for-heads and bare bodies).
-    fn hoist_vars_nested(&mut self, _s: &Stmt) -> VResult {
+    fn hoist_vars_nested(&mut self, _s: &'a Stmt) -> VResult {
         Ok(())
     }
 
-    fn block(&mut self, stmts: &[Stmt]) -> VResult {
+    fn block(&mut self, stmts: &'a [Stmt]) -> VResult {
         self.scopes.push(Scope::new(false));
         let result = self
             .hoist_and_declare(stmts, false)
@@ -222,7 +226,7 @@ impl Validator {
     }
 
     /// A statement in a position without its own block (loop bodies, if branches, labels).
-    fn body(&mut self, s: &Stmt) -> VResult {
+    fn body(&mut self, s: &'a Stmt) -> VResult {
         match &s.kind {
             StmtKind::VarDecl(d) if d.kind == VarKind::Var => {
                 let mut names = Vec::new();
@@ -245,14 +249,14 @@ impl Validator {
         }
     }
 
-    fn loop_body(&mut self, s: &Stmt) -> VResult {
+    fn loop_body(&mut self, s: &'a Stmt) -> VResult {
         self.fctx().loops += 1;
         let r = self.body(s);
         self.fctx().loops -= 1;
         r
     }
 
-    fn stmt(&mut self, s: &Stmt) -> VResult {
+    fn stmt(&mut self, s: &'a Stmt) -> VResult {
         match &s.kind {
             StmtKind::Expr(e) => self.expr(e),
             StmtKind::VarDecl(d) => self.var_decl_exprs(d),
@@ -465,7 +469,7 @@ impl Validator {
         }
     }
 
-    fn var_decl_exprs(&mut self, d: &VarDecl) -> VResult {
+    fn var_decl_exprs(&mut self, d: &'a VarDecl) -> VResult {
         for decl in &d.declarators {
             self.pattern(&decl.target)?;
             if let Some(init) = &decl.init {
@@ -475,7 +479,7 @@ impl Validator {
         Ok(())
     }
 
-    fn function(&mut self, f: &Function) -> VResult {
+    fn function(&mut self, f: &'a Function) -> VResult {
         self.fns.push(FnCtx {
             is_async: f.is_async,
             loops: 0,
@@ -496,7 +500,7 @@ impl Validator {
                     .iter()
                     .all(|p| matches!(p.kind, PatternKind::Ident(_)));
             let strict_params = f.kind != FunctionKind::Normal || !simple;
-            let mut seen: HashMap<&str, ()> = HashMap::new();
+            let mut seen: FastMap<&str, ()> = FastMap::default();
             for (name, span) in &names {
                 if seen.insert(name, ()).is_some() && strict_params {
                     return Err((
@@ -504,9 +508,7 @@ impl Validator {
                         "Duplicate parameter name not allowed in this context".to_string(),
                     ));
                 }
-                self.scope()
-                    .lexical
-                    .insert(name.to_string(), Binding::Param);
+                self.scope().lexical.insert(name, Binding::Param);
             }
             for p in &f.params {
                 self.pattern(p)?;
@@ -527,7 +529,7 @@ impl Validator {
         r
     }
 
-    fn pattern(&mut self, p: &Pattern) -> VResult {
+    fn pattern(&mut self, p: &'a Pattern) -> VResult {
         match &p.kind {
             PatternKind::Ident(_) => Ok(()),
             PatternKind::Member(e) => self.expr(e),
@@ -553,7 +555,7 @@ impl Validator {
         }
     }
 
-    fn args(&mut self, args: &[Argument]) -> VResult {
+    fn args(&mut self, args: &'a [Argument]) -> VResult {
         for a in args {
             match a {
                 Argument::Expr(e) | Argument::Spread(e) => self.expr(e)?,
@@ -562,7 +564,7 @@ impl Validator {
         Ok(())
     }
 
-    fn expr(&mut self, e: &Expr) -> VResult {
+    fn expr(&mut self, e: &'a Expr) -> VResult {
         // Left-associative spines (`a + b + c`, `a.b.c`, `f()()`) are walked with a loop so
         // that long chains do not recurse.
         let mut spine: Vec<&Expr> = Vec::new();
@@ -604,7 +606,7 @@ impl Validator {
         Ok(())
     }
 
-    fn expr_node(&mut self, e: &Expr) -> VResult {
+    fn expr_node(&mut self, e: &'a Expr) -> VResult {
         match &e.kind {
             ExprKind::Number(_)
             | ExprKind::String(_)

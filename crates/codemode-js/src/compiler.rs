@@ -80,7 +80,8 @@ struct FnState {
     loops: Vec<LoopCtx>,
     tries: Vec<TryEntry>,
     opt_chains: Vec<Vec<usize>>,
-    str_consts: HashMap<Vec<u16>, u32>,
+    /// foldhash, seeded per process (program strings are keys): SipHash cost more here.
+    str_consts: HashMap<Vec<u16>, u32, foldhash::fast::RandomState>,
     is_arrow: bool,
     pending_labels: Vec<String>,
     completion_slot: Option<u16>,
@@ -200,7 +201,7 @@ impl<'a> Compiler<'a> {
             loops: Vec::new(),
             tries: Vec::new(),
             opt_chains: Vec::new(),
-            str_consts: HashMap::new(),
+            str_consts: HashMap::default(),
             is_arrow,
             pending_labels: Vec::new(),
             completion_slot: None,
