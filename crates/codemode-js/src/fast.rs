@@ -37,12 +37,13 @@ impl Vm {
     /// Runs the top frame (and the plain calls and returns it makes) until an op needs the
     /// general loop. On return the top frame's `pc` names the next op to run.
     #[inline(never)]
-    pub(crate) fn run_fast(&mut self, program: &Module, prelude: &Module) {
+    /// Returns how many calls and loop iterations it ran (0: the visit was short).
+    pub(crate) fn run_fast(&mut self, program: &Module, prelude: &Module) -> u32 {
         let Some(frame) = self.frames.last() else {
-            return;
+            return 0;
         };
         let Some(code) = code_of(program, prelude, frame.func) else {
-            return;
+            return 0;
         };
         let mut r = Regs {
             base: frame.base as usize,
@@ -61,12 +62,14 @@ impl Vm {
         };
         let frames = &mut self.frames;
         let mut fuel = self.fuel;
+        let mut ran = 0u32;
         // The loop stops to ask for room; the stack grows by a few slots at a time so that
         // a short visit (a frame that soon needs the general loop) stays cheap.
         while let Some(need) = fast_loop(
             &m,
             frames,
             &mut fuel,
+            &mut ran,
             &mut stack[..],
             &mut sp,
             &mut r,
@@ -87,6 +90,7 @@ impl Vm {
         if let Some(f) = self.frames.last_mut() {
             f.pc = r.pc as u32;
         }
+        ran
     }
 }
 
@@ -105,6 +109,7 @@ fn fast_loop<'m>(
     m: &Machine<'_>,
     frames: &mut Vec<Frame>,
     fuel_out: &mut i64,
+    ran_out: &mut u32,
     slots: &mut [Value],
     sp_out: &mut usize,
     r: &mut Regs<'m>,
@@ -115,6 +120,7 @@ fn fast_loop<'m>(
     let handlers: &[Handler] = m.handlers;
     let max_frames = m.max_frames;
     let mut fuel = *fuel_out;
+    let mut ran = 0u32;
     // Nothing allocates in the fast loop, so whether a GC is due cannot change in it.
     let gc_due = m.heap.wants_gc();
     // The registers live in locals for the duration of the loop.
@@ -126,6 +132,7 @@ fn fast_loop<'m>(
     macro_rules! save {
         () => {
             *fuel_out = fuel;
+            *ran_out = ran_out.saturating_add(ran);
             *sp_out = sp;
             *r = Regs {
                 base,
@@ -147,6 +154,7 @@ fn fast_loop<'m>(
         ($t:expr) => {{
             let t = $t as usize;
             if t <= pc {
+                ran += 1;
                 if gc_due || fuel <= (pc + 1 - t) as i64 {
                     stop!();
                 }
@@ -231,6 +239,7 @@ fn fast_loop<'m>(
                 resumed: false,
             });
             fuel -= entry_fuel;
+            ran += 1;
             base = new_base;
             pc = 0;
             closure = Some(obj);
@@ -551,6 +560,7 @@ fn fast_loop<'m>(
                     stop!();
                 }
                 fuel -= charge;
+                ran += 1;
                 pc = if Cmp::from_bits(flags).holds(x, k as f64) {
                     body as usize
                 } else {

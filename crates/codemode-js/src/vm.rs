@@ -20,6 +20,12 @@ pub struct Module {
 
 pub const PROGRAM_BIT: u32 = 0x8000_0000;
 
+/// A fast-loop visit that makes fewer calls and loop iterations than this is short (see
+/// `run_inner`)...
+const FAST_VISIT_MIN_OPS: u32 = 1;
+/// ...and makes this many frame switches skip the fast loop.
+const FAST_BACKOFF_SWITCHES: u32 = 32;
+
 #[derive(Clone, Debug)]
 pub enum FrameKind {
     Normal,
@@ -1764,9 +1770,16 @@ impl Vm {
         let prelude: Arc<Module> = self.prelude.clone();
         // Every frame switch first tries the fast loop (fast.rs); when it stops at an op it
         // cannot run, the general loop runs from there until its next frame switch.
+        // A visit that stops before any call or loop iteration (code that mixes in ops only
+        // the general loop runs, such as a callback reading a property and calling a native)
+        // costs more than it saves, in instructions and in switching between the two loops'
+        // code: after one, the next frame switches skip the fast loop.
+        let mut fast_backoff = 0u32;
         'frames: loop {
-            if self.fuel > 0 {
-                self.run_fast(&program, &prelude);
+            if fast_backoff > 0 {
+                fast_backoff -= 1;
+            } else if self.fuel > 0 && self.run_fast(&program, &prelude) < FAST_VISIT_MIN_OPS {
+                fast_backoff = FAST_BACKOFF_SWITCHES;
             }
             let Some(frame) = self.frames.last() else {
                 return Ok(RunState::Idle);
