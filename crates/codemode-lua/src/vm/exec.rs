@@ -453,6 +453,22 @@ impl Vm {
                     }
                 };
             }
+            // The general indexing of `t` (register `b`) by `key`, off the table fast paths:
+            // `self.index` needs the whole VM, so the register window is taken again after.
+            macro_rules! index_slow {
+                ($t:expr, $key:expr, $b:expr) => {{
+                    let t = $t;
+                    let res = self.index(t, $key);
+                    regs = window!();
+                    match res {
+                        Ok(v) => v,
+                        Err(NotIndexable) => {
+                            save!();
+                            return Err(self.op_error(p, pc - 1, $b, t, "index"));
+                        }
+                    }
+                }};
+            }
             // Fuel is charged per basic block rather than per instruction: a backward
             // jump charges the length of the loop body it closes, and a fresh frame
             // charges (up to 32) for its straight-line code. Every loop iteration and
@@ -620,15 +636,7 @@ impl Vm {
                             (Value::Table(tr), key) => self.heap.table(*tr).get(*key),
                             (_, key) => {
                                 let key = *key;
-                                let res = self.index(t, key);
-                                regs = window!();
-                                match res {
-                                    Ok(v) => v,
-                                    Err(NotIndexable) => {
-                                        save!();
-                                        return Err(self.op_error(p, pc - 1, b, t, "index"));
-                                    }
-                                }
+                                index_slow!(t, key, b)
                             }
                         };
                         r!(a) = v;
@@ -639,15 +647,7 @@ impl Vm {
                             (Value::Table(tr), Value::Str(s)) => self.heap.table(*tr).get_str(*s),
                             (t, _) => {
                                 let t = *t;
-                                let res = self.index(t, key);
-                                regs = window!();
-                                match res {
-                                    Ok(v) => v,
-                                    Err(NotIndexable) => {
-                                        save!();
-                                        return Err(self.op_error(p, pc - 1, b, t, "index"));
-                                    }
-                                }
+                                index_slow!(t, key, b)
                             }
                         };
                         r!(a) = v;
@@ -656,17 +656,7 @@ impl Vm {
                         let t = r!(b);
                         let v = match t {
                             Value::Table(tr) => self.heap.table(tr).get_int(c as i64),
-                            _ => {
-                                let res = self.index(t, Value::Int(c as i64));
-                                regs = window!();
-                                match res {
-                                    Ok(v) => v,
-                                    Err(NotIndexable) => {
-                                        save!();
-                                        return Err(self.op_error(p, pc - 1, b, t, "index"));
-                                    }
-                                }
-                            }
+                            _ => index_slow!(t, Value::Int(c as i64), b),
                         };
                         r!(a) = v;
                     }
@@ -728,15 +718,7 @@ impl Vm {
                     Op::SelfOp { a, b, k: kk } => {
                         let t = r!(b);
                         let key = p.consts[kk as usize];
-                        let res = self.index(t, key);
-                        regs = window!();
-                        let v = match res {
-                            Ok(v) => v,
-                            Err(NotIndexable) => {
-                                save!();
-                                return Err(self.op_error(p, pc - 1, b, t, "index"));
-                            }
-                        };
+                        let v = index_slow!(t, key, b);
                         r!(a as usize + 1) = t;
                         r!(a) = v;
                     }
