@@ -70,7 +70,7 @@ lalrpop_util::lalrpop_mod!(
 use codemode_core::{Diagnostic, DiagnosticKind};
 use lalrpop_util::ParseError;
 use parser::{Ctx, PError};
-use tokens::Tok;
+use tokens::{is_assign_op, Tok};
 
 pub use ast::*;
 pub use line_index::LineIndex;
@@ -276,28 +276,6 @@ fn previous_text<'s>(source: &'s str, tokens: &[(usize, usize)], at: usize) -> O
     let i = tokens.partition_point(|t| t.0 < at);
     let (start, end) = *tokens.get(i.checked_sub(1)?)?;
     source.get(start..end)
-}
-
-fn is_assign_op(tok: &Tok) -> bool {
-    matches!(
-        tok,
-        Tok::Eq
-            | Tok::PlusEq
-            | Tok::MinusEq
-            | Tok::StarEq
-            | Tok::SlashEq
-            | Tok::PercentEq
-            | Tok::StarStarEq
-            | Tok::ShlEq
-            | Tok::ShrEq
-            | Tok::UShrEq
-            | Tok::AmpEq
-            | Tok::PipeEq
-            | Tok::CaretEq
-            | Tok::AmpAmpEq
-            | Tok::PipePipeEq
-            | Tok::QuestionQuestionEq
-    )
 }
 
 /// For an unexpected `,` after a rest element (`[...a, b]`, `function f(...a, b)`).

@@ -218,6 +218,14 @@ const BEFORE_STAR: u32 = 1 << 14;
 /// Continues the statement chain (`else`, the `while` of `do ... while`).
 const KEEPS_STMT_CHAIN: u32 = 1 << 15;
 
+/// `=` and the compound assignment operators.
+const ASSIGN: u32 = 1 << 16;
+
+/// Whether `tok` is `=` or a compound assignment operator.
+pub(crate) fn is_assign_op(tok: &Tok) -> bool {
+    class(tok) & ASSIGN != 0
+}
+
 fn class(tok: &Tok) -> u32 {
     match tok {
         Tok::Ident(_) | Tok::Num(_) | Tok::Str(_) => ENDS_EXPR | STARTS_STMT,
@@ -267,11 +275,8 @@ fn class(tok: &Tok) -> u32 {
         | Tok::CaretEq
         | Tok::AmpAmpEq
         | Tok::PipePipeEq
-        | Tok::QuestionQuestionEq
-        | Tok::Question
-        | Tok::Colon
-        | Tok::Arrow
-        | Tok::StarStar => RIGHT,
+        | Tok::QuestionQuestionEq => RIGHT | ASSIGN,
+        Tok::Question | Tok::Colon | Tok::Arrow | Tok::StarStar => RIGHT,
         Tok::Star
         | Tok::Slash
         | Tok::Percent
