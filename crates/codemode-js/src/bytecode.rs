@@ -302,6 +302,12 @@ impl FuncCode {
     pub fn finish(&mut self) {
         self.plain_entry = !self.has_rest && !self.is_async && self.arguments.is_none();
     }
+    /// Whether a call with `argc` arguments only needs the frame pushed and the missing
+    /// parameters set to undefined (both VM loops' direct call path).
+    #[inline(always)]
+    pub fn enters_plainly(&self, argc: usize) -> bool {
+        self.plain_entry && argc <= self.nparams as usize
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,7 +14,7 @@
 use crate::bytecode::{Cmp, FuncCode, Op, FOR_STEP_INC};
 use crate::heap::{Heap, Kind};
 use crate::value::{strict_equals, ObjRef, Value};
-use crate::vm::{Frame, FrameKind, Handler, Module, Vm, PROGRAM_BIT};
+use crate::vm::{code_of, returns_plainly, Frame, FrameKind, Handler, Module, Vm};
 
 /// The running frame's registers inside the fast loop.
 struct Regs<'m> {
@@ -24,20 +24,11 @@ struct Regs<'m> {
     code: &'m FuncCode,
 }
 
-fn code_of<'m>(program: &'m Module, prelude: &'m Module, func: u32) -> Option<&'m FuncCode> {
-    let module = if func & PROGRAM_BIT != 0 {
-        program
-    } else {
-        prelude
-    };
-    module.funcs.get((func & !PROGRAM_BIT) as usize)
-}
-
 impl Vm {
     /// Runs the top frame (and the plain calls and returns it makes) until an op needs the
     /// general loop. On return the top frame's `pc` names the next op to run.
     #[inline(never)]
-    /// Returns how many calls and loop iterations it ran (0: the visit was short).
+    /// Returns how many calls and loop iterations it made (0: the visit was short).
     pub(crate) fn run_fast(&mut self, program: &Module, prelude: &Module) -> u32 {
         let Some(frame) = self.frames.last() else {
             return 0;
@@ -62,14 +53,14 @@ impl Vm {
         };
         let frames = &mut self.frames;
         let mut fuel = self.fuel;
-        let mut ran = 0u32;
+        let mut progress = 0u32;
         // The loop stops to ask for room; the stack grows by a few slots at a time so that
         // a short visit (a frame that soon needs the general loop) stays cheap.
         while let Some(need) = fast_loop(
             &m,
             frames,
             &mut fuel,
-            &mut ran,
+            &mut progress,
             &mut stack[..],
             &mut sp,
             &mut r,
@@ -90,7 +81,7 @@ impl Vm {
         if let Some(f) = self.frames.last_mut() {
             f.pc = r.pc as u32;
         }
-        ran
+        progress
     }
 }
 
@@ -109,7 +100,7 @@ fn fast_loop<'m>(
     m: &Machine<'_>,
     frames: &mut Vec<Frame>,
     fuel_out: &mut i64,
-    ran_out: &mut u32,
+    progress_out: &mut u32,
     slots: &mut [Value],
     sp_out: &mut usize,
     r: &mut Regs<'m>,
@@ -120,7 +111,7 @@ fn fast_loop<'m>(
     let handlers: &[Handler] = m.handlers;
     let max_frames = m.max_frames;
     let mut fuel = *fuel_out;
-    let mut ran = 0u32;
+    let mut progress = 0u32;
     // Nothing allocates in the fast loop, so whether a GC is due cannot change in it.
     let gc_due = m.heap.wants_gc();
     // The registers live in locals for the duration of the loop.
@@ -132,7 +123,7 @@ fn fast_loop<'m>(
     macro_rules! save {
         () => {
             *fuel_out = fuel;
-            *ran_out = ran_out.saturating_add(ran);
+            *progress_out = progress_out.saturating_add(progress);
             *sp_out = sp;
             *r = Regs {
                 base,
@@ -154,7 +145,7 @@ fn fast_loop<'m>(
         ($t:expr) => {{
             let t = $t as usize;
             if t <= pc {
-                ran += 1;
+                progress += 1;
                 if gc_due || fuel <= (pc + 1 - t) as i64 {
                     stop!();
                 }
@@ -207,11 +198,7 @@ fn fast_loop<'m>(
                 stop!();
             };
             let entry_fuel = callee.ops.len() as i64 + 1;
-            if !callee.plain_entry
-                || argc > callee.nparams as usize
-                || frames.len() >= max_frames
-                || fuel <= entry_fuel
-            {
+            if !callee.enters_plainly(argc) || frames.len() >= max_frames || fuel <= entry_fuel {
                 stop!();
             }
             let new_base = callee_pos + 2;
@@ -239,7 +226,7 @@ fn fast_loop<'m>(
                 resumed: false,
             });
             fuel -= entry_fuel;
-            ran += 1;
+            progress += 1;
             base = new_base;
             pc = 0;
             closure = Some(obj);
@@ -255,18 +242,7 @@ fn fast_loop<'m>(
             // with; anything else (or a due GC) is the general loop's.
             let depth = frames.len().wrapping_sub(1);
             let dst = base.wrapping_sub(2);
-            if frames.len() < 2
-                || gc_due
-                || dst >= sp
-                || !matches!(
-                    frames.last(),
-                    Some(Frame {
-                        kind: FrameKind::Normal,
-                        ..
-                    })
-                )
-                || handlers.last().is_some_and(|h| h.frame as usize >= depth)
-            {
+            if frames.len() < 2 || gc_due || dst >= sp || !returns_plainly(frames, handlers) {
                 stop!();
             }
             let Some(caller) = frames.get(depth - 1) else {
@@ -560,7 +536,7 @@ fn fast_loop<'m>(
                     stop!();
                 }
                 fuel -= charge;
-                ran += 1;
+                progress += 1;
                 pc = if Cmp::from_bits(flags).holds(x, k as f64) {
                     body as usize
                 } else {

@@ -20,9 +20,38 @@ pub struct Module {
 
 pub const PROGRAM_BIT: u32 = 0x8000_0000;
 
+/// The code of function `func` (its module by `PROGRAM_BIT`), from modules held by the caller.
+#[inline(always)]
+pub(crate) fn code_of<'m>(
+    program: &'m Module,
+    prelude: &'m Module,
+    func: u32,
+) -> Option<&'m FuncCode> {
+    let module = if func & PROGRAM_BIT != 0 {
+        program
+    } else {
+        prelude
+    };
+    module.funcs.get((func & !PROGRAM_BIT) as usize)
+}
+
+/// Whether the top frame can return by just handing its value to the caller's stack: a plain
+/// call (not a construct, async body or job) with no try handler open in it.
+#[inline(always)]
+pub(crate) fn returns_plainly(frames: &[Frame], handlers: &[Handler]) -> bool {
+    let depth = frames.len().wrapping_sub(1);
+    matches!(
+        frames.last(),
+        Some(Frame {
+            kind: FrameKind::Normal,
+            ..
+        })
+    ) && handlers.last().is_none_or(|h| (h.frame as usize) < depth)
+}
+
 /// A fast-loop visit that makes fewer calls and loop iterations than this is short (see
 /// `run_inner`)...
-const FAST_VISIT_MIN_OPS: u32 = 1;
+const FAST_VISIT_MIN_PROGRESS: u32 = 1;
 /// ...and makes this many frame switches skip the fast loop.
 const FAST_BACKOFF_SWITCHES: u32 = 32;
 
@@ -1778,7 +1807,7 @@ impl Vm {
         'frames: loop {
             if fast_backoff > 0 {
                 fast_backoff -= 1;
-            } else if self.fuel > 0 && self.run_fast(&program, &prelude) < FAST_VISIT_MIN_OPS {
+            } else if self.fuel > 0 && self.run_fast(&program, &prelude) < FAST_VISIT_MIN_PROGRESS {
                 fast_backoff = FAST_BACKOFF_SWITCHES;
             }
             let Some(frame) = self.frames.last() else {
@@ -1788,12 +1817,7 @@ impl Vm {
             let base = frame.base as usize;
             let mut pc = frame.pc as usize;
             let closure = frame.closure;
-            let module: &Module = if func & PROGRAM_BIT != 0 {
-                &program
-            } else {
-                &prelude
-            };
-            let Some(code) = module.funcs.get((func & !PROGRAM_BIT) as usize) else {
+            let Some(code) = code_of(&program, &prelude, func) else {
                 return Ok(RunState::Idle);
             };
             let ops = &code.ops[..];
@@ -1907,20 +1931,8 @@ impl Vm {
             // `push_local`) from a plain call with no try handler left open in its frame.
             macro_rules! return_plain {
                 ($v:expr) => {{
-                    let depth = self.frames.len().wrapping_sub(1);
                     let dst = base.wrapping_sub(2);
-                    if matches!(
-                        self.frames.last(),
-                        Some(Frame {
-                            kind: FrameKind::Normal,
-                            ..
-                        })
-                    ) && !self
-                        .handlers
-                        .last()
-                        .is_some_and(|h| h.frame as usize >= depth)
-                        && dst < self.stack.len()
-                    {
+                    if returns_plainly(&self.frames, &self.handlers) && dst < self.stack.len() {
                         let v = $v;
                         self.stack.truncate(dst);
                         self.stack.push(v);
@@ -1950,6 +1962,40 @@ impl Vm {
                         }
                     }
                     pc = t;
+                }};
+            }
+            // A fused loop's back edge to `t` (a GC at a safe point, the fuel of the loop),
+            // then its numeric loop test evaluated in place.
+            macro_rules! loop_back_edge {
+                ($t:expr) => {{
+                    let t = $t;
+                    if (t as usize) < pc && self.heap.wants_gc() {
+                        save_pc!();
+                        self.maybe_gc()?;
+                    }
+                    back_edge!(t);
+                    if let Some(&Op::LocalCmpNumJump(a, c, k, exit)) = ops.get(pc) {
+                        if let Some(Value::Num(x)) = self.stack.get(base + a as usize) {
+                            pc = if c.holds(*x, k) {
+                                pc + 4
+                            } else {
+                                exit as usize
+                            };
+                        }
+                    }
+                }};
+            }
+            // A fused arithmetic op off its number case: the operator alone on the two
+            // operands on top, as the op it replaced; the ops after it run as usual.
+            macro_rules! arith_slow_push {
+                ($f:expr) => {{
+                    let f = $f;
+                    let b = pop!(self);
+                    let a = pop!(self);
+                    program_convert!(arith_code(f), a, b, true);
+                    save_pc!();
+                    let v = tri!(self.arith_slow(f, a, b));
+                    self.stack.push(v);
                 }};
             }
             loop {
@@ -2245,14 +2291,8 @@ impl Vm {
                         if let Some(&Value::Obj(r)) = self.stack.get(callee_pos) {
                             if let Kind::Closure(c) = &self.heap.get(r).kind {
                                 let f = c.func;
-                                let m: &Module = if f & PROGRAM_BIT != 0 {
-                                    &program
-                                } else {
-                                    &prelude
-                                };
-                                if let Some(callee) = m.funcs.get((f & !PROGRAM_BIT) as usize) {
-                                    if callee.plain_entry
-                                        && argc <= callee.nparams as usize
+                                if let Some(callee) = code_of(&program, &prelude, f) {
+                                    if callee.enters_plainly(argc)
                                         && self.frames.len() < self.limits.max_frames
                                     {
                                         if callee.is_arrow {
@@ -2552,21 +2592,7 @@ impl Vm {
                         }
                     }
                     Op::JumpLoopTest(t) => {
-                        if (t as usize) < pc && self.heap.wants_gc() {
-                            save_pc!();
-                            self.maybe_gc()?;
-                        }
-                        back_edge!(t);
-                        // pc is at the loop test now: evaluate it here when it is numeric.
-                        if let Some(&Op::LocalCmpNumJump(a, c, k, exit)) = ops.get(pc) {
-                            if let Some(Value::Num(x)) = self.stack.get(base + a as usize) {
-                                pc = if c.holds(*x, k) {
-                                    pc + 4
-                                } else {
-                                    exit as usize
-                                };
-                            }
-                        }
+                        loop_back_edge!(t);
                     }
                     Op::ArithSetLocal(f, a) => {
                         let n = self.stack.len();
@@ -2584,12 +2610,7 @@ impl Vm {
                             }
                         }
                         // Not numbers: the arithmetic op alone; the SetLocal after it runs.
-                        let b = pop!(self);
-                        let a = pop!(self);
-                        program_convert!(arith_code(f), a, b, true);
-                        save_pc!();
-                        let v = tri!(self.arith_slow(f, a, b));
-                        self.stack.push(v);
+                        arith_slow_push!(f);
                     }
                     Op::ArithReturn(f) => {
                         // The arithmetic alone; the Return after it runs as its own op.
@@ -2604,12 +2625,7 @@ impl Vm {
                                 continue;
                             }
                         }
-                        let b = pop!(self);
-                        let a = pop!(self);
-                        program_convert!(arith_code(f), a, b, true);
-                        save_pc!();
-                        let v = tri!(self.arith_slow(f, a, b));
-                        self.stack.push(v);
+                        arith_slow_push!(f);
                     }
                     Op::LocalsArith(a, b, f) => {
                         if let (Some(Value::Num(x)), Some(Value::Num(y))) = (
@@ -2664,20 +2680,7 @@ impl Vm {
                         *x += if inc { 1.0 } else { -1.0 };
                         // Now the back edge, as the JumpLoopTest after the update does it.
                         pc += 3;
-                        if (t as usize) < pc && self.heap.wants_gc() {
-                            save_pc!();
-                            self.maybe_gc()?;
-                        }
-                        back_edge!(t);
-                        if let Some(&Op::LocalCmpNumJump(a, c, k, exit)) = ops.get(pc) {
-                            if let Some(Value::Num(x)) = self.stack.get(base + a as usize) {
-                                pc = if c.holds(*x, k) {
-                                    pc + 4
-                                } else {
-                                    exit as usize
-                                };
-                            }
-                        }
+                        loop_back_edge!(t);
                     }
                     Op::ReturnLocal(a) => {
                         match self.stack.get(base + a as usize) {
