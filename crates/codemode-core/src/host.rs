@@ -56,6 +56,43 @@ pub struct StartOptions {
     /// Seed for the program's random numbers; `None` means a fixed default seed, so runs are
     /// deterministic unless the host asks otherwise.
     pub seed: Option<u64>,
+    /// When the execution must end. The driver checks it between fuel slices; interpreters
+    /// check it inside long native operations (pattern matching, big copies, sorts), which a
+    /// slice boundary cannot interrupt.
+    pub deadline: Option<Deadline>,
+}
+
+/// The moment an execution's time runs out, with the timeout it came from (for the message).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deadline {
+    pub at: std::time::Instant,
+    pub timeout: std::time::Duration,
+}
+
+impl Deadline {
+    /// A deadline `timeout` from now.
+    pub fn after(timeout: std::time::Duration) -> Self {
+        Deadline {
+            at: std::time::Instant::now() + timeout,
+            timeout,
+        }
+    }
+
+    /// Whether the deadline has passed (one clock read).
+    pub fn passed(&self) -> bool {
+        std::time::Instant::now() >= self.at
+    }
+
+    /// The uncatchable diagnostic an execution ends with when the deadline passes.
+    pub fn diagnostic(&self) -> Diagnostic {
+        Diagnostic::new(
+            crate::DiagnosticKind::TimeoutExceeded,
+            format!(
+                "the execution exceeded its {} ms timeout",
+                self.timeout.as_millis()
+            ),
+        )
+    }
 }
 
 /// What a host call asks for.

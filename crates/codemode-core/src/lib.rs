@@ -13,8 +13,8 @@ mod limits;
 
 pub use diagnostic::{Diagnostic, DiagnosticKind, Location};
 pub use host::{
-    CallId, CallMode, CompileOptions, ExtensionDecl, HostCall, HostError, HostOutcome, HostTarget,
-    StartOptions, ToolRoot,
+    CallId, CallMode, CompileOptions, Deadline, ExtensionDecl, HostCall, HostError, HostOutcome,
+    HostTarget, StartOptions, ToolRoot,
 };
 pub use limits::VmLimits;
 

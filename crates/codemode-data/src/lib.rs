@@ -11,7 +11,9 @@ mod import;
 mod path;
 mod size;
 
-pub use export::{export, number_from_f64, ExportSource, Key, Shape, Text};
+pub use export::{
+    export, number_from_f64, ExportError, ExportLimits, ExportSource, Key, Shape, Text,
+};
 pub use import::{import, ImportSink};
 pub use path::JsonPath;
 pub use size::{encoded_len, encoded_len_within, truncate, Truncation, TRUNCATION_MARKER};

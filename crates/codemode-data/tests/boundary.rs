@@ -2,8 +2,8 @@
 //! containers, so cycles and shared references can be built as interpreters build them).
 
 use codemode_data::{
-    encoded_len, encoded_len_within, export, import, truncate, DataError, ExportSource, ImportSink,
-    Shape, Text, DEFAULT_MAX_DEPTH, TRUNCATION_MARKER,
+    encoded_len, encoded_len_within, export, import, truncate, DataError, ExportError,
+    ExportLimits, ExportSource, ImportSink, Shape, Text, DEFAULT_MAX_DEPTH, TRUNCATION_MARKER,
 };
 use proptest::prelude::*;
 use serde_json::{json, Number, Value};
@@ -99,10 +99,24 @@ impl ImportSink for Heap {
     }
 }
 
+fn depth(max_depth: usize) -> ExportLimits {
+    ExportLimits {
+        max_depth,
+        ..ExportLimits::within_memory(usize::MAX)
+    }
+}
+
+fn data_error(e: ExportError) -> DataError {
+    match e {
+        ExportError::Data(e) => e,
+        other => panic!("expected a data error, got {other:?}"),
+    }
+}
+
 fn roundtrip(value: &Value) -> Value {
     let mut heap = Heap::default();
     let v = import(&mut heap, value, DEFAULT_MAX_DEPTH).expect("import");
-    export(&heap, &v, DEFAULT_MAX_DEPTH).expect("export")
+    export(&heap, &v, &depth(DEFAULT_MAX_DEPTH)).expect("export")
 }
 
 fn json_value() -> impl Strategy<Value = Value> {
@@ -165,14 +179,23 @@ fn empty_shapes_and_key_order_are_preserved() {
 #[test]
 fn non_finite_numbers_become_null_and_integral_floats_integers() {
     let heap = Heap::default();
-    assert_eq!(export(&heap, &V::Float(f64::NAN), 8).unwrap(), Value::Null);
     assert_eq!(
-        export(&heap, &V::Float(f64::INFINITY), 8).unwrap(),
+        export(&heap, &V::Float(f64::NAN), &depth(8)).unwrap(),
         Value::Null
     );
-    assert_eq!(export(&heap, &V::Float(5.0), 8).unwrap(), json!(5));
-    assert_eq!(export(&heap, &V::Float(0.5), 8).unwrap(), json!(0.5));
-    assert_eq!(export(&heap, &V::Float(1e300), 8).unwrap(), json!(1e300));
+    assert_eq!(
+        export(&heap, &V::Float(f64::INFINITY), &depth(8)).unwrap(),
+        Value::Null
+    );
+    assert_eq!(export(&heap, &V::Float(5.0), &depth(8)).unwrap(), json!(5));
+    assert_eq!(
+        export(&heap, &V::Float(0.5), &depth(8)).unwrap(),
+        json!(0.5)
+    );
+    assert_eq!(
+        export(&heap, &V::Float(1e300), &depth(8)).unwrap(),
+        json!(1e300)
+    );
 }
 
 fn rows_with(bad: V) -> (Heap, V) {
@@ -203,14 +226,14 @@ fn violations_name_their_path() {
     ];
     for (bad, reason) in cases {
         let (heap, root) = rows_with(bad);
-        let err = export(&heap, &root, DEFAULT_MAX_DEPTH).unwrap_err();
+        let err = data_error(export(&heap, &root, &depth(DEFAULT_MAX_DEPTH)).unwrap_err());
         assert_eq!(err.path, "$.rows[3].tags");
         assert!(err.reason.contains(reason), "{}", err.reason);
     }
     let mut heap = Heap::default();
     let sparse = heap.alloc(Node::Sparse);
     let root = heap.alloc(Node::Object(vec![("rows".into(), sparse)]));
-    let err = export(&heap, &root, DEFAULT_MAX_DEPTH).unwrap_err();
+    let err = data_error(export(&heap, &root, &depth(DEFAULT_MAX_DEPTH)).unwrap_err());
     assert_eq!(err.to_string(), "a sparse table is not data at $.rows");
     let diagnostic = err.into_diagnostic();
     assert_eq!(
@@ -224,14 +247,67 @@ fn cycles_are_rejected_but_shared_references_are_copied() {
     let mut heap = Heap::default();
     let inner = heap.alloc(Node::Array(vec![V::Int(1)]));
     let shared = heap.alloc(Node::Array(vec![inner.clone(), inner]));
-    assert_eq!(export(&heap, &shared, 8).unwrap(), json!([[1], [1]]));
+    assert_eq!(
+        export(&heap, &shared, &depth(8)).unwrap(),
+        json!([[1], [1]])
+    );
 
     heap.nodes.push(Node::Object(Vec::new()));
     let me = heap.nodes.len() - 1;
     heap.nodes[me] = Node::Object(vec![("self".into(), V::Ref(me))]);
-    let err = export(&heap, &V::Ref(me), 8).unwrap_err();
+    let err = data_error(export(&heap, &V::Ref(me), &depth(8)).unwrap_err());
     assert_eq!(err.path, "$.self");
     assert!(err.reason.contains("cycle"));
+}
+
+/// 40 containers, each holding the previous one twice: 2^40 values once expanded.
+fn doubling_graph(heap: &mut Heap, levels: usize) -> V {
+    let mut v = heap.alloc(Node::Array(vec![V::Int(1)]));
+    for _ in 0..levels {
+        v = heap.alloc(Node::Array(vec![v.clone(), v]));
+    }
+    v
+}
+
+#[test]
+fn shared_references_stop_at_the_expansion_bounds() {
+    let mut heap = Heap::default();
+    let v = doubling_graph(&mut heap, 40);
+    let limits = ExportLimits::within_memory(1 << 20);
+    let err = data_error(export(&heap, &v, &limits).unwrap_err());
+    assert!(
+        err.reason.contains("too large when expanded"),
+        "{}",
+        err.reason
+    );
+    assert!(err.reason.contains("bytes of memory"), "{}", err.reason);
+
+    let limits = ExportLimits::within_memory(usize::MAX).with_encoded_bytes(1000);
+    let err = data_error(export(&heap, &v, &limits).unwrap_err());
+    assert!(
+        err.reason.contains("more than 1000 bytes of JSON"),
+        "{}",
+        err.reason
+    );
+
+    // Small graphs pass, and the encoded count is never above the real encoding.
+    let small = doubling_graph(&mut heap, 4);
+    let json = export(&heap, &small, &ExportLimits::within_memory(1 << 20)).unwrap();
+    let real = encoded_len(&json);
+    let exact = ExportLimits::within_memory(usize::MAX).with_encoded_bytes(real);
+    assert_eq!(export(&heap, &small, &exact).unwrap(), json);
+}
+
+#[test]
+fn a_passed_deadline_stops_a_long_export() {
+    let mut heap = Heap::default();
+    let v = doubling_graph(&mut heap, 40);
+    let deadline = codemode_core::Deadline::after(std::time::Duration::from_millis(20));
+    let limits = ExportLimits::within_memory(usize::MAX).with_deadline(Some(deadline));
+    let start = std::time::Instant::now();
+    assert_eq!(export(&heap, &v, &limits), Err(ExportError::DeadlinePassed));
+    // Loose: the walk notices within a few thousand values of the deadline.
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
 }
 
 #[test]
@@ -241,8 +317,8 @@ fn depth_is_bounded_both_ways() {
     for _ in 0..10 {
         v = heap.alloc(Node::Array(vec![v]));
     }
-    assert!(export(&heap, &v, 10).is_ok());
-    let err = export(&heap, &v, 9).unwrap_err();
+    assert!(export(&heap, &v, &depth(10)).is_ok());
+    let err = data_error(export(&heap, &v, &depth(9)).unwrap_err());
     assert!(err.reason.contains("deeper than 9"));
 
     let mut deep = json!(1);

@@ -3,7 +3,9 @@
 use crate::heap::Kind;
 use crate::value::{JsStr, Value};
 use crate::vm::Vm;
-use codemode_data::{DataError, ExportSource, ImportSink, Key, Shape, Text};
+use codemode_data::{
+    DataError, ExportError, ExportLimits, ExportSource, ImportSink, Key, Shape, Text,
+};
 
 struct Source<'a>(&'a Vm);
 
@@ -64,8 +66,9 @@ impl ExportSource for Source<'_> {
     }
 }
 
-pub fn export_value(vm: &Vm, v: &Value) -> Result<serde_json::Value, DataError> {
-    codemode_data::export(&Source(vm), v, codemode_data::DEFAULT_MAX_DEPTH)
+pub fn export_value(vm: &Vm, v: &Value) -> Result<serde_json::Value, ExportError> {
+    let limits = ExportLimits::within_memory(vm.limits.max_memory_bytes);
+    codemode_data::export(&Source(vm), v, &limits)
 }
 
 struct Sink<'a>(&'a mut Vm);

@@ -334,7 +334,7 @@ impl JsExecution {
                 }
                 match crate::interop::export_value(&self.vm, &v) {
                     Ok(value) => StepState::Done(Completion { value, warnings }),
-                    Err(e) => StepState::Failed(e.into_diagnostic()),
+                    Err(e) => StepState::Failed(e.into_diagnostic(None)),
                 }
             }
             PromiseState::Rejected(e) => {

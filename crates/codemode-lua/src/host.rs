@@ -57,7 +57,8 @@ pub fn install(heap: &mut Heap, globals: TableRef, options: &CompileOptions) {
 }
 
 fn export_arg(vm: &Vm, v: Value, what: &str) -> LResult<serde_json::Value> {
-    export_value(&vm.heap, v).map_err(|e| LuaError::Msg(format!("invalid {what} input: {e}")))
+    export_value(&vm.heap, v, &vm.export_limits())
+        .map_err(|e| LuaError::Msg(format!("invalid {what} input: {e}")))
 }
 
 /// Calls a host object at stack slot `func`.

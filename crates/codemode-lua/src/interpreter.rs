@@ -270,7 +270,7 @@ impl LuaExecution {
                 } else {
                     Value::Nil
                 };
-                match stdlib::json::export_value(&self.vm.heap, v) {
+                match stdlib::json::export_value(&self.vm.heap, v, &self.vm.export_limits()) {
                     Ok(value) => {
                         let c = Completion {
                             value,

@@ -220,7 +220,10 @@ fn seeds_make_random_deterministic() {
                 &opts,
             )
             .unwrap()
-            .start(StartOptions { seed });
+            .start(StartOptions {
+                seed,
+                ..Default::default()
+            });
         loop {
             if let StepState::Done(c) = exec.step(1_000_000).state {
                 return c.value;

@@ -10,8 +10,8 @@ use crate::logs::LogBuffer;
 use crate::result::{CallKind, CallStatus, ExecutionResult, ToolCallRecord, Warning};
 use codemode_catalog::{CallContext, Catalog, Context, SearchRequest, Tool};
 use codemode_core::{
-    CallId, Completion, Diagnostic, DiagnosticKind, Execution, HostCall, HostError, HostOutcome,
-    HostTarget, Location, StartOptions, StepState,
+    CallId, Completion, Deadline, Diagnostic, DiagnosticKind, Execution, HostCall, HostError,
+    HostOutcome, HostTarget, Location, StartOptions, StepState,
 };
 use futures::future::BoxFuture;
 use futures::stream::FuturesUnordered;
@@ -30,10 +30,7 @@ pub(crate) async fn run(
     source: String,
     options: ExecuteOptions,
 ) -> ExecutionResult {
-    let deadline = inner
-        .limits
-        .timeout
-        .map(|t| tokio::time::Instant::now() + t);
+    let deadline = inner.limits.timeout.map(Deadline::after);
     let program = match guard(|| inner.interpreter.compile(&source, &inner.compile_options)) {
         Ok(Ok(program)) => program,
         Ok(Err(diagnostic)) | Err(diagnostic) => return ExecutionResult::failed(diagnostic),
@@ -53,7 +50,12 @@ pub(crate) async fn run(
             return ExecutionResult::failed(unknown_tool(&catalog, &render, &segments, location));
         }
     }
-    let execution = match guard(move || program.start(StartOptions { seed: options.seed })) {
+    let execution = match guard(move || {
+        program.start(StartOptions {
+            seed: options.seed,
+            deadline,
+        })
+    }) {
         Ok(execution) => execution,
         Err(diagnostic) => return ExecutionResult::failed(diagnostic),
     };
@@ -152,7 +154,7 @@ struct Driver {
     warnings: Vec<Warning>,
     /// Failures delivered to the program, to name the kind if one ends the execution.
     host_errors: Vec<(String, DiagnosticKind)>,
-    deadline: Option<tokio::time::Instant>,
+    deadline: Option<Deadline>,
     /// Set when the interpreter panicked while taking an answer; the execution ends.
     poisoned: Option<Diagnostic>,
 }
@@ -219,7 +221,7 @@ impl Driver {
                         Some(deadline) => {
                             tokio::select! {
                                 done = in_flight.next() => done,
-                                _ = tokio::time::sleep_until(deadline) => {
+                                _ = tokio::time::sleep_until(deadline.at.into()) => {
                                     let d = self.timeout_diagnostic();
                                     return self.fail(d, in_flight).await;
                                 }
@@ -238,21 +240,14 @@ impl Driver {
     }
 
     fn past_deadline(&self) -> bool {
-        self.deadline
-            .is_some_and(|d| tokio::time::Instant::now() >= d)
+        self.deadline.is_some_and(|d| d.passed())
     }
 
     fn timeout_diagnostic(&self) -> Diagnostic {
-        let ms = self
-            .inner
-            .limits
-            .timeout
-            .map(|t| t.as_millis())
-            .unwrap_or(0);
-        Diagnostic::new(
-            DiagnosticKind::TimeoutExceeded,
-            format!("the execution exceeded its {ms} ms timeout"),
-        )
+        match self.deadline {
+            Some(d) => d.diagnostic(),
+            None => Diagnostic::new(DiagnosticKind::TimeoutExceeded, "the execution timed out"),
+        }
     }
 
     fn note_host_error(&mut self, outcome: &HostOutcome) {

@@ -1,7 +1,7 @@
 //! `json.null`, `json.array`, `json.encode`, `json.decode`, and the data boundary in both
 //! directions (export of program values, import of host values).
 
-use codemode_data::{DataError, ExportSource, ImportSink, Shape, Text};
+use codemode_data::{DataError, ExportError, ExportLimits, ExportSource, ImportSink, Shape, Text};
 use serde_json::Number as JsonNumber;
 
 use super::{ret1, Args, Native};
@@ -76,8 +76,12 @@ fn table_shape<'a>(heap: &'a Heap, t: &'a Table, identity: usize) -> Shape<'a, V
     Shape::Object { identity, entries }
 }
 
-pub fn export_value(heap: &Heap, v: Value) -> Result<serde_json::Value, DataError> {
-    codemode_data::export(&Exporter(heap), &v, codemode_data::DEFAULT_MAX_DEPTH)
+pub fn export_value(
+    heap: &Heap,
+    v: Value,
+    limits: &ExportLimits,
+) -> Result<serde_json::Value, ExportError> {
+    codemode_data::export(&Exporter(heap), &v, limits)
 }
 
 /// Imports into the VM's heap (arrays and objects keep their shape even when empty).
@@ -152,8 +156,10 @@ pub fn array(vm: &mut Vm, a: Args) -> LResult<Native> {
 
 pub fn encode(vm: &mut Vm, a: Args) -> LResult<Native> {
     let v = a.check_any(vm, 0)?;
-    let json = export_value(&vm.heap, v).map_err(|e| LuaError::Msg(format!("json.encode: {e}")))?;
     let max = vm.limits.max_string_len;
+    let limits = vm.export_limits().with_encoded_bytes(max);
+    let json = export_value(&vm.heap, v, &limits)
+        .map_err(|e| LuaError::Msg(format!("json.encode: {e}")))?;
     let Some(len) = codemode_data::encoded_len_within(&json, max) else {
         vm.check_len(usize::MAX)?;
         return Ok(Native::Ret);

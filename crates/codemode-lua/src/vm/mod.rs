@@ -202,6 +202,13 @@ impl Vm {
         Ok(())
     }
 
+    /// The bounds of an export of this execution's values (tool inputs, the result,
+    /// `json.encode`): a shared reference is copied each time it appears, so the expanded
+    /// size is bounded by the memory limit.
+    pub fn export_limits(&self) -> codemode_data::ExportLimits {
+        codemode_data::ExportLimits::within_memory(self.limits.max_memory_bytes)
+    }
+
     pub fn check_len(&self, n: usize) -> LResult<()> {
         if n > self.limits.max_string_len {
             return Err(fatal(
