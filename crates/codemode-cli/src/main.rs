@@ -2,12 +2,16 @@
 //! document; exit 0 when ok, 1 when the program failed, 2 for a usage error (one line on
 //! stderr).
 
+mod command_tool;
+mod input;
 mod manifest;
+mod output;
 mod render;
+mod sys;
 
-use clap::{Args, Parser, Subcommand};
-use codemode::{CodeMode, ExecuteOptions, Language, Limits, Tool};
-use std::io::Read;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use codemode::{CodeMode, ExecuteOptions, Language, Limits, OversizedResult, Tool};
+use output::{say, Stdout};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -57,12 +61,31 @@ struct RunArgs {
     lang: Option<String>,
     #[command(flatten)]
     sources: Sources,
+    /// Wall-clock bound of the execution (default 120000).
     #[arg(long = "timeout-ms", value_name = "N")]
     timeout_ms: Option<u64>,
+    /// Host calls admitted (default 128).
     #[arg(long = "max-tool-calls", value_name = "N")]
     max_tool_calls: Option<usize>,
+    /// Largest result, as compact JSON bytes (default 65536).
     #[arg(long = "max-output-bytes", value_name = "N")]
     max_output_bytes: Option<usize>,
+    /// Largest input of one tool call, as JSON bytes (default: unlimited).
+    #[arg(long = "max-call-input-bytes", value_name = "N")]
+    max_call_input_bytes: Option<usize>,
+    /// Largest output of one tool call, as JSON bytes (default: unlimited; a command
+    /// tool's stdout is capped at 16 MiB then).
+    #[arg(long = "max-call-output-bytes", value_name = "N")]
+    max_call_output_bytes: Option<usize>,
+    /// Most log lines kept, the most recent ones (default 1000).
+    #[arg(long = "max-log-lines", value_name = "N")]
+    max_log_lines: Option<usize>,
+    /// Most log bytes kept, the most recent lines (default 262144).
+    #[arg(long = "max-log-bytes", value_name = "N")]
+    max_log_bytes: Option<usize>,
+    /// A result larger than --max-output-bytes is cut (with a Truncated warning) or fails.
+    #[arg(long = "oversized", value_name = "truncate|fail")]
+    oversized: Option<Oversized>,
     /// Indent the JSON result.
     #[arg(long)]
     pretty: bool,
@@ -98,6 +121,12 @@ struct CatalogArgs {
     sources: Sources,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum Oversized {
+    Truncate,
+    Fail,
+}
+
 /// A usage error: one line on stderr, exit 2.
 struct Usage(String);
 
@@ -121,18 +150,36 @@ fn main() -> ExitCode {
                     },
                 );
             }
-            let text = e.to_string();
-            let line = text.lines().next().unwrap_or("invalid arguments").trim();
-            eprintln!("codemode: {}", line.trim_start_matches("error: "));
+            say(&format!("codemode: {}", first_paragraph(&e.to_string())));
             return ExitCode::from(2);
         }
     };
-    match run(cli) {
+    let code = match run(cli) {
         Ok(code) => code,
         Err(Usage(message)) => {
-            eprintln!("codemode: {}", message.replace('\n', " "));
+            say(&format!("codemode: {}", message.replace('\n', " ")));
             ExitCode::from(2)
         }
+    };
+    // Every call's process group is killed when its call ends; this covers any left.
+    command_tool::end_all();
+    code
+}
+
+/// clap's error as one line: its first paragraph, which for a missing argument is the
+/// sentence and the argument's name on the next line.
+fn first_paragraph(text: &str) -> String {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let line = line.trim_start_matches("error: ");
+    if line.is_empty() {
+        "invalid arguments".to_owned()
+    } else {
+        line.to_owned()
     }
 }
 
@@ -140,7 +187,11 @@ fn run(cli: Cli) -> Result<ExitCode, Usage> {
     match cli.command {
         Command::Run(args) => run_program(args),
         Command::Search(args) => search(args),
-        Command::Catalog(args) => catalog(args),
+        Command::Catalog(args) => {
+            // It runs no tool, so a closed pipe may end it the way it ends any filter.
+            sys::default_sigpipe();
+            catalog(args)
+        }
     }
 }
 
@@ -158,7 +209,7 @@ fn parse_lang(lang: Option<&str>) -> Result<Option<Language>, Usage> {
 /// needs just the timer, so it starts without them.
 fn async_runtime(sources: &Sources) -> Result<tokio::runtime::Runtime, Usage> {
     let mut builder = tokio::runtime::Builder::new_current_thread();
-    if sources.tools.is_empty() && sources.openapi.is_empty() {
+    if !has_tool_sources(sources) {
         builder.enable_time();
     } else {
         builder.enable_all();
@@ -168,11 +219,16 @@ fn async_runtime(sources: &Sources) -> Result<tokio::runtime::Runtime, Usage> {
         .map_err(|e| Usage(format!("cannot start the async runtime: {e}")))
 }
 
+fn has_tool_sources(sources: &Sources) -> bool {
+    !sources.tools.is_empty() || !sources.openapi.is_empty()
+}
+
 /// Loads every tool source; a path two sources both define is a usage error.
 /// Tools and namespace descriptions (dotted path, description) from every source.
 type Loaded = (Vec<Tool>, Vec<(String, String)>);
 
-fn load_sources(sources: &Sources) -> Result<Loaded, Usage> {
+/// `max_command_output` caps each command tool's stdout.
+fn load_sources(sources: &Sources, max_command_output: usize) -> Result<Loaded, Usage> {
     let mut tools: Vec<Tool> = Vec::new();
     let mut namespaces = Vec::new();
     let mut origin: std::collections::HashMap<String, String> = Default::default();
@@ -189,7 +245,7 @@ fn load_sources(sources: &Sources) -> Result<Loaded, Usage> {
         Ok(())
     };
     for path in &sources.tools {
-        let loaded = manifest::load(path).map_err(Usage)?;
+        let loaded = manifest::load(path, max_command_output).map_err(Usage)?;
         add(loaded.tools, &path.display().to_string(), &mut tools)?;
         namespaces.extend(loaded.namespaces);
     }
@@ -197,8 +253,7 @@ fn load_sources(sources: &Sources) -> Result<Loaded, Usage> {
         return Err(Usage("--base-url and --auth need --openapi".into()));
     }
     for path in &sources.openapi {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Usage(format!("cannot read {}: {e}", path.display())))?;
+        let text = input::read_document(path).map_err(Usage)?;
         let conversion =
             openapi_tools(&text, sources).map_err(|e| Usage(format!("{}: {e}", path.display())))?;
         add(conversion.0, &path.display().to_string(), &mut tools)?;
@@ -225,7 +280,11 @@ fn openapi_tools(text: &str, sources: &Sources) -> Result<Loaded, String> {
 }
 
 fn build(language: Language, sources: &Sources, limits: Option<Limits>) -> Result<CodeMode, Usage> {
-    let (tools, namespaces) = load_sources(sources)?;
+    let max_command_output = limits
+        .as_ref()
+        .and_then(|l| l.max_call_output_bytes)
+        .unwrap_or(command_tool::DEFAULT_MAX_OUTPUT_BYTES);
+    let (tools, namespaces) = load_sources(sources, max_command_output)?;
     let mut builder = CodeMode::builder().language(language).tools(tools);
     for (path, description) in namespaces {
         builder = builder.namespace(path, description);
@@ -236,24 +295,20 @@ fn build(language: Language, sources: &Sources, limits: Option<Limits>) -> Resul
     builder.build().map_err(|e| Usage(e.to_string()))
 }
 
-fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
-    let (source, name) = if args.file == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| Usage(format!("cannot read the program from stdin: {e}")))?;
-        (s, "<stdin>".to_owned())
-    } else {
-        let s = std::fs::read_to_string(&args.file)
-            .map_err(|e| Usage(format!("cannot read {}: {e}", args.file)))?;
-        (s, args.file.clone())
-    };
-    let language = match parse_lang(args.lang.as_deref())? {
-        Some(l) => l,
-        None if args.file == "-" => Language::JavaScript,
-        None => language_of(Path::new(&args.file))?,
-    };
+/// The limits of `run` and `search` on the command line: the library's for the language,
+/// with Lua's bounded timeout, call count and result size filling what it leaves unlimited,
+/// so a program run by hand cannot hang on a tool that never answers.
+fn command_line_limits(language: Language) -> Limits {
+    let lua = Limits::for_language(Language::Lua);
     let mut limits = Limits::for_language(language);
+    limits.timeout = limits.timeout.or(lua.timeout);
+    limits.max_tool_calls = limits.max_tool_calls.or(lua.max_tool_calls);
+    limits.max_output_bytes = limits.max_output_bytes.or(lua.max_output_bytes);
+    limits
+}
+
+fn run_limits(language: Language, args: &RunArgs) -> Result<Limits, Usage> {
+    let mut limits = command_line_limits(language);
     if let Some(ms) = args.timeout_ms {
         if ms == 0 {
             return Err(Usage("--timeout-ms must be greater than 0".into()));
@@ -266,9 +321,62 @@ fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
     if let Some(n) = args.max_output_bytes {
         limits.max_output_bytes = Some(n);
     }
+    if let Some(n) = args.max_call_input_bytes {
+        limits.max_call_input_bytes = Some(n);
+    }
+    if let Some(n) = args.max_call_output_bytes {
+        limits.max_call_output_bytes = Some(n);
+    }
+    if let Some(n) = args.max_log_lines {
+        limits.max_log_lines = n;
+    }
+    if let Some(n) = args.max_log_bytes {
+        limits.max_log_bytes = n;
+    }
+    if let Some(mode) = args.oversized {
+        limits.oversized_result = match mode {
+            Oversized::Truncate => OversizedResult::Truncate,
+            Oversized::Fail => OversizedResult::Fail,
+        };
+    }
+    Ok(limits)
+}
+
+fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
+    let language = match parse_lang(args.lang.as_deref())? {
+        Some(l) => l,
+        None if args.file == "-" => Language::JavaScript,
+        None => language_of(Path::new(&args.file))?,
+    };
+    let limits = run_limits(language, &args)?;
+    let mut stdout = Stdout::open().map_err(Usage)?;
+    let (source, name) =
+        input::read_program(&args.file, limits.vm.max_source_bytes).map_err(Usage)?;
     let runtime = build(language, &args.sources, Some(limits))?;
-    let result = async_runtime(&args.sources)?
-        .block_on(runtime.execute_with(&source, ExecuteOptions::default()));
+    let execution = runtime.execute_with(&source, ExecuteOptions::default());
+    let has_tools = has_tool_sources(&args.sources);
+    let outcome = async_runtime(&args.sources)?.block_on(async move {
+        if !has_tools {
+            return Ok(execution.await);
+        }
+        tokio::select! {
+            biased;
+            signal = termination_signal() => Err(signal),
+            result = execution => Ok(result),
+        }
+    });
+    let result = match outcome {
+        Ok(result) => result,
+        Err(signal) => {
+            // The execution was dropped, and with it every call: their process groups are
+            // gone. Say so, and end as the signal asked.
+            command_tool::end_all();
+            say(&format!(
+                "codemode: stopped by signal {signal}; running tools were ended"
+            ));
+            return Ok(ExitCode::from(128u8.wrapping_add(signal as u8)));
+        }
+    };
     let json = result.to_json();
     let text = if args.pretty {
         serde_json::to_string_pretty(&json)
@@ -276,12 +384,30 @@ fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
         serde_json::to_string(&json)
     }
     .unwrap_or_else(|_| "{\"ok\":false}".into());
-    println!("{text}");
+    stdout.write_line(&text).map_err(Usage)?;
     if let Some(d) = result.error() {
         render::diagnostic(&name, &source, d);
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Resolves with the number of the first SIGINT, SIGTERM or SIGHUP. Listening replaces the
+/// default action (death), so codemode can end its tools' process groups first.
+async fn termination_signal() -> i32 {
+    use tokio::signal::unix::{signal, SignalKind};
+    let (Ok(mut interrupt), Ok(mut terminate), Ok(mut hangup)) = (
+        signal(SignalKind::interrupt()),
+        signal(SignalKind::terminate()),
+        signal(SignalKind::hangup()),
+    ) else {
+        return std::future::pending().await;
+    };
+    tokio::select! {
+        _ = interrupt.recv() => libc::SIGINT,
+        _ = terminate.recv() => libc::SIGTERM,
+        _ = hangup.recv() => libc::SIGHUP,
+    }
 }
 
 fn language_of(path: &Path) -> Result<Language, Usage> {
@@ -298,7 +424,8 @@ fn language_of(path: &Path) -> Result<Language, Usage> {
 
 fn search(args: SearchArgs) -> Result<ExitCode, Usage> {
     let language = parse_lang(args.lang.as_deref())?.unwrap_or(Language::JavaScript);
-    let runtime = build(language, &args.sources, None)?;
+    let mut stdout = Stdout::open().map_err(Usage)?;
+    let runtime = build(language, &args.sources, Some(command_line_limits(language)))?;
     let request = codemode::catalog::SearchRequest {
         query: args.query,
         namespace: args.namespace,
@@ -310,7 +437,7 @@ fn search(args: SearchArgs) -> Result<ExitCode, Usage> {
         .search(&request, &runtime.render_options())
         .map_err(|e| Usage(e.to_string()))?;
     let json = serde_json::to_string(&page).map_err(|e| Usage(e.to_string()))?;
-    println!("{json}");
+    stdout.write_line(&json).map_err(Usage)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,13 +1,12 @@
 //! The tools manifest (`--tools`): namespaces and command tools. A command tool receives the
 //! call's input as one JSON document on stdin and answers with one JSON document on stdout.
 
-use codemode::{Tool, ToolError};
+use crate::command_tool::CommandTool;
+use codemode::Tool;
 use serde::Deserialize;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::sync::Arc;
-use tokio::io::AsyncWriteExt;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -46,9 +45,10 @@ pub struct Loaded {
 }
 
 /// Reads and checks a manifest; every problem is one line naming the file and the entry.
-pub fn load(path: &Path) -> Result<Loaded, String> {
+/// `max_output_bytes` caps each command tool's stdout.
+pub fn load(path: &Path, max_output_bytes: usize) -> Result<Loaded, String> {
     let shown = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let text = crate::input::read_document(path)?;
     let manifest: Manifest =
         serde_json::from_str(&text).map_err(|e| format!("invalid manifest {shown}: {e}"))?;
     let folder = path
@@ -80,6 +80,7 @@ pub fn load(path: &Path) -> Result<Loaded, String> {
         let handler = CommandTool {
             command: Arc::new(command),
             folder: folder.clone(),
+            max_output_bytes,
         };
         let mut tool = Tool::new(&name, entry.description, entry.input, move |input, _cx| {
             handler.clone().call(input)
@@ -93,55 +94,4 @@ pub fn load(path: &Path) -> Result<Loaded, String> {
         tools.push(tool);
     }
     Ok(Loaded { tools, namespaces })
-}
-
-#[derive(Clone)]
-struct CommandTool {
-    command: Arc<Vec<String>>,
-    folder: PathBuf,
-}
-
-/// Largest stdout a command tool may produce.
-const MAX_COMMAND_OUTPUT: u64 = 64 << 20;
-
-impl CommandTool {
-    async fn call(self, input: Value) -> Result<Value, ToolError> {
-        let program = &self.command[0];
-        let mut child = tokio::process::Command::new(program)
-            .args(&self.command[1..])
-            .current_dir(&self.folder)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            // An interrupted call (timeout, the program's end) must not leave processes behind.
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(|e| ToolError::new(format!("cannot start {program}: {e}")))?;
-        if let Some(mut stdin) = child.stdin.take() {
-            let bytes = serde_json::to_vec(&input).unwrap_or_default();
-            // A tool that exits without reading its input is not an error by itself.
-            let _ = stdin.write_all(&bytes).await;
-            drop(stdin);
-        }
-        let output = child
-            .wait_with_output()
-            .await
-            .map_err(|e| ToolError::new(format!("{program} failed: {e}")))?;
-        if !output.status.success() {
-            let stderr = String::from_utf8_lossy(&output.stderr).trim().to_owned();
-            let message = if stderr.is_empty() {
-                format!("{program} exited with {}", output.status)
-            } else {
-                stderr
-            };
-            return Err(ToolError::new(message));
-        }
-        if output.stdout.len() as u64 > MAX_COMMAND_OUTPUT {
-            return Err(ToolError::new(format!(
-                "{program} wrote more than {MAX_COMMAND_OUTPUT} bytes"
-            )));
-        }
-        serde_json::from_slice(&output.stdout)
-            .map_err(|e| ToolError::new(format!("{program} did not answer with JSON: {e}")))
-    }
 }
