@@ -28,8 +28,8 @@ fn programs(c: &mut Criterion) {
     group.sample_size(10);
     for name in ["startup", "fib", "loop", "records", "strings"] {
         let path = format!("{BENCH_DIR}/{name}.lua");
-        let src = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+        let src =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
         group.bench_function(name, |b| b.iter(|| run(&interp, &src)));
     }
     group.finish();
