@@ -1,4 +1,4 @@
-//! Shared pieces of the end-to-end benches: the programs of `shared/bench` and a runtime per
+//! Shared pieces of the end-to-end benches: the programs of `fixtures/bench` and a runtime per
 //! language built through the `codemode` facade, as a host would build it.
 
 use std::sync::Arc;
@@ -6,10 +6,10 @@ use std::sync::Arc;
 use codemode::{CodeMode, Language};
 use serde_json::Value;
 
-/// Where the shared benchmark programs live (`/work/shared/bench` beside the repository).
-pub const PROGRAM_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/bench");
+/// Where the benchmark programs live (the repository's `fixtures/bench`).
+pub const PROGRAM_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/bench");
 
-/// The shared programs, in the order the figures are reported.
+/// The benchmark programs, in the order the figures are reported.
 pub const PROGRAMS: [&str; 5] = ["startup", "fib", "loop", "records", "strings"];
 
 /// The file extension of a language's programs.
@@ -20,7 +20,7 @@ pub fn extension(language: Language) -> &'static str {
     }
 }
 
-/// The source of one shared program, or a message naming the missing file.
+/// The source of one benchmark program, or a message naming the missing file.
 pub fn program(name: &str, language: Language) -> Result<String, String> {
     let path = format!("{PROGRAM_DIR}/{name}.{}", extension(language));
     std::fs::read_to_string(&path).map_err(|e| format!("cannot read {path}: {e}"))

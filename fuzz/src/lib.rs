@@ -5,6 +5,8 @@
 //! execution that never finishes, a size accounting that disagrees with serde_json, or a
 //! truncation over its budget.
 
+pub mod bounded;
+
 use std::sync::OnceLock;
 
 use codemode_catalog::{signature, CallContext, RenderOptions, SignatureForm, Tool, ToolError};

@@ -47,6 +47,14 @@ fn files(dir: &Path, ext: &str) -> Vec<Vec<u8>> {
     paths.iter().filter_map(|p| std::fs::read(p).ok()).collect()
 }
 
+/// The files of a folder under the repository's fixtures; a missing or empty folder fails the
+/// test (a fuzz run over fewer seeds than intended must not pass quietly).
+fn fixture_files(dir: &str, ext: &str) -> Vec<Vec<u8>> {
+    let found = files(&Path::new(ROOT).join(dir), ext);
+    assert!(!found.is_empty(), "no .{ext} files in {ROOT}/{dir}");
+    found
+}
+
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
 
@@ -108,7 +116,7 @@ fn lua_seeds() -> Vec<Vec<u8>> {
         &Path::new(ROOT).join("crates/codemode-lua/tests/corpus"),
         "lua",
     );
-    seeds.extend(files(&Path::new(ROOT).join("../shared/bench"), "lua"));
+    seeds.extend(fixture_files("fixtures/bench", "lua"));
     seeds
 }
 
@@ -117,7 +125,7 @@ fn js_seeds() -> Vec<Vec<u8>> {
         &Path::new(ROOT).join("crates/codemode-js/tests/corpus"),
         "js",
     );
-    seeds.extend(files(&Path::new(ROOT).join("../shared/bench"), "js"));
+    seeds.extend(fixture_files("fixtures/bench", "js"));
     seeds
 }
 
@@ -132,10 +140,7 @@ fn json_seeds() -> Vec<Vec<u8>> {
     .iter()
     .map(|s| s.as_bytes().to_vec())
     .collect();
-    seeds.extend(files(
-        &Path::new(ROOT).join("../shared/schemas/mcp"),
-        "json",
-    ));
+    seeds.extend(fixture_files("fixtures/schemas/mcp", "json"));
     seeds
 }
 

@@ -1,10 +1,14 @@
 //! Project chores behind `cargo xtask`:
 //!
-//! - `cargo xtask ci`: fmt check, clippy -D warnings, tests (what .ci/run does after installs)
-//! - `cargo xtask bench [lua|js] [--runs N]`: the shared benchmark programs in codemode (whole
-//!   process, release build) beside lua5.4, node and boa when found on PATH, with ratios
-//! - `cargo xtask fuzz [--seconds N]`: a short run of every cargo-fuzz target (needs
-//!   cargo-fuzz and a nightly toolchain; skipped with a message when absent)
+//! - `cargo xtask ci`: the one definition of CI (`.ci/run` and `.github/workflows/ci.yml`
+//!   install what the tests need and call it): fmt check, clippy -D warnings (workspace and
+//!   fuzz package), the README's test command `cargo test --workspace`, the fuzz package's
+//!   tests, the fuzz smoke run (`.ci/fuzz-smoke`), and `cargo publish --workspace --dry-run`
+//! - `cargo xtask bench [lua|js] [--runs N]`: the benchmark programs (fixtures/bench) in
+//!   codemode (whole process, release build) beside lua5.4, node and boa when found on PATH,
+//!   with ratios
+//! - `cargo xtask fuzz [--seconds N]`: every cargo-fuzz target for N seconds (default 60)
+//!   through `.ci/fuzz-smoke` (stable compiler; installs cargo-fuzz when missing)
 //! - `cargo xtask test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE]`: the
 //!   tc39/test262 checkout at PATH through codemode-js, pass counts per directory compared
 //!   with (or, with --update, written to) docs/test262.txt
@@ -56,8 +60,20 @@ fn run(cmd: &mut Command) -> Result<(), String> {
     }
 }
 
+/// Seconds each fuzz target runs in CI's smoke run.
+const CI_FUZZ_SECONDS: u32 = 10;
+
 fn ci() -> Result<(), String> {
+    let fuzz_manifest = root().join("fuzz/Cargo.toml").display().to_string();
     run(Command::new("cargo").args(["fmt", "--all", "--check"]))?;
+    // The fuzz package is its own workspace (cargo-fuzz wants that), so each step names it.
+    run(Command::new("cargo").args([
+        "fmt",
+        "--all",
+        "--check",
+        "--manifest-path",
+        &fuzz_manifest,
+    ]))?;
     run(Command::new("cargo").args([
         "clippy",
         "--workspace",
@@ -66,7 +82,31 @@ fn ci() -> Result<(), String> {
         "-D",
         "warnings",
     ]))?;
-    run(Command::new("cargo").args(["test", "--workspace"]))
+    run(Command::new("cargo").args([
+        "clippy",
+        "--manifest-path",
+        &fuzz_manifest,
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    // The README's test command.
+    run(Command::new("cargo").args(["test", "--workspace"]))?;
+    // fuzz/tests: every target's body over the corpora and committed regressions.
+    run(Command::new("cargo").args(["test", "--manifest-path", &fuzz_manifest]))?;
+    fuzz_smoke(CI_FUZZ_SECONDS)?;
+    // --allow-dirty: a dry run publishes nothing, and a developer's uncommitted edits (or
+    // files CI generates) must not fail it; the packaging and the build of each package
+    // from its .crate file are what this step checks.
+    run(Command::new("cargo").args(["publish", "--workspace", "--dry-run", "--allow-dirty"]))
+}
+
+/// Every cargo-fuzz target for `seconds` seconds each, through the smoke script.
+fn fuzz_smoke(seconds: u32) -> Result<(), String> {
+    run(Command::new("bash")
+        .arg(root().join(".ci/fuzz-smoke"))
+        .env("FUZZ_SECONDS", seconds.to_string()))
 }
 
 fn on_path(program: &str) -> bool {
@@ -134,7 +174,8 @@ fn bench(args: &[String]) -> Result<(), String> {
         .map(PathBuf::from)
         .unwrap_or_else(|_| root().join("target"));
     let codemode = target.join("release/codemode").display().to_string();
-    let shared = root().join("../shared/bench");
+    let fixtures = root().join("fixtures/bench");
+    // regex.js is left out until codemode-js supports regular expressions.
     let programs = ["startup", "fib", "loop", "records", "strings"];
     let tmp = std::env::temp_dir().join("codemode-bench");
     std::fs::create_dir_all(&tmp).map_err(|e| e.to_string())?;
@@ -160,9 +201,9 @@ fn bench(args: &[String]) -> Result<(), String> {
         println!("{header}");
         println!("{}", "|---".repeat(1 + 2 * others.len() + 1) + "|");
         for program in programs {
-            let file = shared.join(format!("{program}.{lang}"));
+            let file = fixtures.join(format!("{program}.{lang}"));
             if !file.exists() {
-                continue;
+                return Err(format!("missing benchmark program {}", file.display()));
             }
             let ours = time_process(
                 &[codemode.clone(), "run".into(), file.display().to_string()],
@@ -175,7 +216,7 @@ fn bench(args: &[String]) -> Result<(), String> {
             for (name, cmd) in &others {
                 // The Lua twin for lua5.4; a wrapped copy for boa (no top-level return there).
                 let target = match *name {
-                    "lua5.4" => shared.join(format!("{program}.lua")),
+                    "lua5.4" => fixtures.join(format!("{program}.lua")),
                     "boa" => {
                         let text = std::fs::read_to_string(&file).map_err(|e| e.to_string())?;
                         let wrapped = tmp.join(format!("{program}.boa.js"));
@@ -212,25 +253,5 @@ fn fuzz(args: &[String]) -> Result<(), String> {
         [] => 60,
         _ => return Err("usage: cargo xtask fuzz [--seconds N]".into()),
     };
-    if !on_path("cargo-fuzz") {
-        eprintln!("cargo-fuzz is not installed (cargo install cargo-fuzz); skipping");
-        return Ok(());
-    }
-    let list = Command::new("cargo")
-        .args(["fuzz", "list"])
-        .current_dir(root())
-        .output()
-        .map_err(|e| e.to_string())?;
-    let targets = String::from_utf8_lossy(&list.stdout).to_string();
-    for target in targets.lines().filter(|l| !l.trim().is_empty()) {
-        run(Command::new("cargo").args([
-            "+nightly",
-            "fuzz",
-            "run",
-            target.trim(),
-            "--",
-            &format!("-max_total_time={seconds}"),
-        ]))?;
-    }
-    Ok(())
+    fuzz_smoke(seconds)
 }

@@ -1,4 +1,4 @@
-//! The `codemode` binary against its contract (../shared/CLI.md).
+//! The `codemode` binary against its command-line contract (README.md, "The command line").
 
 use serde_json::{json, Value};
 use std::io::Write;
@@ -261,7 +261,7 @@ fn search_and_catalog_print_what_the_model_sees() {
 
 #[test]
 fn openapi_documents_become_tools() {
-    let spec = "../shared/openapi/oai-petstore.yaml";
+    let spec = "fixtures/openapi/oai-petstore.yaml";
     let out = codemode(&["catalog", "--lang", "lua", "--openapi", spec], None);
     assert_eq!(
         out.status.code(),

@@ -42,11 +42,14 @@ pub struct ExtensionDecl {
 /// What the interpreter needs to know at compile time.
 #[derive(Debug, Clone, Default)]
 pub struct CompileOptions {
+    /// Where tools appear in the program.
     pub tool_root: ToolRoot,
     /// With [`ToolRoot::Globals`], the top-level namespace (or tool) names that become
     /// globals.
     pub tool_globals: Vec<String>,
+    /// The host's extension functions the program may call.
     pub extensions: Vec<ExtensionDecl>,
+    /// The bounds the interpreter enforces on the program.
     pub limits: VmLimits,
 }
 
@@ -65,7 +68,9 @@ pub struct StartOptions {
 /// The moment an execution's time runs out, with the timeout it came from (for the message).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Deadline {
+    /// The instant the execution's time runs out.
     pub at: std::time::Instant,
+    /// The configured timeout, named in the diagnostic.
     pub timeout: std::time::Duration,
 }
 
@@ -118,18 +123,23 @@ pub enum CallMode {
 /// A request from the program to the host.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HostCall {
+    /// The id the answer must carry ([`crate::Execution::complete`]).
     pub id: CallId,
+    /// What is called: a tool, search or an extension.
     pub target: HostTarget,
     /// Tools and search receive their one argument (or null); extensions receive their
     /// arguments as an array.
     pub input: Value,
+    /// Whether the calling task is suspended or holds a promise.
     pub mode: CallMode,
+    /// Where in the source the call was made.
     pub location: Option<Location>,
 }
 
 /// A failure the program can see and handle (`pcall`, `catch`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HostError {
+    /// What went wrong, as the program sees it.
     pub message: String,
     /// A short machine-readable class such as `ToolFailure`, `InvalidToolInput` or `Denied`,
     /// which JavaScript exposes as the error's `name`-adjacent `code`.
@@ -137,6 +147,7 @@ pub struct HostError {
 }
 
 impl HostError {
+    /// An error of class `code` with `message`.
     pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
         HostError {
             code: code.into(),

@@ -6,6 +6,7 @@
 //! running, waiting on the host, done, or failed. The driver answers each call with
 //! [`Execution::complete`]. Nothing here knows about tools, schemas or HTTP: interpreters see
 //! tools only as paths.
+#![warn(missing_docs)]
 
 mod diagnostic;
 mod host;
@@ -24,7 +25,9 @@ use serde_json::Value;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Language {
+    /// Lua 5.4.
     Lua,
+    /// The JavaScript subset codemode runs.
     #[serde(rename = "js", alias = "javascript")]
     JavaScript,
 }
@@ -65,6 +68,7 @@ impl std::fmt::Display for Language {
 /// A language implementation. Built once and shared by every execution (it holds whatever
 /// is immutable and expensive, such as prebuilt built-ins), so it is `Send + Sync`.
 pub trait Interpreter: Send + Sync {
+    /// The language this interpreter runs.
     fn language(&self) -> Language;
 
     /// Parses and compiles `source`. Fails with `ParseError` or `UnsupportedSyntax` (with a
@@ -97,6 +101,7 @@ pub struct Step {
     pub calls: Vec<HostCall>,
     /// Lines logged during this step (`print`, `console.log`), one entry per call.
     pub logs: Vec<String>,
+    /// Where the execution stands after the step.
     pub state: StepState,
 }
 

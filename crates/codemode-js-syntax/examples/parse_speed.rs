@@ -35,11 +35,11 @@ fn main() {
     time("ASI x200", &asi, 2_000);
     for name in ["fib", "loop", "records", "startup", "strings"] {
         let path = format!(
-            "{}/../../../shared/bench/{name}.js",
+            "{}/../../fixtures/bench/{name}.js",
             env!("CARGO_MANIFEST_DIR")
         );
-        if let Ok(source) = std::fs::read_to_string(&path) {
-            time(name, &source, 5_000);
-        }
+        let source =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+        time(name, &source, 5_000);
     }
 }

@@ -1,9 +1,9 @@
-//! Runs the shared benchmark programs (../shared/bench/*.js) end to end in-process.
+//! Runs the benchmark programs (fixtures/bench/*.js) end to end in-process.
 use codemode_core::{CompileOptions, Interpreter, StartOptions, StepState, VmLimits};
 use codemode_js::JsInterpreter;
 use criterion::{criterion_group, criterion_main, Criterion};
 
-const BENCH_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/bench");
+const BENCH_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/bench");
 
 fn run(interp: &JsInterpreter, src: &str, options: &CompileOptions) {
     let program = interp.compile(src, options).expect("compiles");
@@ -30,10 +30,8 @@ fn programs(c: &mut Criterion) {
     group.sample_size(10);
     for name in ["startup", "fib", "loop", "records", "strings"] {
         let path = format!("{BENCH_DIR}/{name}.js");
-        let Ok(src) = std::fs::read_to_string(&path) else {
-            eprintln!("skipping {path}: not found");
-            continue;
-        };
+        let src =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
         group.bench_function(name, |b| b.iter(|| run(&interp, &src, &options)));
     }
     group.finish();

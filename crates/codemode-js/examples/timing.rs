@@ -1,10 +1,10 @@
-//! Prints the time of one run of each shared benchmark program (quick look, not criterion).
+//! Prints the time of one run of each benchmark program (fixtures/bench) (quick look, not criterion).
 use codemode_core::{CompileOptions, Interpreter, StartOptions, StepState, VmLimits};
 use codemode_js::JsInterpreter;
 use std::time::Instant;
 
 fn main() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/bench");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/bench");
     let interp = JsInterpreter::new();
     let options = CompileOptions {
         limits: VmLimits {
@@ -18,9 +18,9 @@ fn main() {
         if only.as_deref().is_some_and(|o| o != name) {
             continue;
         }
-        let Ok(src) = std::fs::read_to_string(format!("{dir}/{name}.js")) else {
-            continue;
-        };
+        let path = format!("{dir}/{name}.js");
+        let src =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
         let runs = if name == "startup" { 10_000 } else { 1 };
         let t = Instant::now();
         let mut value = None;

@@ -1,4 +1,4 @@
-//! Parser throughput: a one-line program (the per-execution floor) and the shared bench
+//! Parser throughput: a one-line program (the per-execution floor) and the benchmark
 //! programs.
 
 use codemode_lua_syntax::{parse, ParseLimits};

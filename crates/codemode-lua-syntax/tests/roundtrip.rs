@@ -1,6 +1,6 @@
 //! Round trip: parse, print the AST back as Lua, parse again: the trees must be equal (up to
 //! positions). Covers every construct through the fixtures (all_constructs.lua has them all)
-//! and the shared benchmark programs.
+//! and the benchmark programs (fixtures/bench).
 
 mod common;
 
@@ -313,8 +313,16 @@ fn fixtures_round_trip() {
 
 #[test]
 fn bench_programs_round_trip() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench");
-    for path in common::lua_files(&dir) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/bench");
+    let files = common::lua_files(&dir);
+    // All five benchmark programs, so a missing or emptied folder fails instead of passing.
+    assert!(
+        files.len() >= 5,
+        "expected the Lua benchmark programs in {}, found {}",
+        dir.display(),
+        files.len()
+    );
+    for path in files {
         let src = std::fs::read_to_string(&path).unwrap();
         round_trip(&path.display().to_string(), &src);
     }

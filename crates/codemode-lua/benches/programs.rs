@@ -1,4 +1,4 @@
-//! Criterion benches over the shared programs (../../../shared/bench/*.lua), end to end:
+//! Criterion benches over the benchmark programs (fixtures/bench/*.lua), end to end:
 //! compile, run to completion, convert the result.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -6,7 +6,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use codemode_core::{CompileOptions, Interpreter, StartOptions, StepState};
 use codemode_lua::LuaInterpreter;
 
-const BENCH_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/bench");
+const BENCH_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/bench");
 
 fn run(interp: &LuaInterpreter, src: &str) -> serde_json::Value {
     let mut exec = interp
@@ -28,10 +28,8 @@ fn programs(c: &mut Criterion) {
     group.sample_size(10);
     for name in ["startup", "fib", "loop", "records", "strings"] {
         let path = format!("{BENCH_DIR}/{name}.lua");
-        let Ok(src) = std::fs::read_to_string(&path) else {
-            eprintln!("skipping {name}: {path} not found");
-            continue;
-        };
+        let src =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
         group.bench_function(name, |b| b.iter(|| run(&interp, &src)));
     }
     group.finish();

@@ -213,6 +213,7 @@ fn catalog(c: &mut Criterion) {
 
 /// CPU time of this thread: what a search costs, without the time a loaded machine keeps the
 /// thread waiting.
+#[allow(unsafe_code)]
 fn cpu_now() -> Duration {
     let mut ts = libc::timespec {
         tv_sec: 0,

@@ -1,14 +1,14 @@
-//! Conversion snapshots over the real documents in ../shared/openapi/.
+//! Conversion snapshots over the real documents in fixtures/openapi/.
 
 use codemode_openapi::{from_spec, Conversion, OpenApiOptions};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-macro_rules! shared {
+macro_rules! fixture {
     ($name:literal) => {
         concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/openapi/",
+            "/../../fixtures/openapi/",
             $name
         )
     };
@@ -50,43 +50,43 @@ fn convert(path: &str) -> Conversion {
 
 #[test]
 fn petstore() {
-    insta::assert_snapshot!(render(&convert(shared!("oai-petstore.yaml"))));
+    insta::assert_snapshot!(render(&convert(fixture!("oai-petstore.yaml"))));
 }
 
 #[test]
 fn petstore_expanded() {
-    insta::assert_snapshot!(render(&convert(shared!("oai-petstore-expanded.yaml"))));
+    insta::assert_snapshot!(render(&convert(fixture!("oai-petstore-expanded.yaml"))));
 }
 
 #[test]
 fn uspto() {
-    insta::assert_snapshot!(render(&convert(shared!("oai-uspto.yaml"))));
+    insta::assert_snapshot!(render(&convert(fixture!("oai-uspto.yaml"))));
 }
 
 #[test]
 fn api_with_examples() {
-    insta::assert_snapshot!(render(&convert(shared!("oai-api-with-examples.yaml"))));
+    insta::assert_snapshot!(render(&convert(fixture!("oai-api-with-examples.yaml"))));
 }
 
 #[test]
 fn callback_example() {
-    insta::assert_snapshot!(render(&convert(shared!("oai-callback-example.yaml"))));
+    insta::assert_snapshot!(render(&convert(fixture!("oai-callback-example.yaml"))));
 }
 
 #[test]
 fn link_example() {
-    insta::assert_snapshot!(render(&convert(shared!("oai-link-example.yaml"))));
+    insta::assert_snapshot!(render(&convert(fixture!("oai-link-example.yaml"))));
 }
 
 #[test]
 fn fastapi_inventory_3_1() {
-    insta::assert_snapshot!(render(&convert(shared!("fastapi-inventory-3.1.json"))));
+    insta::assert_snapshot!(render(&convert(fixture!("fastapi-inventory-3.1.json"))));
 }
 
 /// GitHub's 1,223 operations: a summary rather than every schema.
 #[test]
 fn github_summary() {
-    let conversion = convert(shared!("github-api.json"));
+    let conversion = convert(fixture!("github-api.json"));
     let mut out = String::new();
     let total_ops = conversion.tools.len() + conversion.skipped.len();
     writeln!(out, "operations: {total_ops}").unwrap();
@@ -145,7 +145,7 @@ fn github_summary() {
 /// One full GitHub tool, to see what a deep $ref graph turns into.
 #[test]
 fn github_one_tool() {
-    let conversion = convert(shared!("github-api.json"));
+    let conversion = convert(fixture!("github-api.json"));
     let tool = conversion
         .tools
         .iter()
@@ -163,14 +163,14 @@ fn github_one_tool() {
 #[test]
 fn every_schema_compiles() {
     for path in [
-        shared!("oai-petstore.yaml"),
-        shared!("oai-petstore-expanded.yaml"),
-        shared!("oai-uspto.yaml"),
-        shared!("oai-api-with-examples.yaml"),
-        shared!("oai-callback-example.yaml"),
-        shared!("oai-link-example.yaml"),
-        shared!("fastapi-inventory-3.1.json"),
-        shared!("github-api.json"),
+        fixture!("oai-petstore.yaml"),
+        fixture!("oai-petstore-expanded.yaml"),
+        fixture!("oai-uspto.yaml"),
+        fixture!("oai-api-with-examples.yaml"),
+        fixture!("oai-callback-example.yaml"),
+        fixture!("oai-link-example.yaml"),
+        fixture!("fastapi-inventory-3.1.json"),
+        fixture!("github-api.json"),
     ] {
         for tool in convert(path).tools {
             if let Err(e) = tool.check_schemas() {

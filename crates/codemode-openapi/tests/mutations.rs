@@ -6,11 +6,11 @@ use codemode_openapi::{from_spec, OpenApiOptions};
 use serde_json::{json, Value};
 use std::fmt::Write;
 
-macro_rules! shared {
+macro_rules! fixture {
     ($name:literal) => {
         concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/openapi/",
+            "/../../fixtures/openapi/",
             $name
         )
     };
@@ -88,10 +88,10 @@ fn convert(text: &str) {
 fn structural_mutations_never_panic() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for path in [
-        shared!("fastapi-inventory-3.1.json"),
-        shared!("oai-petstore-expanded.yaml"),
-        shared!("oai-link-example.yaml"),
-        shared!("oai-uspto.yaml"),
+        fixture!("fastapi-inventory-3.1.json"),
+        fixture!("oai-petstore-expanded.yaml"),
+        fixture!("oai-link-example.yaml"),
+        fixture!("oai-uspto.yaml"),
     ] {
         let text = std::fs::read_to_string(path).unwrap();
         let original: Value = if text.trim_start().starts_with('{') {
@@ -115,7 +115,7 @@ fn structural_mutations_never_panic() {
 #[test]
 fn byte_damage_never_panics() {
     let mut rng = Rng(42);
-    let text = std::fs::read_to_string(shared!("oai-petstore.yaml")).unwrap();
+    let text = std::fs::read_to_string(fixture!("oai-petstore.yaml")).unwrap();
     for _ in 0..300 {
         let mut bytes = text.clone().into_bytes();
         for _ in 0..1 + rng.below(4) {

@@ -365,6 +365,7 @@ fn documents_that_are_not_openapi() {
 }
 
 #[test]
+#[allow(unsafe_code)]
 fn credentials_from_the_environment() {
     assert_eq!(env_var_name("libraryKey"), "CODEMODE_AUTH_LIBRARYKEY");
     assert_eq!(env_var_name("api-key.v2"), "CODEMODE_AUTH_API_KEY_V2");

@@ -42,11 +42,13 @@ impl Builder {
         self
     }
 
+    /// Adds one tool the program can call.
     pub fn tool(mut self, tool: Tool) -> Self {
         self.tools.push(tool);
         self
     }
 
+    /// Adds several tools.
     pub fn tools(mut self, tools: impl IntoIterator<Item = Tool>) -> Self {
         self.tools.extend(tools);
         self
@@ -62,11 +64,13 @@ impl Builder {
         self
     }
 
+    /// Adds an extension function the program can call as a global (or a member of one).
     pub fn extension(mut self, extension: Extension) -> Self {
         self.extensions.push(extension);
         self
     }
 
+    /// Adds a hook that observes every host call and may deny it before it runs.
     pub fn hook(mut self, hook: Arc<dyn Hook>) -> Self {
         self.hooks.push(hook);
         self
@@ -91,6 +95,7 @@ impl Builder {
         self
     }
 
+    /// Checks the configuration and builds the runtime.
     pub fn build(self) -> Result<CodeMode, BuildError> {
         let limits = self
             .limits
@@ -312,6 +317,7 @@ impl std::fmt::Debug for CodeMode {
 }
 
 impl CodeMode {
+    /// A builder with no tools and the default limits.
     pub fn builder() -> Builder {
         Builder {
             language: Language::JavaScript,
@@ -325,14 +331,17 @@ impl CodeMode {
         }
     }
 
+    /// The language programs are written in.
     pub fn language(&self) -> Language {
         self.inner.language
     }
 
+    /// The limits every execution runs under (unless overridden per execution).
     pub fn limits(&self) -> &Limits {
         &self.inner.limits
     }
 
+    /// Where tools appear in the program.
     pub fn tool_root(&self) -> &ToolRoot {
         &self.inner.tool_root
     }

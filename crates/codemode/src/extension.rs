@@ -61,6 +61,7 @@ impl Extension {
         &self.name
     }
 
+    /// Whether the extension returns a promise in JavaScript.
     pub fn is_async(&self) -> bool {
         self.is_async
     }

@@ -11,7 +11,9 @@ pub struct HookCall {
     /// Dotted tool path (`orders.lookup`), `search`, or an extension's dotted name
     /// (`fs.readFile`).
     pub name: String,
+    /// Whether it is a tool, search or an extension.
     pub kind: CallKind,
+    /// The call's input as the program gave it.
     pub input: Value,
     /// The execution's context (caller identity, tenant, permissions).
     pub context: Context,
@@ -20,6 +22,7 @@ pub struct HookCall {
 /// A before-hook's verdict.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HookDecision {
+    /// The call goes ahead.
     Allow,
     /// The call is not made; the program sees an ordinary, catchable failure with this reason.
     Deny(String),
@@ -28,18 +31,25 @@ pub enum HookDecision {
 /// How a call ended, as after-hooks see it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CallOutcome {
+    /// The call returned a value.
     Succeeded {
+        /// What the call returned.
         output: Value,
+        /// How long the call took.
         duration: Duration,
     },
+    /// The call failed.
     Failed {
+        /// What the program sees.
         message: String,
         /// Host-only detail from the tool (never shown to the program).
         detail: Option<String>,
+        /// How long the call took.
         duration: Duration,
     },
     /// Started, then interrupted by a timeout or the program's end.
     Interrupted {
+        /// How long the call ran before it was interrupted.
         duration: Duration,
     },
 }

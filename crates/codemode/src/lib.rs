@@ -1,8 +1,9 @@
 //! codemode: instead of calling tools one by one, an agent writes one small Lua or
 //! JavaScript program that calls the host's tools, computes, and returns one JSON value.
 //!
-//! ```no_run
-//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+//! ```
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use codemode::{CodeMode, Language, Tool};
 //! use serde_json::json;
 //!
@@ -19,6 +20,7 @@
 //! assert_eq!(result.value(), Some(&json!("open")));
 //! # Ok(()) }
 //! ```
+#![warn(missing_docs)]
 
 mod builder;
 mod description;
@@ -43,6 +45,11 @@ pub use codemode_core::{
     Diagnostic, DiagnosticKind, Interpreter, Language, Location, ToolRoot, VmLimits,
 };
 pub use codemode_data as data;
+
+/// The README's Rust examples (extracted by build.rs), compiled and run by `cargo test --doc`.
+#[cfg(doctest)]
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/readme_examples.md"))]
+pub struct ReadmeExamples;
 
 /// Runs one program once with the given tools and default limits: the one-shot helper.
 pub async fn execute(

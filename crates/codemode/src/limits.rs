@@ -31,6 +31,7 @@ pub struct Limits {
     pub max_log_lines: usize,
     /// Most log bytes kept (the most recent lines are kept).
     pub max_log_bytes: usize,
+    /// What happens to a result larger than `max_output_bytes`: truncated or an error.
     pub oversized_result: OversizedResult,
     /// The interpreter's own bounds (fuel, memory, frames, nesting, sizes).
     pub vm: VmLimits,

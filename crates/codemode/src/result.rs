@@ -6,7 +6,9 @@ use std::time::Duration;
 /// How a host call ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CallStatus {
+    /// The call returned a value.
     Succeeded,
+    /// The call failed (the program saw an error).
     Failed,
     /// A before-hook refused it; the tool never ran.
     Denied,
@@ -16,6 +18,7 @@ pub enum CallStatus {
 }
 
 impl CallStatus {
+    /// The status as it appears in records (`"succeeded"`, ...).
     pub fn as_str(self) -> &'static str {
         match self {
             CallStatus::Succeeded => "succeeded",
@@ -29,12 +32,16 @@ impl CallStatus {
 /// What kind of host call a record describes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CallKind {
+    /// A tool from the catalog.
     Tool,
+    /// The built-in `search(...)`.
     Search,
+    /// A host extension function.
     Extension,
 }
 
 impl CallKind {
+    /// The kind as it appears in records (`"tool"`, ...).
     pub fn as_str(self) -> &'static str {
         match self {
             CallKind::Tool => "tool",
@@ -49,11 +56,15 @@ impl CallKind {
 pub struct ToolCallRecord {
     /// Dotted tool path, `search`, or the extension's dotted name.
     pub name: String,
+    /// Whether it was a tool, search or an extension.
     pub kind: CallKind,
+    /// The call's input.
     pub input: Value,
+    /// How the call ended.
     pub status: CallStatus,
     /// What the program saw when the call failed or was denied.
     pub error: Option<String>,
+    /// How long the call took.
     pub duration: Duration,
 }
 
@@ -76,7 +87,9 @@ impl Serialize for ToolCallRecord {
 /// A non-fatal notice attached to a result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Warning {
+    /// What kind of notice this is (for example `Truncated`).
     pub kind: DiagnosticKind,
+    /// What happened.
     pub message: String,
 }
 
@@ -94,14 +107,20 @@ impl Serialize for Warning {
 /// `{ok:false, error:{kind, message, location?, suggestions?}, logs?, truncated?, toolCalls}`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExecutionResult {
+    /// The program's value, or the diagnostic it failed with.
     pub outcome: Result<Value, Diagnostic>,
+    /// The lines the program logged, within the log budget.
     pub logs: Vec<String>,
+    /// Non-fatal notices.
     pub warnings: Vec<Warning>,
+    /// Whether the value was cut to fit the output limit.
     pub truncated: bool,
+    /// Every admitted host call, in admission order.
     pub tool_calls: Vec<ToolCallRecord>,
 }
 
 impl ExecutionResult {
+    /// Whether the program returned a value.
     pub fn is_ok(&self) -> bool {
         self.outcome.is_ok()
     }

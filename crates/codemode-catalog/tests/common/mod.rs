@@ -7,7 +7,7 @@ use std::path::PathBuf;
 pub fn mcp_dir() -> PathBuf {
     PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/schemas/mcp"
+        "/../../fixtures/schemas/mcp"
     ))
 }
 
