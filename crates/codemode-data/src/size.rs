@@ -58,7 +58,9 @@ pub struct Truncation {
 /// Fits `value` into `max_bytes` of JSON. A value that fits is returned as it is; a larger one
 /// is replaced by a string holding the start of its JSON encoding followed by an in-band
 /// marker (`…[truncated: 81234 bytes, limit 65536]`), and the whole result encodes in at
-/// most `max_bytes` bytes (when `max_bytes` leaves room for the marker at all).
+/// most `max_bytes` bytes (when `max_bytes` leaves room for the marker at all). Only the
+/// prefix that can fit is ever written out, so truncating a huge value costs one counting
+/// pass over it and memory in proportion to `max_bytes`.
 pub fn truncate(value: Value, max_bytes: usize) -> Truncation {
     if let Some(len) = encoded_len_within(&value, max_bytes) {
         return Truncation {
@@ -68,40 +70,83 @@ pub fn truncate(value: Value, max_bytes: usize) -> Truncation {
         };
     }
     let original_bytes = encoded_len(&value);
-    let marker = format!("{TRUNCATION_MARKER}: {original_bytes} bytes, limit {max_bytes}]");
-    let text = serde_json::to_string(&value).unwrap_or_default();
-    // Find the longest prefix whose string encoding (quotes and escapes included) fits.
-    let budget = max_bytes.saturating_sub(encoded_len(&Value::String(marker.clone())));
-    let mut lo = 0usize;
-    let mut hi = text.len();
-    while lo < hi {
-        let mid = floor_char_boundary(&text, (lo + hi).div_ceil(2));
-        if mid <= lo {
-            break;
-        }
-        if encoded_len(&Value::String(text[..mid].to_owned())) - 2 <= budget {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    let cut = floor_char_boundary(&text, lo);
-    let mut out = String::with_capacity(cut + marker.len());
-    out.push_str(&text[..cut]);
-    out.push_str(&marker);
     Truncation {
-        value: Value::String(out),
+        value: Value::String(truncated_text(&value, original_bytes, max_bytes)),
         truncated: true,
         original_bytes,
     }
 }
 
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    if i >= s.len() {
-        return s.len();
+/// What [`truncate`] would make of `value`, without taking it: a copy of the value when it
+/// fits in `max_bytes` of JSON, else the string with the start of its JSON text and the
+/// marker. For bounded previews of values the caller keeps (call records).
+pub fn preview(value: &Value, max_bytes: usize) -> Value {
+    if encoded_len_within(value, max_bytes).is_some() {
+        return value.clone();
     }
-    while !s.is_char_boundary(i) {
-        i -= 1;
+    Value::String(truncated_text(value, encoded_len(value), max_bytes))
+}
+
+/// The start of `value`'s JSON text and the marker, as a string whose JSON encoding takes at
+/// most `max_bytes` (when the marker fits at all).
+fn truncated_text(value: &Value, original_bytes: usize, max_bytes: usize) -> String {
+    let marker = format!("{TRUNCATION_MARKER}: {original_bytes} bytes, limit {max_bytes}]");
+    // The marker is plain text (no character JSON escapes), so its string costs its length
+    // plus the two quotes.
+    let budget = max_bytes.saturating_sub(marker.len() + 2);
+    // Escaping never shortens text, so the kept prefix is at most `budget` bytes of the
+    // encoding; up to 3 more bytes let the last character be completed.
+    let mut prefix = Prefix {
+        bytes: Vec::new(),
+        cap: budget.saturating_add(3),
+    };
+    let _ = serde_json::to_writer(&mut prefix, value);
+    // The encoding is UTF-8; only the cap can split a character, at the very end.
+    let text = match std::str::from_utf8(&prefix.bytes) {
+        Ok(text) => text,
+        Err(e) => std::str::from_utf8(&prefix.bytes[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    let mut out = String::with_capacity(budget.min(text.len()) + marker.len());
+    let mut used = 0usize;
+    for c in text.chars() {
+        used += escaped_len(c);
+        if used > budget {
+            break;
+        }
+        out.push(c);
     }
-    i
+    out.push_str(&marker);
+    out
+}
+
+/// The bytes `c` takes inside a JSON string as serde_json writes it.
+fn escaped_len(c: char) -> usize {
+    match c {
+        '"' | '\\' | '\u{8}' | '\u{c}' | '\n' | '\r' | '\t' => 2,
+        c if (c as u32) < 0x20 => 6,
+        c => c.len_utf8(),
+    }
+}
+
+/// A writer that keeps the first `cap` bytes and then refuses more, which stops the
+/// serializer.
+struct Prefix {
+    bytes: Vec<u8>,
+    cap: usize,
+}
+
+impl io::Write for Prefix {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let room = self.cap - self.bytes.len();
+        if room == 0 {
+            return Err(io::Error::other("prefix complete"));
+        }
+        let n = room.min(buf.len());
+        self.bytes.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }

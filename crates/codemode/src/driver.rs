@@ -5,9 +5,10 @@
 use crate::builder::{ExecuteOptions, Inner};
 use crate::extension::Extension;
 use crate::hooks::{CallOutcome, Hook, HookCall, HookDecision};
-use crate::limits::OversizedResult;
 use crate::logs::LogBuffer;
-use crate::result::{CallKind, CallStatus, ExecutionResult, ToolCallRecord, Warning};
+use crate::records::Records;
+use crate::result::{CallKind, CallStatus, ExecutionResult, Warning};
+use crate::shape::{self, Parts};
 use codemode_catalog::{CallContext, Catalog, Context, SearchRequest, Tool};
 use codemode_core::{
     CallId, Completion, Deadline, Diagnostic, DiagnosticKind, Execution, HostCall, HostError,
@@ -17,6 +18,7 @@ use futures::future::BoxFuture;
 use futures::stream::FuturesUnordered;
 use futures::{FutureExt, StreamExt};
 use serde_json::Value;
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -24,6 +26,11 @@ use tokio::sync::Semaphore;
 /// Fuel per slice: small enough that the deadline is checked often (well under a
 /// millisecond of work), large enough that slicing costs nothing measurable.
 const SLICE_FUEL: u64 = 200_000;
+
+/// Host failures remembered to name the kind of an uncaught one: the most recent ones, each
+/// by the end of its message.
+const HOST_ERRORS_KEPT: usize = 64;
+const HOST_ERROR_TAIL: usize = 256;
 
 pub(crate) async fn run(
     inner: Arc<Inner>,
@@ -33,7 +40,7 @@ pub(crate) async fn run(
     let deadline = inner.limits.timeout.map(Deadline::after);
     let program = match guard(|| inner.interpreter.compile(&source, &inner.compile_options)) {
         Ok(Ok(program)) => program,
-        Ok(Err(diagnostic)) | Err(diagnostic) => return ExecutionResult::failed(diagnostic),
+        Ok(Err(diagnostic)) | Err(diagnostic) => return shape::failed(diagnostic, &inner.limits),
     };
     let catalog = inner.catalog_for(&options.context);
     let render = codemode_catalog::RenderOptions {
@@ -43,11 +50,12 @@ pub(crate) async fn run(
     // Report unknown literal tool paths before anything runs.
     let static_paths = match guard(|| program.static_tool_paths()) {
         Ok(paths) => paths,
-        Err(diagnostic) => return ExecutionResult::failed(diagnostic),
+        Err(diagnostic) => return shape::failed(diagnostic, &inner.limits),
     };
     for (segments, location) in static_paths {
         if catalog.lookup(&segments).is_none() {
-            return ExecutionResult::failed(unknown_tool(&catalog, &render, &segments, location));
+            let d = unknown_tool(&catalog, &render, &segments, location);
+            return shape::failed(d, &inner.limits);
         }
     }
     let execution = match guard(move || {
@@ -57,20 +65,33 @@ pub(crate) async fn run(
         })
     }) {
         Ok(execution) => execution,
-        Err(diagnostic) => return ExecutionResult::failed(diagnostic),
+        Err(diagnostic) => return shape::failed(diagnostic, &inner.limits),
     };
+    let limits = &inner.limits;
+    // No more records are kept than the output can carry, and each one's input preview is
+    // a small share of the output.
+    let records_bytes = limits
+        .max_output_bytes
+        .map_or(limits.max_records_bytes, |m| {
+            m.min(limits.max_records_bytes)
+        });
+    let preview_bytes = limits
+        .max_output_bytes
+        .map_or(limits.max_record_input_bytes, |m| {
+            limits.max_record_input_bytes.min((m / 8).max(64))
+        });
     let driver = Driver {
-        logs: LogBuffer::new(inner.limits.max_log_lines, inner.limits.max_log_bytes),
-        semaphore: Arc::new(Semaphore::new(inner.limits.max_host_call_concurrency)),
+        logs: LogBuffer::new(limits.max_log_lines, limits.max_log_bytes),
+        semaphore: Arc::new(Semaphore::new(limits.max_host_call_concurrency)),
+        records: Records::new(records_bytes, preview_bytes),
         inner,
         catalog,
         render,
         context: options.context,
-        records: Vec::new(),
-        progress: Vec::new(),
-        hook_calls: Vec::new(),
+        pending: BTreeMap::new(),
+        pending_bytes: 0,
         warnings: Vec::new(),
-        host_errors: Vec::new(),
+        host_errors: VecDeque::new(),
         deadline,
         poisoned: None,
     };
@@ -119,10 +140,27 @@ struct CallProgress {
     started_at: OnceLock<Instant>,
 }
 
+/// An admitted call that has not finished.
+struct Pending {
+    progress: Arc<CallProgress>,
+    /// What the after-hooks hear if it is interrupted (only when there are hooks).
+    hook_call: Option<Arc<HookCall>>,
+    /// The JSON bytes of its input, counted against the pending-input bound.
+    input_bytes: usize,
+}
+
+/// A host failure delivered to the program, remembered by the end of its message.
+struct HostErrorNote {
+    tail: String,
+    len: usize,
+    kind: DiagnosticKind,
+}
+
 /// What a finished call future reports.
 struct CallDone {
     id: CallId,
-    record: usize,
+    /// The call's sequence number among the admitted ones.
+    seq: usize,
     status: CallStatus,
     error: Option<String>,
     duration: Duration,
@@ -148,12 +186,15 @@ struct Driver {
     context: Context,
     logs: LogBuffer,
     semaphore: Arc<Semaphore>,
-    records: Vec<ToolCallRecord>,
-    progress: Vec<Arc<CallProgress>>,
-    hook_calls: Vec<HookCall>,
+    records: Records,
+    /// Admitted calls not finished, by sequence number.
+    pending: BTreeMap<usize, Pending>,
+    /// The JSON bytes of the inputs of the pending calls.
+    pending_bytes: usize,
     warnings: Vec<Warning>,
-    /// Failures delivered to the program, to name the kind if one ends the execution.
-    host_errors: Vec<(String, DiagnosticKind)>,
+    /// The latest failures delivered to the program, to name the kind if one ends the
+    /// execution.
+    host_errors: VecDeque<HostErrorNote>,
     deadline: Option<Deadline>,
     /// Set when the interpreter panicked while taking an answer; the execution ends.
     poisoned: Option<Diagnostic>,
@@ -257,31 +298,46 @@ impl Driver {
                 "InvalidToolOutput" => DiagnosticKind::InvalidToolOutput,
                 _ => DiagnosticKind::ToolFailure,
             };
-            self.host_errors.push((e.message.clone(), kind));
+            if self.host_errors.len() == HOST_ERRORS_KEPT {
+                self.host_errors.pop_front();
+            }
+            let message = &e.message;
+            let mut start = message.len().saturating_sub(HOST_ERROR_TAIL);
+            while !message.is_char_boundary(start) {
+                start += 1;
+            }
+            self.host_errors.push_back(HostErrorNote {
+                tail: message[start..].to_owned(),
+                len: message.len(),
+                kind,
+            });
         }
     }
 
     /// A program that dies of an uncaught host failure ends with that failure's kind.
     fn name_failure(&self, mut d: Diagnostic) -> Diagnostic {
         if d.kind == DiagnosticKind::ExecutionFailure {
-            let found = self.host_errors.iter().rev().find(|(message, _)| {
-                d.message == *message
-                    || d.message.ends_with(&format!(": {message}"))
-                    || d.message.ends_with(&format!(" {message}"))
+            // The message is the failure's own, or ends with it after ": " or " ".
+            let found = self.host_errors.iter().rev().find(|note| {
+                if !d.message.ends_with(&note.tail) || d.message.len() < note.len {
+                    return false;
+                }
+                let before = &d.message.as_bytes()[..d.message.len() - note.len];
+                before.is_empty() || before.ends_with(b": ") || before.ends_with(b" ")
             });
-            if let Some((_, kind)) = found {
-                d.kind = *kind;
+            if let Some(note) = found {
+                d.kind = note.kind;
             }
         }
         d
     }
 
     fn deliver(&mut self, done: CallDone, execution: &mut dyn Execution) {
-        if let Some(record) = self.records.get_mut(done.record) {
-            record.status = done.status;
-            record.error = done.error;
-            record.duration = done.duration;
+        if let Some(p) = self.pending.remove(&done.seq) {
+            self.pending_bytes -= p.input_bytes;
         }
+        self.records
+            .finish(done.seq, done.status, done.error, done.duration);
         self.note_host_error(&done.outcome);
         self.complete(execution, done.id, done.outcome);
     }
@@ -294,7 +350,7 @@ impl Driver {
 
     fn admit(&mut self, call: HostCall) -> Admission {
         let limits = &self.inner.limits;
-        let admitted = self.records.len();
+        let admitted = self.records.admitted();
         if let Some(max) = limits.max_tool_calls {
             if admitted >= max {
                 return Admission::Fatal(
@@ -308,6 +364,19 @@ impl Driver {
                     .with_location(call.location),
                 );
             }
+        }
+        if self.pending.len() >= limits.max_pending_calls {
+            let max = limits.max_pending_calls;
+            return Admission::Fatal(
+                Diagnostic::new(
+                    DiagnosticKind::ToolCallLimitExceeded,
+                    format!(
+                        "the program has more than {max} host calls pending at once (issued \
+                         and not finished): await calls before issuing more"
+                    ),
+                )
+                .with_location(call.location),
+            );
         }
         let (name, kind, resolved) = match &call.target {
             HostTarget::Tool(segments) => match self.catalog.lookup(segments) {
@@ -350,34 +419,30 @@ impl Driver {
             (Resolved::Tool(_), Value::Null) => Value::Object(Default::default()),
             (_, input) => input,
         };
-        let record = self.records.len();
-        self.records.push(ToolCallRecord {
-            name: name.clone(),
-            kind,
-            input: input.clone(),
-            status: CallStatus::Uncertain,
-            error: None,
-            duration: Duration::ZERO,
-        });
-        let progress = Arc::new(CallProgress::default());
-        self.progress.push(progress.clone());
-        let hook_call = HookCall {
-            name: name.clone(),
-            kind,
-            input: input.clone(),
-            context: self.context.clone(),
-        };
-        self.hook_calls.push(hook_call.clone());
+        // Counted once, up to the larger of the two bounds it is checked against.
+        let pending_room = limits
+            .vm
+            .max_memory_bytes
+            .saturating_sub(self.pending_bytes);
+        let input_bytes = codemode_data::encoded_len_within(
+            &input,
+            pending_room.max(limits.max_call_input_bytes.unwrap_or(0)),
+        );
+        let seq = self.records.admit(&name, kind, &input);
 
         // Checks that need nothing to run: a failure here is an ordinary, catchable error.
+        let records = &mut self.records;
         let mut reject = |code: &str, message: String| {
-            let r = &mut self.records[record];
-            r.status = CallStatus::Failed;
-            r.error = Some(message.clone());
+            records.finish(
+                seq,
+                CallStatus::Failed,
+                Some(message.clone()),
+                Duration::ZERO,
+            );
             Admission::Immediate(HostOutcome::Err(HostError::new(code, message)))
         };
         if let Some(max) = limits.max_call_input_bytes {
-            if codemode_data::encoded_len_within(&input, max).is_none() {
+            if input_bytes.is_none_or(|n| n > max) {
                 let size = codemode_data::encoded_len(&input);
                 return reject(
                     "InvalidToolInput",
@@ -402,6 +467,51 @@ impl Driver {
             },
             _ => None,
         };
+        // Pending inputs live in host memory until their calls finish: together they stay
+        // within the interpreter's memory limit.
+        let input_bytes = match input_bytes {
+            Some(n) if n <= pending_room => n,
+            _ => {
+                let max = limits.vm.max_memory_bytes;
+                let size = codemode_data::encoded_len(&input);
+                self.records.finish(
+                    seq,
+                    CallStatus::Failed,
+                    Some("not started: the execution ended first".to_owned()),
+                    Duration::ZERO,
+                );
+                return Admission::Fatal(
+                    Diagnostic::new(
+                        DiagnosticKind::ToolCallLimitExceeded,
+                        format!(
+                            "the inputs of the host calls pending at once would take {} \
+                             bytes ({size} for this call to {name}), over the {max}-byte \
+                             memory limit: await calls before issuing more",
+                            self.pending_bytes.saturating_add(size)
+                        ),
+                    )
+                    .with_location(call.location),
+                );
+            }
+        };
+        let progress = Arc::new(CallProgress::default());
+        let hook_call = (!self.inner.hooks.is_empty()).then(|| {
+            Arc::new(HookCall {
+                name: name.clone(),
+                kind,
+                input: input.clone(),
+                context: self.context.clone(),
+            })
+        });
+        self.pending_bytes += input_bytes;
+        self.pending.insert(
+            seq,
+            Pending {
+                progress: progress.clone(),
+                hook_call: hook_call.clone(),
+                input_bytes,
+            },
+        );
 
         let hooks: Vec<Arc<dyn Hook>> = self.inner.hooks.clone();
         let semaphore = self.semaphore.clone();
@@ -413,17 +523,19 @@ impl Driver {
         // A search page must fit what the program may receive.
         let page_budget = limits.max_call_output_bytes.or(limits.max_output_bytes);
         Admission::Started(Box::pin(async move {
-            for hook in &hooks {
-                if let HookDecision::Deny(reason) = hook.before(&hook_call).await {
-                    let message = format!("call to {name} was denied: {reason}");
-                    return CallDone {
-                        id,
-                        record,
-                        status: CallStatus::Denied,
-                        error: Some(message.clone()),
-                        duration: Duration::ZERO,
-                        outcome: HostOutcome::Err(HostError::new("Denied", message)),
-                    };
+            if let Some(hook_call) = &hook_call {
+                for hook in &hooks {
+                    if let HookDecision::Deny(reason) = hook.before(hook_call).await {
+                        let message = format!("call to {name} was denied: {reason}");
+                        return CallDone {
+                            id,
+                            seq,
+                            status: CallStatus::Denied,
+                            error: Some(message.clone()),
+                            duration: Duration::ZERO,
+                            outcome: HostOutcome::Err(HostError::new("Denied", message)),
+                        };
+                    }
                 }
             }
             let _permit = match &resolved {
@@ -500,13 +612,15 @@ impl Driver {
                     duration,
                 },
             };
-            for hook in &hooks {
-                hook.after(&hook_call, &outcome).await;
+            if let Some(hook_call) = &hook_call {
+                for hook in &hooks {
+                    hook.after(hook_call, &outcome).await;
+                }
             }
             match result {
                 Ok(value) => CallDone {
                     id,
-                    record,
+                    seq,
                     status: CallStatus::Succeeded,
                     error: None,
                     duration,
@@ -514,7 +628,7 @@ impl Driver {
                 },
                 Err((code, message)) => CallDone {
                     id,
-                    record,
+                    seq,
                     status: CallStatus::Failed,
                     error: Some(message.clone()),
                     duration,
@@ -532,26 +646,28 @@ impl Driver {
         in_flight: FuturesUnordered<BoxFuture<'static, CallDone>>,
     ) -> usize {
         drop(in_flight);
-        let mut interrupted = 0;
-        for (i, record) in self.records.iter_mut().enumerate() {
-            if record.status != CallStatus::Uncertain {
-                continue;
-            }
-            interrupted += 1;
-            match self.progress[i].started_at.get() {
+        let pending = std::mem::take(&mut self.pending);
+        self.pending_bytes = 0;
+        let interrupted = pending.len();
+        for (seq, call) in pending {
+            match call.progress.started_at.get() {
                 Some(start) => {
-                    record.duration = start.elapsed();
-                    let outcome = CallOutcome::Interrupted {
-                        duration: record.duration,
-                    };
-                    for hook in &self.inner.hooks {
-                        hook.after(&self.hook_calls[i], &outcome).await;
+                    let duration = start.elapsed();
+                    self.records
+                        .finish(seq, CallStatus::Uncertain, None, duration);
+                    if let Some(hook_call) = &call.hook_call {
+                        let outcome = CallOutcome::Interrupted { duration };
+                        for hook in &self.inner.hooks {
+                            hook.after(hook_call, &outcome).await;
+                        }
                     }
                 }
-                None => {
-                    record.status = CallStatus::Failed;
-                    record.error = Some("not started: the execution ended first".to_owned());
-                }
+                None => self.records.finish(
+                    seq,
+                    CallStatus::Failed,
+                    Some("not started: the execution ended first".to_owned()),
+                    Duration::ZERO,
+                ),
             }
         }
         interrupted
@@ -563,7 +679,7 @@ impl Driver {
         in_flight: FuturesUnordered<BoxFuture<'static, CallDone>>,
     ) -> ExecutionResult {
         self.interrupt(in_flight).await;
-        self.finish(Err(diagnostic), false)
+        self.finish(Err(diagnostic))
     }
 
     async fn succeed(
@@ -573,11 +689,13 @@ impl Driver {
     ) -> ExecutionResult {
         let interrupted = self.interrupt(in_flight).await;
         if interrupted > 0 {
+            // Not a timeout: the program ended without waiting for its calls.
             self.warnings.push(Warning {
-                kind: DiagnosticKind::TimeoutExceeded,
+                kind: DiagnosticKind::ExecutionFailure,
                 message: format!(
-                    "the program returned while {interrupted} host call(s) were still running; \
-                     they were interrupted (see toolCalls)"
+                    "the program returned while {interrupted} host call(s) it did not await \
+                     were still pending; they were interrupted (toolCalls records the ones \
+                     that had started as uncertain, the others as failed)"
                 ),
             });
         }
@@ -587,56 +705,20 @@ impl Driver {
                 message,
             });
         }
-        let mut truncated = false;
-        let mut value = completion.value;
-        if let Some(max) = self.inner.limits.max_output_bytes {
-            if codemode_data::encoded_len_within(&value, max).is_none() {
-                match self.inner.limits.oversized_result {
-                    OversizedResult::Truncate => {
-                        let t = codemode_data::truncate(value, max);
-                        value = t.value;
-                        truncated = true;
-                        self.warnings.push(Warning {
-                            kind: DiagnosticKind::Truncated,
-                            message: format!(
-                                "the result was {} bytes, over the {max}-byte limit, and was truncated",
-                                t.original_bytes
-                            ),
-                        });
-                    }
-                    OversizedResult::Fail => {
-                        let size = codemode_data::encoded_len(&value);
-                        let d = Diagnostic::new(
-                            DiagnosticKind::ExecutionFailure,
-                            format!(
-                                "the result is {size} bytes, over the {max}-byte limit: return \
-                                 less (select the fields you need, filter, aggregate or page)"
-                            ),
-                        );
-                        return self.finish(Err(d), false);
-                    }
-                }
-            }
-        }
-        self.finish(Ok(value), truncated)
+        self.finish(Ok(completion.value))
     }
 
-    fn finish(mut self, outcome: Result<Value, Diagnostic>, truncated: bool) -> ExecutionResult {
-        if self.logs.dropped > 0 {
-            self.warnings.push(Warning {
-                kind: DiagnosticKind::Truncated,
-                message: format!(
-                    "{} earlier log line(s) were dropped to stay within the log budget",
-                    self.logs.dropped
-                ),
-            });
-        }
-        ExecutionResult {
+    fn finish(self, outcome: Result<Value, Diagnostic>) -> ExecutionResult {
+        let (records, omitted) = self.records.into_parts();
+        let parts = Parts {
             outcome,
+            logs_dropped: self.logs.dropped,
+            logs_cut: self.logs.cut,
             logs: self.logs.into_lines(),
             warnings: self.warnings,
-            truncated,
-            tool_calls: self.records,
-        }
+            records,
+            omitted,
+        };
+        shape::shape(parts, &self.inner.limits)
     }
 }

@@ -30,13 +30,15 @@ mod hooks;
 mod interpreters;
 mod limits;
 mod logs;
+mod records;
 mod result;
+mod shape;
 
 pub use builder::{BuildError, Builder, CodeMode, ExecuteOptions};
 pub use extension::Extension;
 pub use hooks::{after_hook, before_hook, CallOutcome, Hook, HookCall, HookDecision};
 pub use limits::{Limits, OversizedResult};
-pub use result::{CallKind, CallStatus, ExecutionResult, ToolCallRecord, Warning};
+pub use result::{CallKind, CallStatus, ExecutionResult, OmittedCalls, ToolCallRecord, Warning};
 
 pub use codemode_catalog as catalog;
 pub use codemode_catalog::{CallContext, Context, Tool, ToolError};

@@ -29,9 +29,24 @@ pub struct Limits {
     pub max_call_output_bytes: Option<usize>,
     /// Most log lines kept (the most recent ones are kept).
     pub max_log_lines: usize,
-    /// Most log bytes kept (the most recent lines are kept).
+    /// Most log bytes kept (the most recent lines are kept; a longer line keeps its start
+    /// and ends with a marker saying how much was cut).
     pub max_log_bytes: usize,
-    /// What happens to a result larger than `max_output_bytes`: truncated or an error.
+    /// Host calls admitted and not yet finished, at once. Issuing one more ends the
+    /// execution with `ToolCallLimitExceeded`: pending calls hold their inputs in host
+    /// memory. The inputs of pending calls are also bounded, together, by the interpreter's
+    /// memory limit (`vm.max_memory_bytes`).
+    pub max_pending_calls: usize,
+    /// Bound on the input kept in each call record, as JSON bytes: a larger input is
+    /// recorded as a string holding the start of its JSON text and a truncation marker. The
+    /// error text kept in a record has the same bound. (The tool itself gets the whole input.)
+    pub max_record_input_bytes: usize,
+    /// Bound on the call records kept in memory, as JSON bytes: records past it are replaced
+    /// by a count of what was omitted (`toolCallsOmitted`) and a `Truncated` warning. When
+    /// `max_output_bytes` is set, the whole serialized result (value, logs, warnings and
+    /// records) is fitted into it as well.
+    pub max_records_bytes: usize,
+    /// What to do with a result larger than `max_output_bytes`.
     pub oversized_result: OversizedResult,
     /// The interpreter's own bounds (fuel, memory, frames, nesting, sizes).
     pub vm: VmLimits,
@@ -50,6 +65,9 @@ impl Limits {
             max_call_output_bytes: None,
             max_log_lines: 1000,
             max_log_bytes: 256 * 1024,
+            max_pending_calls: 1024,
+            max_record_input_bytes: 1024,
+            max_records_bytes: 1 << 20,
             oversized_result: OversizedResult::Truncate,
             vm: VmLimits::default(),
         };
@@ -83,6 +101,12 @@ impl Limits {
         }
         if self.max_log_lines == 0 || self.max_log_bytes == 0 {
             return Err("the log budget must be greater than zero".into());
+        }
+        if self.max_pending_calls == 0 {
+            return Err("maxPendingCalls must be greater than zero".into());
+        }
+        if self.max_record_input_bytes == 0 || self.max_records_bytes == 0 {
+            return Err("the call-record bounds must be greater than zero".into());
         }
         let vm = &self.vm;
         if vm.max_fuel == 0

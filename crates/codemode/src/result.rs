@@ -6,9 +6,9 @@ use std::time::Duration;
 /// How a host call ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CallStatus {
-    /// The call returned a value.
+    /// The tool answered and its output passed the checks.
     Succeeded,
-    /// The call failed (the program saw an error).
+    /// The call was rejected or the tool failed; the program saw an error.
     Failed,
     /// A before-hook refused it; the tool never ran.
     Denied,
@@ -18,7 +18,7 @@ pub enum CallStatus {
 }
 
 impl CallStatus {
-    /// The status as it appears in records (`"succeeded"`, ...).
+    /// The name used in the serialized result (`succeeded`, `failed`, ...).
     pub fn as_str(self) -> &'static str {
         match self {
             CallStatus::Succeeded => "succeeded",
@@ -32,16 +32,16 @@ impl CallStatus {
 /// What kind of host call a record describes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CallKind {
-    /// A tool from the catalog.
+    /// A tool of the catalog.
     Tool,
-    /// The built-in `search(...)`.
+    /// The built-in `search`.
     Search,
-    /// A host extension function.
+    /// A host extension.
     Extension,
 }
 
 impl CallKind {
-    /// The kind as it appears in records (`"tool"`, ...).
+    /// The name used in the serialized result (`tool`, `search`, `extension`).
     pub fn as_str(self) -> &'static str {
         match self {
             CallKind::Tool => "tool",
@@ -56,15 +56,17 @@ impl CallKind {
 pub struct ToolCallRecord {
     /// Dotted tool path, `search`, or the extension's dotted name.
     pub name: String,
-    /// Whether it was a tool, search or an extension.
+    /// What was called.
     pub kind: CallKind,
-    /// The call's input.
+    /// The input, or, when its JSON text is over `Limits::max_record_input_bytes`, a string
+    /// holding the start of that text and a truncation marker (the tool got it whole).
     pub input: Value,
     /// How the call ended.
     pub status: CallStatus,
-    /// What the program saw when the call failed or was denied.
+    /// What the program saw when the call failed or was denied (cut to
+    /// `Limits::max_record_input_bytes`, with a marker).
     pub error: Option<String>,
-    /// How long the call took.
+    /// How long the call ran (zero when it never started).
     pub duration: Duration,
 }
 
@@ -87,9 +89,9 @@ impl Serialize for ToolCallRecord {
 /// A non-fatal notice attached to a result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Warning {
-    /// What kind of notice this is (for example `Truncated`).
+    /// `Truncated` when something was cut, else the kind of failure it is about.
     pub kind: DiagnosticKind,
-    /// What happened.
+    /// What happened, for the model.
     pub message: String,
 }
 
@@ -102,25 +104,71 @@ impl Serialize for Warning {
     }
 }
 
-/// The result of one execution, serialized exactly in the seeds' camelCase shape:
-/// `{ok:true, value, warnings?, logs?, truncated?, toolCalls}` or
-/// `{ok:false, error:{kind, message, location?, suggestions?}, logs?, truncated?, toolCalls}`.
+/// Call records left out of a result to keep it within its bounds, counted by status. Only
+/// records after the kept ones are left out: `tool_calls` is always the first calls, in
+/// admission order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OmittedCalls {
+    /// How many records were left out.
+    pub count: usize,
+    /// How many of them succeeded.
+    pub succeeded: usize,
+    /// How many failed.
+    pub failed: usize,
+    /// How many were denied by a hook.
+    pub denied: usize,
+    /// How many were interrupted after they started: the host must reconcile these.
+    pub uncertain: usize,
+}
+
+impl OmittedCalls {
+    pub(crate) fn add(&mut self, status: CallStatus) {
+        self.count += 1;
+        match status {
+            CallStatus::Succeeded => self.succeeded += 1,
+            CallStatus::Failed => self.failed += 1,
+            CallStatus::Denied => self.denied += 1,
+            CallStatus::Uncertain => self.uncertain += 1,
+        }
+    }
+}
+
+impl Serialize for OmittedCalls {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(5))?;
+        m.serialize_entry("count", &self.count)?;
+        m.serialize_entry("succeeded", &self.succeeded)?;
+        m.serialize_entry("failed", &self.failed)?;
+        m.serialize_entry("denied", &self.denied)?;
+        m.serialize_entry("uncertain", &self.uncertain)?;
+        m.end()
+    }
+}
+
+/// The result of one execution, serialized in the seeds' camelCase shape:
+/// `{ok:true, value, logs?, warnings?, truncated?, toolCalls, toolCallsOmitted?}` or
+/// `{ok:false, error:{kind, message, location?, suggestions?}, logs?, warnings?, toolCalls,
+/// toolCallsOmitted?}`. When `Limits::max_output_bytes` is set, the serialized result fits
+/// in it (when the limit leaves room for the envelope and the warnings at all); whatever was
+/// cut to get there is said in a `Truncated` warning.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExecutionResult {
-    /// The program's value, or the diagnostic it failed with.
+    /// The returned value, or the diagnostic the execution ended with.
     pub outcome: Result<Value, Diagnostic>,
-    /// The lines the program logged, within the log budget.
+    /// The most recent log lines within the log budget.
     pub logs: Vec<String>,
-    /// Non-fatal notices.
+    /// Non-fatal notices, `Truncated` ones included.
     pub warnings: Vec<Warning>,
-    /// Whether the value was cut to fit the output limit.
+    /// Whether the value was replaced by a truncated preview.
     pub truncated: bool,
-    /// Every admitted host call, in admission order.
+    /// The first host calls, in admission order.
     pub tool_calls: Vec<ToolCallRecord>,
+    /// The host calls whose records were left out (after `tool_calls`).
+    pub omitted_tool_calls: OmittedCalls,
 }
 
 impl ExecutionResult {
-    /// Whether the program returned a value.
+    /// Whether the execution succeeded.
     pub fn is_ok(&self) -> bool {
         self.outcome.is_ok()
     }
@@ -133,16 +181,6 @@ impl ExecutionResult {
     /// The diagnostic, if the execution failed.
     pub fn error(&self) -> Option<&Diagnostic> {
         self.outcome.as_ref().err()
-    }
-
-    pub(crate) fn failed(diagnostic: Diagnostic) -> ExecutionResult {
-        ExecutionResult {
-            outcome: Err(diagnostic),
-            logs: Vec::new(),
-            warnings: Vec::new(),
-            truncated: false,
-            tool_calls: Vec::new(),
-        }
     }
 
     /// The result as JSON.
@@ -188,13 +226,17 @@ impl Serialize for ExecutionResult {
         if !self.logs.is_empty() {
             m.serialize_entry("logs", &self.logs)?;
         }
-        if !self.warnings.is_empty() && self.outcome.is_ok() {
+        // A failed result carries warnings too: what was cut must be said either way.
+        if !self.warnings.is_empty() {
             m.serialize_entry("warnings", &self.warnings)?;
         }
         if self.truncated {
             m.serialize_entry("truncated", &true)?;
         }
         m.serialize_entry("toolCalls", &self.tool_calls)?;
+        if self.omitted_tool_calls.count > 0 {
+            m.serialize_entry("toolCallsOmitted", &self.omitted_tool_calls)?;
+        }
         m.end()
     }
 }

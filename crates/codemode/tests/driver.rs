@@ -208,7 +208,7 @@ async fn before_hooks_deny_and_after_hooks_hear_every_outcome() {
     );
     // Returning with a call still running is successful, with a warning.
     assert!(result.is_ok());
-    assert_eq!(result.warnings[0].kind, DiagnosticKind::TimeoutExceeded);
+    assert_eq!(result.warnings[0].kind, DiagnosticKind::ExecutionFailure);
     let json = result.to_json();
     assert_eq!(json["toolCalls"][0]["status"], json!("uncertain"));
 
