@@ -1,6 +1,7 @@
 //! The few POSIX calls std does not offer: signalling a whole process group, reading a file
 //! descriptor's access mode, and dying of SIGPIPE the way a Unix filter does. Every `unsafe`
 //! block of the crate is here.
+#![allow(unsafe_code)]
 
 use std::os::fd::AsRawFd;
 

@@ -7,6 +7,7 @@
 //! `Promise.all`, `JSON.stringify` ...) are written in JavaScript (`prelude.js`), compiled
 //! once, so callbacks are ordinary VM frames and never native recursion.
 
+#![forbid(unsafe_code)]
 // `to_number`/`to_string` on the VM are ECMAScript's abstract operations (they may throw
 // and allocate), hence `&mut self`; collapsible ifs are kept where they mirror the spec steps.
 #![allow(

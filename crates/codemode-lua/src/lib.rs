@@ -16,6 +16,7 @@
 //!   field (as Lua's `nil` would), a `null` result is `nil`.
 //! - Exported objects list their keys in insertion order.
 
+#![forbid(unsafe_code)]
 pub mod bytecode;
 pub mod compiler;
 pub mod heap;

@@ -18,6 +18,7 @@
 //!
 //! See docs/openapi.md for the rules (names, flattened inputs, encodings, auth).
 
+#![forbid(unsafe_code)]
 mod auth;
 mod convert;
 mod document;

@@ -21,6 +21,7 @@
 //! # Ok(()) }
 //! ```
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod builder;
 mod description;
