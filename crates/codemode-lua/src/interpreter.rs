@@ -118,6 +118,7 @@ impl LuaProgram {
             self.names,
             self.limits,
             options.seed.unwrap_or(DEFAULT_SEED),
+            options.deadline,
         );
         LuaExecution {
             vm,
@@ -278,6 +279,10 @@ impl LuaExecution {
                         };
                         self.finished = Some(Finished::Done(c.clone()));
                         StepState::Done(c)
+                    }
+                    Err(e @ codemode_data::ExportError::DeadlinePassed) => {
+                        let d = e.into_diagnostic(self.vm.deadline.as_ref());
+                        self.fail(d)
                     }
                     Err(e) => {
                         let d = Diagnostic::new(

@@ -84,6 +84,16 @@ pub fn export_value(
     codemode_data::export(&Exporter(heap), &v, limits)
 }
 
+/// An export failure as the program sees it: a value that is not data (or too large when
+/// expanded) is a catchable error worded `{what}: {reason}`; a deadline that passed during
+/// the walk ends the execution.
+pub fn export_error(vm: &Vm, e: ExportError, what: &str) -> LuaError {
+    match e {
+        ExportError::DeadlinePassed => LuaError::Fatal(e.into_diagnostic(vm.deadline.as_ref())),
+        ExportError::Data(_) => LuaError::Msg(format!("{what}: {e}")),
+    }
+}
+
 /// Imports into the VM's heap (arrays and objects keep their shape even when empty).
 pub struct Importer<'v> {
     pub heap: &'v mut Heap,
@@ -158,11 +168,10 @@ pub fn encode(vm: &mut Vm, a: Args) -> LResult<Native> {
     let v = a.check_any(vm, 0)?;
     let max = vm.limits.max_string_len;
     let limits = vm.export_limits().with_encoded_bytes(max);
-    let json = export_value(&vm.heap, v, &limits)
-        .map_err(|e| LuaError::Msg(format!("json.encode: {e}")))?;
+    let json =
+        export_value(&vm.heap, v, &limits).map_err(|e| export_error(vm, e, "json.encode"))?;
     let Some(len) = codemode_data::encoded_len_within(&json, max) else {
-        vm.check_len(usize::MAX)?;
-        return Ok(Native::Ret);
+        return Err(vm.too_long());
     };
     vm.charge(len as u64 / 16)?;
     let text = serde_json::to_vec(&json).unwrap_or_default();
