@@ -142,6 +142,7 @@ pub fn byte(vm: &mut Vm, a: Args) -> LResult<Native> {
     let n = pose - pi + 1;
     super::check_results(n, "stack overflow (string slice too long)")?;
     vm.charge(n as u64 / 4)?;
+    vm.reserve_results(n)?;
     for k in pi..=pose {
         let b = vm.str(s)[k - 1];
         vm.rets.push(Value::Int(b as i64));
@@ -636,6 +637,7 @@ pub fn unpack(vm: &mut Vm, a: Args) -> LResult<Native> {
     )
     .map_err(|e| lib_error_vm(vm, &a, e))?;
     vm.charge(vals.len() as u64)?;
+    vm.reserve_results(vals.len() + 1)?;
     for v in vals {
         let v = match v {
             Unpacked::Int(i) => Value::Int(i),

@@ -124,10 +124,17 @@ pub fn concat(vm: &mut Vm, a: Args) -> LResult<Native> {
 
 pub fn pack(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = vm.heap.new_table(a.n, 1);
-    for i in 0..a.n {
-        let v = a.get(vm, i);
-        set_int(vm, t, i as i64 + 1, v)?;
-    }
+    // Like lua5.4, the items fill an array part of size n, nils included.
+    let vals = &vm.stack[a.base..a.base + a.n];
+    let max = vm.heap.max_collection_len;
+    vm.heap
+        .with_table(t, |tab, m| tab.set_list(1, vals, m))
+        .map_err(|_| {
+            fatal(
+                codemode_core::DiagnosticKind::ExecutionFailure,
+                format!("table overflow: a table may hold at most {max} elements"),
+            )
+        })?;
     let n = Value::Str(vm.names.n);
     table_set(vm, t, n, Value::Int(a.n as i64))?;
     vm.charge(a.n as u64 / 4)?;
@@ -158,6 +165,7 @@ pub fn unpack(vm: &mut Vm, a: Args) -> LResult<Native> {
         return Err(a.type_error(vm, 0, "table"));
     };
     vm.charge(n as u64 / 4)?;
+    vm.reserve_results(n as usize)?;
     for k in i..=j {
         let v = vm.heap.table(tr).get_int(k);
         vm.rets.push(v);

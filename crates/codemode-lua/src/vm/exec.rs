@@ -1383,13 +1383,11 @@ impl Vm {
                         };
                         let max = self.heap.max_collection_len;
                         save!();
-                        for i in 1..=n {
-                            let v = self.stack.get(ra + i).copied().unwrap_or(Value::Nil);
-                            let idx = start as i64 + i as i64;
-                            self.heap
-                                .with_table(t, |tab, m| tab.set_int(idx, v, m))
-                                .map_err(|e| set_error(e, max))?;
-                        }
+                        let end = (ra + 1 + n).min(self.stack.len());
+                        let vals = &self.stack[(ra + 1).min(end)..end];
+                        self.heap
+                            .with_table(t, |tab, m| tab.set_list(start as i64 + 1, vals, m))
+                            .map_err(|e| set_error(e, max))?;
                         if self.heap.debt_exceeded() {
                             self.collect()?;
                         }

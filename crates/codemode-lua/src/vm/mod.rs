@@ -113,6 +113,9 @@ pub struct Vm {
 /// of work; the VM's own instructions are covered by the driver between slices.
 const DEADLINE_EVERY: i64 = 1 << 14;
 
+/// Capacity of the builtin-results buffer kept between calls.
+const RETS_KEPT: usize = 1024;
+
 impl Vm {
     pub fn new(
         heap: Heap,
@@ -388,7 +391,14 @@ impl Vm {
                 return Err(fatal(DiagnosticKind::ExecutionFailure, "stack overflow"));
             }
             let new_len = n.max(self.stack.len() * 2);
-            self.heap.bytes += (new_len - self.stack.len()) * 16;
+            // Checked before it is allocated: the stack alone never passes the limit (the
+            // rest of the heap is checked at the next collection, which may free garbage
+            // counted in `heap.bytes` now).
+            let size = new_len * std::mem::size_of::<Value>();
+            if size > self.limits.max_memory_bytes {
+                self.out_of_memory(size)?;
+            }
+            self.heap.bytes += (new_len - self.stack.len()) * std::mem::size_of::<Value>();
             self.stack.resize(new_len, Value::Nil);
         }
         Ok(())
@@ -502,6 +512,11 @@ impl Vm {
             self.stack[func + i] = if i < n { self.rets[i] } else { Value::Nil };
         }
         self.top = func + want;
+        if self.rets.capacity() > RETS_KEPT {
+            // A builtin returned very many values: give the buffer back (it is not counted
+            // as heap memory, so it must not stay large).
+            self.rets = Vec::with_capacity(8);
+        }
         Ok(())
     }
 
@@ -643,15 +658,36 @@ impl Vm {
     pub fn check_memory(&self) -> LResult<()> {
         let used = self.heap.bytes + self.frames.len() * std::mem::size_of::<Frame>();
         if used > self.limits.max_memory_bytes {
-            return Err(fatal(
-                DiagnosticKind::ExecutionFailure,
-                format!(
-                    "not enough memory: the program holds {} bytes, more than the limit of {} bytes",
-                    used, self.limits.max_memory_bytes
-                ),
-            ));
+            return self.out_of_memory(used);
         }
         Ok(())
+    }
+
+    /// Before a builtin returns `n` values: they are held twice for a moment (the results
+    /// buffer, then the caller's stack slots), which is counted against the memory limit
+    /// before either is allocated. The builtin's inputs are on the stack, so collecting
+    /// here is safe.
+    pub fn reserve_results(&mut self, n: usize) -> LResult<()> {
+        let need = n.saturating_mul(2 * std::mem::size_of::<Value>());
+        let max = self.limits.max_memory_bytes;
+        if self.heap.bytes.saturating_add(need) > max {
+            self.collect()?;
+            if self.heap.bytes.saturating_add(need) > max {
+                return self.out_of_memory(self.heap.bytes.saturating_add(need));
+            }
+        }
+        self.rets.reserve(n);
+        Ok(())
+    }
+
+    fn out_of_memory(&self, used: usize) -> LResult<()> {
+        Err(fatal(
+            DiagnosticKind::ExecutionFailure,
+            format!(
+                "not enough memory: the program holds {} bytes, more than the limit of {} bytes",
+                used, self.limits.max_memory_bytes
+            ),
+        ))
     }
 
     /// At a safe point: collect if the allocation debt is due.
