@@ -237,21 +237,27 @@ fn build(language: Language, sources: &Sources, limits: Option<Limits>) -> Resul
 }
 
 fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
-    let (source, name) = if args.file == "-" {
-        let mut s = String::new();
+    let (bytes, name) = if args.file == "-" {
+        let mut b = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut s)
+            .read_to_end(&mut b)
             .map_err(|e| Usage(format!("cannot read the program from stdin: {e}")))?;
-        (s, "<stdin>".to_owned())
+        (b, "<stdin>".to_owned())
     } else {
-        let s = std::fs::read_to_string(&args.file)
+        let b = std::fs::read(&args.file)
             .map_err(|e| Usage(format!("cannot read {}: {e}", args.file)))?;
-        (s, args.file.clone())
+        (b, args.file.clone())
     };
     let language = match parse_lang(args.lang.as_deref())? {
         Some(l) => l,
         None if args.file == "-" => Language::JavaScript,
         None => language_of(Path::new(&args.file))?,
+    };
+    let source = match language {
+        // A Lua source is bytes (lua5.4 runs Latin-1 string literals): turned into text
+        // with the same meaning.
+        Language::Lua => codemode_lua_syntax::source_from_bytes(&bytes).into_owned(),
+        _ => String::from_utf8(bytes).map_err(|e| Usage(format!("cannot read {name}: {e}")))?,
     };
     let mut limits = Limits::for_language(language);
     if let Some(ms) = args.timeout_ms {

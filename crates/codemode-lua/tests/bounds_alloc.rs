@@ -130,6 +130,10 @@ fn programs_that_hide_allocations_stay_within_twice_the_limit() {
              return #fs",
         ),
         (
+            "json.decode of many small values",
+            "local text = '[' .. string.rep('0,', 4000000) .. '0]' return #json.decode(text)",
+        ),
+        (
             "string building",
             "local s = '' for i = 1, 1e6 do s = s .. 'abcdefgh' end return #s",
         ),

@@ -179,13 +179,41 @@ pub fn encode(vm: &mut Vm, a: Args) -> LResult<Native> {
     ret1(vm, s)
 }
 
+/// An upper bound of the memory `serde_json` takes for the document `text`: every value
+/// starts the text, or follows a `[`, `{`, `,` or `:` outside a string.
+fn decoded_size_bound(text: &[u8]) -> usize {
+    let mut values = 1usize;
+    let mut in_str = false;
+    let mut escaped = false;
+    for &b in text {
+        if in_str {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_str = false,
+                _ => {}
+            }
+        } else {
+            match b {
+                b'"' => in_str = true,
+                b'[' | b'{' | b',' | b':' => values += 1,
+                _ => {}
+            }
+        }
+    }
+    // A node, its slot in a Vec or map entry, and the text's own bytes (strings, keys).
+    values.saturating_mul(std::mem::size_of::<serde_json::Value>() + 32) + text.len()
+}
+
 pub fn decode(vm: &mut Vm, a: Args) -> LResult<Native> {
     let s = a.check_str(vm, 0)?;
-    let bytes = vm.str(s);
-    let n = bytes.len();
-    let json: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| LuaError::Msg(format!("json.decode: {e}")))?;
+    let n = vm.str(s).len();
+    // Charged, and the memory of the parsed tree counted, before parsing.
     vm.charge(n as u64 / 8)?;
+    let need = decoded_size_bound(vm.str(s));
+    vm.reserve_memory(need)?;
+    let json: serde_json::Value = serde_json::from_slice(vm.str(s))
+        .map_err(|e| LuaError::Msg(format!("json.decode: {e}")))?;
     let v = import_value(vm, &json)?;
     ret1(vm, v)
 }

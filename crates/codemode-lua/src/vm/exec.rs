@@ -373,6 +373,8 @@ impl Vm {
             };
         }
         self.check_len(len)?;
+        // Charged before the copy (and the deadline seen), the size being known.
+        self.charge(len as u64 / 16)?;
         let mut out = Vec::with_capacity(len);
         for i in 0..n {
             let v = self.stack[base + a + i];
@@ -381,7 +383,6 @@ impl Vm {
                 _ => arith::write_number(&mut out, v),
             }
         }
-        self.charge(out.len() as u64 / 16)?;
         self.new_str_vec(out)
     }
 

@@ -668,7 +668,15 @@ impl Vm {
     /// before either is allocated. The builtin's inputs are on the stack, so collecting
     /// here is safe.
     pub fn reserve_results(&mut self, n: usize) -> LResult<()> {
-        let need = n.saturating_mul(2 * std::mem::size_of::<Value>());
+        self.reserve_memory(n.saturating_mul(2 * std::mem::size_of::<Value>()))?;
+        self.rets.reserve(n);
+        Ok(())
+    }
+
+    /// Before a builtin allocates `need` bytes outside the heap for a moment: fails (after
+    /// a collection, if that is what it takes) when the heap and them pass the limit.
+    /// Only where the builtin's inputs are on the stack (collecting is then safe).
+    pub fn reserve_memory(&mut self, need: usize) -> LResult<()> {
         let max = self.limits.max_memory_bytes;
         if self.heap.bytes.saturating_add(need) > max {
             self.collect()?;
@@ -676,7 +684,6 @@ impl Vm {
                 return self.out_of_memory(self.heap.bytes.saturating_add(need));
             }
         }
-        self.rets.reserve(n);
         Ok(())
     }
 
