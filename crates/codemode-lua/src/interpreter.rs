@@ -117,8 +117,7 @@ impl LuaProgram {
             self.string_lib,
             self.names,
             self.limits,
-            options.seed.unwrap_or(DEFAULT_SEED),
-            options.deadline,
+            options,
         );
         LuaExecution {
             vm,

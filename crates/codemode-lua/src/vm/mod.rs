@@ -124,9 +124,10 @@ impl Vm {
         string_lib: TableRef,
         names: stdlib::Names,
         limits: VmLimits,
-        seed: u64,
-        deadline: Option<Deadline>,
+        start: codemode_core::StartOptions,
     ) -> Vm {
+        let seed = start.seed.unwrap_or(crate::DEFAULT_SEED);
+        let deadline = start.deadline;
         let mut vm = Vm {
             heap,
             stack: Vec::new(),
