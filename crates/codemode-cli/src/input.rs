@@ -9,21 +9,19 @@ use std::path::Path;
 /// descriptions (GitHub's is about 12 MB of JSON) fit several times over.
 pub const MAX_DOCUMENT_BYTES: usize = 64 << 20;
 
-/// Reads the program from FILE, or stdin for `-`: at most `limit` bytes (the interpreter's
-/// `max_source_bytes`). Returns the source and the name diagnostics show.
-pub fn read_program(file: &str, limit: usize) -> Result<(String, String), String> {
+/// Reads the program (`-` is stdin) as bytes, at most `limit` bytes: a longer one is an
+/// error naming the limit. Returns the bytes and the name to show in diagnostics.
+pub fn read_program(file: &str, limit: usize) -> Result<(Vec<u8>, String), String> {
     if file == "-" {
         let bytes = read_capped(std::io::stdin().lock(), limit, 0)
             .map_err(|e| format!("cannot read the program from stdin: {e}"))?
             .ok_or_else(|| {
                 format!("the program on stdin is larger than the source limit of {limit} bytes")
             })?;
-        let source = String::from_utf8(bytes)
-            .map_err(|_| "the program on stdin is not valid UTF-8".to_owned())?;
-        return Ok((source, "<stdin>".to_owned()));
+        return Ok((bytes, "<stdin>".to_owned()));
     }
-    let source = read_text(Path::new(file), limit, "the source limit")?;
-    Ok((source, file.to_owned()))
+    let bytes = read_bytes(Path::new(file), limit, "the source limit")?;
+    Ok((bytes, file.to_owned()))
 }
 
 /// Reads a manifest or an OpenAPI document, at most [`MAX_DOCUMENT_BYTES`].
@@ -32,6 +30,12 @@ pub fn read_document(path: &Path) -> Result<String, String> {
 }
 
 fn read_text(path: &Path, limit: usize, limit_name: &str) -> Result<String, String> {
+    let bytes = read_bytes(path, limit, limit_name)?;
+    String::from_utf8(bytes)
+        .map_err(|_| format!("cannot read {}: it is not valid UTF-8", path.display()))
+}
+
+fn read_bytes(path: &Path, limit: usize, limit_name: &str) -> Result<Vec<u8>, String> {
     let shown = path.display();
     let file = File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     // A regular file's length sizes the buffer once; pipes and devices report 0.
@@ -39,10 +43,9 @@ fn read_text(path: &Path, limit: usize, limit_name: &str) -> Result<String, Stri
         .metadata()
         .map(|m| usize::try_from(m.len()).unwrap_or(usize::MAX))
         .unwrap_or(0);
-    let bytes = read_capped(file, limit, hint)
+    read_capped(file, limit, hint)
         .map_err(|e| format!("cannot read {shown}: {e}"))?
-        .ok_or_else(|| format!("{shown} is larger than {limit_name} of {limit} bytes"))?;
-    String::from_utf8(bytes).map_err(|_| format!("cannot read {shown}: it is not valid UTF-8"))
+        .ok_or_else(|| format!("{shown} is larger than {limit_name} of {limit} bytes"))
 }
 
 /// Reads to the end, or `None` as soon as more than `limit` bytes have come.

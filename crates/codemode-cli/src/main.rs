@@ -350,8 +350,15 @@ fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
     };
     let limits = run_limits(language, &args)?;
     let mut stdout = Stdout::open().map_err(Usage)?;
-    let (source, name) =
+    let (bytes, name) =
         input::read_program(&args.file, limits.vm.max_source_bytes).map_err(Usage)?;
+    let source = match language {
+        // A Lua source is bytes (lua5.4 runs Latin-1 string literals): turned into text
+        // with the same meaning.
+        Language::Lua => codemode_lua_syntax::source_from_bytes(&bytes).into_owned(),
+        Language::JavaScript => String::from_utf8(bytes)
+            .map_err(|_| Usage(format!("cannot read {name}: it is not valid UTF-8")))?,
+    };
     let runtime = build(language, &args.sources, Some(limits))?;
     let execution = runtime.execute_with(&source, ExecuteOptions::default());
     let has_tools = has_tool_sources(&args.sources);

@@ -287,3 +287,30 @@ fn openapi_documents_become_tools() {
     let out = codemode(&["catalog", "--auth", "bearer=x"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn lua_sources_with_latin1_bytes_in_literals_run_as_in_lua54() {
+    let dir = std::env::temp_dir().join(format!("codemode-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("latin1.lua");
+    // 0xE9 is 'é' in Latin-1 and not valid UTF-8 on its own; lua5.4 keeps the byte.
+    let program: &[u8] = b"-- caf\xe9\nlocal s = 'caf\xe9'\nlocal l = [[\xe9\xe8]]\nreturn {#s, s:byte(4), #l, l:byte(2), ('\xc3\xa9'):byte(1, -1)}\n";
+    std::fs::write(&path, program).unwrap();
+    let out = codemode(&["run", path.to_str().unwrap()], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = stdout_json(&out);
+    assert_eq!(
+        v["value"],
+        serde_json::json!([4, 233, 2, 232, 195, 169]),
+        "{v}"
+    );
+    // JavaScript sources are text: the same bytes stay a usage error.
+    let js = dir.join("latin1.js");
+    std::fs::write(&js, b"return '\xe9'").unwrap();
+    let out = codemode(&["run", js.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -21,6 +21,7 @@
 //! `max_nesting` operators per expression.
 
 pub mod ast;
+mod bytes;
 mod check;
 mod lexer;
 mod limits;
@@ -30,6 +31,7 @@ pub mod render;
 mod tokens;
 
 pub use ast::*;
+pub use bytes::source_from_bytes;
 pub use check::check_supported;
 pub use lexer::{str_to_number, Number};
 pub use limits::ParseLimits;

@@ -141,8 +141,12 @@ pub fn len(
     Ok(Ok(n))
 }
 
+/// lua5.4's `LUAI_MAXSTACK`: a call cannot return this many values.
+pub const MAX_RESULTS: i64 = 1_000_000;
+
 /// `utf8.codepoint(s, i, j, lax)`: pass `j = i` when Lua's 3rd argument is absent.
-/// Appends the code points to `out`.
+/// Appends the code points to `out`; fails like lua5.4 when the slice could yield
+/// [`MAX_RESULTS`] values or more.
 pub fn codepoint(
     s: &[u8],
     i: i64,
@@ -164,6 +168,11 @@ pub fn codepoint(
     }
     if pose - posi >= i64::from(i32::MAX) {
         return Err(FormatError::msg("string slice too long"));
+    }
+    // lua5.4's `luaL_checkstack(L, n, ...)`: one result per byte at most, and no more than
+    // `LUAI_MAXSTACK` values on its stack.
+    if pose - posi + 1 >= MAX_RESULTS {
+        return Err(FormatError::msg("stack overflow (string slice too long)"));
     }
     meter.charge(1 + (pose - posi) as u64 / 4)?;
     let end = pose as usize;

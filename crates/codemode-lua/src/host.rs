@@ -58,7 +58,7 @@ pub fn install(heap: &mut Heap, globals: TableRef, options: &CompileOptions) {
 
 fn export_arg(vm: &Vm, v: Value, what: &str) -> LResult<serde_json::Value> {
     export_value(&vm.heap, v, &vm.export_limits())
-        .map_err(|e| LuaError::Msg(format!("invalid {what} input: {e}")))
+        .map_err(|e| crate::stdlib::json::export_error(vm, e, &format!("invalid {what} input")))
 }
 
 /// Calls a host object at stack slot `func`.

@@ -117,7 +117,7 @@ impl LuaProgram {
             self.string_lib,
             self.names,
             self.limits,
-            options.seed.unwrap_or(DEFAULT_SEED),
+            options,
         );
         LuaExecution {
             vm,
@@ -278,6 +278,10 @@ impl LuaExecution {
                         };
                         self.finished = Some(Finished::Done(c.clone()));
                         StepState::Done(c)
+                    }
+                    Err(e @ codemode_data::ExportError::DeadlinePassed) => {
+                        let d = e.into_diagnostic(self.vm.deadline.as_ref());
+                        self.fail(d)
                     }
                     Err(e) => {
                         let d = Diagnostic::new(

@@ -212,6 +212,44 @@ impl Table {
     }
 
     /// Moves keys `arr.len()+1, ...` from the hash part into the array part.
+    /// A constructor's positional items `vals` at `start`, `start + 1`, ...: like lua5.4,
+    /// they go to the array part, nils included, so `#{10, 20, nil, 40}` is 4 (the array
+    /// part is sized by the constructor, and its last item is not nil).
+    pub fn set_list(&mut self, start: i64, vals: &[Value], max_len: usize) -> Result<(), SetError> {
+        let first = start as u64;
+        let fits = start >= 1
+            && first <= self.arr.len() as u64 + 1
+            && (first - 1).saturating_add(vals.len() as u64) <= max_len as u64;
+        if !fits {
+            for (j, v) in vals.iter().enumerate() {
+                self.set_int(start.wrapping_add(j as i64), *v, max_len)?;
+            }
+            return Ok(());
+        }
+        let at = (first - 1) as usize;
+        let overlap = (self.arr.len() - at).min(vals.len());
+        self.arr[at..at + overlap].copy_from_slice(&vals[..overlap]);
+        self.arr.extend_from_slice(&vals[overlap..]);
+        if self.entries.len() > self.dead {
+            // An item now in the array shadows the same key given as `[k] = v`.
+            for k in start..start + vals.len() as i64 {
+                if let Some(e) = self.find(Value::Int(k)) {
+                    if !self.entries[e].1.is_nil() {
+                        self.entries[e].1 = Value::Nil;
+                        self.dead += 1;
+                    }
+                }
+            }
+        }
+        while matches!(self.arr.last(), Some(Value::Nil)) {
+            self.arr.pop();
+        }
+        if self.entries.len() > self.dead {
+            self.migrate();
+        }
+        Ok(())
+    }
+
     fn migrate(&mut self) {
         loop {
             let next = Value::Int(self.arr.len() as i64 + 1);

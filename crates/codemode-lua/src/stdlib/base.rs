@@ -197,6 +197,8 @@ pub fn select(vm: &mut Vm, a: Args) -> LResult<Native> {
     } else {
         i.min(n)
     };
+    vm.charge((a.n - start as usize) as u64 / 4)?;
+    vm.reserve_results(a.n - start as usize)?;
     for j in start as usize..a.n {
         let v = a.get(vm, j);
         vm.rets.push(v);

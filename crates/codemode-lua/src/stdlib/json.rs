@@ -84,6 +84,16 @@ pub fn export_value(
     codemode_data::export(&Exporter(heap), &v, limits)
 }
 
+/// An export failure as the program sees it: a value that is not data (or too large when
+/// expanded) is a catchable error worded `{what}: {reason}`; a deadline that passed during
+/// the walk ends the execution.
+pub fn export_error(vm: &Vm, e: ExportError, what: &str) -> LuaError {
+    match e {
+        ExportError::DeadlinePassed => LuaError::Fatal(e.into_diagnostic(vm.deadline.as_ref())),
+        ExportError::Data(_) => LuaError::Msg(format!("{what}: {e}")),
+    }
+}
+
 /// Imports into the VM's heap (arrays and objects keep their shape even when empty).
 pub struct Importer<'v> {
     pub heap: &'v mut Heap,
@@ -158,11 +168,10 @@ pub fn encode(vm: &mut Vm, a: Args) -> LResult<Native> {
     let v = a.check_any(vm, 0)?;
     let max = vm.limits.max_string_len;
     let limits = vm.export_limits().with_encoded_bytes(max);
-    let json = export_value(&vm.heap, v, &limits)
-        .map_err(|e| LuaError::Msg(format!("json.encode: {e}")))?;
+    let json =
+        export_value(&vm.heap, v, &limits).map_err(|e| export_error(vm, e, "json.encode"))?;
     let Some(len) = codemode_data::encoded_len_within(&json, max) else {
-        vm.check_len(usize::MAX)?;
-        return Ok(Native::Ret);
+        return Err(vm.too_long());
     };
     vm.charge(len as u64 / 16)?;
     let text = serde_json::to_vec(&json).unwrap_or_default();
@@ -170,13 +179,41 @@ pub fn encode(vm: &mut Vm, a: Args) -> LResult<Native> {
     ret1(vm, s)
 }
 
+/// An upper bound of the memory `serde_json` takes for the document `text`: every value
+/// starts the text, or follows a `[`, `{`, `,` or `:` outside a string.
+fn decoded_size_bound(text: &[u8]) -> usize {
+    let mut values = 1usize;
+    let mut in_str = false;
+    let mut escaped = false;
+    for &b in text {
+        if in_str {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_str = false,
+                _ => {}
+            }
+        } else {
+            match b {
+                b'"' => in_str = true,
+                b'[' | b'{' | b',' | b':' => values += 1,
+                _ => {}
+            }
+        }
+    }
+    // A node, its slot in a Vec or map entry, and the text's own bytes (strings, keys).
+    values.saturating_mul(std::mem::size_of::<serde_json::Value>() + 32) + text.len()
+}
+
 pub fn decode(vm: &mut Vm, a: Args) -> LResult<Native> {
     let s = a.check_str(vm, 0)?;
-    let bytes = vm.str(s);
-    let n = bytes.len();
-    let json: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| LuaError::Msg(format!("json.decode: {e}")))?;
+    let n = vm.str(s).len();
+    // Charged, and the memory of the parsed tree counted, before parsing.
     vm.charge(n as u64 / 8)?;
+    let need = decoded_size_bound(vm.str(s));
+    vm.reserve_memory(need)?;
+    let json: serde_json::Value = serde_json::from_slice(vm.str(s))
+        .map_err(|e| LuaError::Msg(format!("json.decode: {e}")))?;
     let v = import_value(vm, &json)?;
     ret1(vm, v)
 }

@@ -403,15 +403,33 @@ pub fn pattern_error(e: codemode_lua_text::PatternError) -> LuaError {
     }
 }
 
-/// A meter holding the execution's remaining fuel, for the text algorithms.
+/// A meter holding the execution's remaining fuel and its deadline, for the text
+/// algorithms.
 pub fn meter(vm: &Vm) -> codemode_lua_text::Meter {
-    codemode_lua_text::Meter::new(vm.total_fuel_left())
+    codemode_lua_text::Meter::with_deadline(vm.total_fuel_left(), vm.deadline.map(|d| d.at))
 }
 
-/// Charges what a meter spent back to the VM.
+/// Charges what a meter spent back to the VM; a meter stopped by the deadline ends the
+/// execution with the timeout.
 pub fn settle(vm: &mut Vm, m: &codemode_lua_text::Meter, start: u64) -> LResult<()> {
+    if m.timed_out() {
+        return Err(vm.meter_exhausted(m));
+    }
     let spent = start.saturating_sub(m.remaining());
     vm.charge(spent)
+}
+
+/// How many values one builtin may return: lua5.4's `LUAI_MAXSTACK`, past which its
+/// `luaL_checkstack` fails with a catchable error (the exact count there depends on the
+/// stack in use; this is its upper bound).
+pub const MAX_RESULTS: usize = 1_000_000;
+
+/// A catchable `msg` (lua5.4's wording for the function) when `n` results are too many.
+pub fn check_results(n: usize, msg: &str) -> LResult<()> {
+    if n >= MAX_RESULTS {
+        return Err(LuaError::Msg(msg.into()));
+    }
+    Ok(())
 }
 
 #[inline]

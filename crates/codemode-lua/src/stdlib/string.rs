@@ -85,6 +85,10 @@ pub fn reverse(vm: &mut Vm, a: Args) -> LResult<Native> {
     ret1(vm, v)
 }
 
+/// lstrlib's `MAXSIZE`: lua5.4 refuses to build a string longer than `INT_MAX` bytes with
+/// a catchable "resulting string too large".
+const LUA_MAXSIZE: u64 = i32::MAX as u64;
+
 pub fn rep(vm: &mut Vm, a: Args) -> LResult<Native> {
     let s = a.check_str(vm, 0)?;
     let n = a.check_int(vm, 1)?;
@@ -93,30 +97,35 @@ pub fn rep(vm: &mut Vm, a: Args) -> LResult<Native> {
         let v = vm.new_str(b"")?;
         return ret1(vm, v);
     }
-    let sl = vm.str(s).len() as u128;
-    let pl = sep.map(|p| vm.str(p).len()).unwrap_or(0) as u128;
-    let total = sl * n as u128 + pl * (n as u128 - 1);
-    if total > vm.limits.max_string_len as u128 {
-        vm.check_len(usize::MAX)?;
+    let n = n as u64;
+    let sl = vm.str(s).len() as u64;
+    let pl = sep.map(|p| vm.str(p).len()).unwrap_or(0) as u64;
+    // The test lua5.4 makes (`l + lsep > MAXSIZE / n`), before any size arithmetic that
+    // could overflow.
+    if sl + pl > LUA_MAXSIZE / n {
+        return Err(LuaError::Msg("resulting string too large".into()));
     }
-    let total = total as usize;
+    let total = (sl * n + pl * (n - 1)) as usize;
+    vm.check_len(total)?;
     if total == 0 {
         let v = vm.new_str(b"")?;
         return ret1(vm, v);
     }
-    vm.charge(total as u64 / 16 + n as u64 / 64)?;
+    vm.charge(total as u64 / 16 + n / 64)?;
     let mut out = Vec::with_capacity(total);
-    let sb = vm.str(s);
-    let pb: &[u8] = match sep {
-        Some(p) => vm.heap.str_bytes(p),
-        None => &[],
-    };
-    for i in 0..n {
-        if i > 0 {
-            out.extend_from_slice(pb);
-        }
-        out.extend_from_slice(sb);
+    out.extend_from_slice(vm.str(s));
+    if let Some(p) = sep {
+        out.extend_from_slice(vm.heap.str_bytes(p));
     }
+    // Doubling copies: O(total) bytes moved whatever the piece size.
+    let unit = out.len();
+    let mut have = 1u64;
+    while have < n {
+        let copy = (n - have).min(have) as usize * unit;
+        out.extend_from_within(..copy);
+        have += (copy / unit) as u64;
+    }
+    out.truncate(total);
     let v = vm.new_str_vec(out)?;
     ret1(vm, v)
 }
@@ -131,10 +140,9 @@ pub fn byte(vm: &mut Vm, a: Args) -> LResult<Native> {
         return Ok(Native::Ret);
     }
     let n = pose - pi + 1;
-    if n > 1_000_000 {
-        return Err(LuaError::Msg("string slice too long".into()));
-    }
+    super::check_results(n, "stack overflow (string slice too long)")?;
     vm.charge(n as u64 / 4)?;
+    vm.reserve_results(n)?;
     for k in pi..=pose {
         let b = vm.str(s)[k - 1];
         vm.rets.push(Value::Int(b as i64));
@@ -383,7 +391,8 @@ pub fn gsub(vm: &mut Vm, a: Args) -> LResult<Native> {
                 Err(pattern::PatternError::Malformed(msg))
                     if msg == "resulting string too large" =>
                 {
-                    return Err(vm.check_len(usize::MAX).err().unwrap_or(LuaError::Msg(msg)));
+                    // lua5.4 has no such error for gsub: the output passed our limit.
+                    return Err(vm.too_long());
                 }
                 Err(e) => return Err(pattern_error(e)),
             };
@@ -565,7 +574,7 @@ pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
     settle(vm, &m, start)?;
     if let Err(e) = res {
         if e.message == "resulting string too large" {
-            vm.check_len(usize::MAX)?;
+            return Err(vm.too_long());
         }
         return Err(lib_error_vm(vm, &a, e));
     }
@@ -586,7 +595,13 @@ pub fn pack(vm: &mut Vm, a: Args) -> LResult<Native> {
             vm.limits.max_string_len,
         )
     };
-    res.map_err(|e| lib_error_vm(vm, &a, e))?;
+    if let Err(e) = res {
+        if e.message == "resulting string too large" {
+            // lua5.4 would build it; the output passed our string limit.
+            return Err(vm.too_long());
+        }
+        return Err(lib_error_vm(vm, &a, e));
+    }
     vm.charge(out.len() as u64 / 16)?;
     let v = vm.new_str_vec(out)?;
     ret1(vm, v)
@@ -622,6 +637,7 @@ pub fn unpack(vm: &mut Vm, a: Args) -> LResult<Native> {
     )
     .map_err(|e| lib_error_vm(vm, &a, e))?;
     vm.charge(vals.len() as u64)?;
+    vm.reserve_results(vals.len() + 1)?;
     for v in vals {
         let v = match v {
             Unpacked::Int(i) => Value::Int(i),

@@ -86,6 +86,7 @@ pub fn concat(vm: &mut Vm, a: Args) -> LResult<Native> {
     let mut out = Vec::new();
     if i <= j {
         let seplen = sep.map(|s| vm.str(s).len()).unwrap_or(0);
+        let mut before = 0;
         let mut k = i;
         loop {
             let v = vm.heap.table(t).get_int(k);
@@ -109,9 +110,13 @@ pub fn concat(vm: &mut Vm, a: Args) -> LResult<Native> {
             if out.len() + seplen > vm.limits.max_string_len {
                 vm.check_len(out.len() + seplen)?;
             }
+            // Charged as it goes (the length of the result is not known in advance), so
+            // the deadline is seen inside a long concatenation.
+            let piece = out.len() - before;
+            vm.charge(1 + piece as u64 / 16)?;
+            before = out.len();
             k += 1;
         }
-        vm.charge(out.len() as u64 / 16 + (j - i) as u64 / 4)?;
     }
     let v = vm.new_str_vec(out)?;
     ret1(vm, v)
@@ -119,10 +124,17 @@ pub fn concat(vm: &mut Vm, a: Args) -> LResult<Native> {
 
 pub fn pack(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = vm.heap.new_table(a.n, 1);
-    for i in 0..a.n {
-        let v = a.get(vm, i);
-        set_int(vm, t, i as i64 + 1, v)?;
-    }
+    // Like lua5.4, the items fill an array part of size n, nils included.
+    let vals = &vm.stack[a.base..a.base + a.n];
+    let max = vm.heap.max_collection_len;
+    vm.heap
+        .with_table(t, |tab, m| tab.set_list(1, vals, m))
+        .map_err(|_| {
+            fatal(
+                codemode_core::DiagnosticKind::ExecutionFailure,
+                format!("table overflow: a table may hold at most {max} elements"),
+            )
+        })?;
     let n = Value::Str(vm.names.n);
     table_set(vm, t, n, Value::Int(a.n as i64))?;
     vm.charge(a.n as u64 / 4)?;
@@ -145,13 +157,15 @@ pub fn unpack(vm: &mut Vm, a: Args) -> LResult<Native> {
         return Ok(Native::Ret);
     }
     let n = (j as i128 - i as i128 + 1) as u128;
-    if n >= 1_000_000 {
-        return Err(LuaError::Msg("too many results to unpack".into()));
-    }
+    super::check_results(
+        n.min(usize::MAX as u128) as usize,
+        "too many results to unpack",
+    )?;
     let Value::Table(tr) = t else {
         return Err(a.type_error(vm, 0, "table"));
     };
     vm.charge(n as u64 / 4)?;
+    vm.reserve_results(n as usize)?;
     for k in i..=j {
         let v = vm.heap.table(tr).get_int(k);
         vm.rets.push(v);

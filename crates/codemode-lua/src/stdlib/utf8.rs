@@ -46,6 +46,7 @@ pub fn codepoint(vm: &mut Vm, a: Args) -> LResult<Native> {
     let r = u::codepoint(vm.heap.str_bytes(s), i, j, lax, &mut out, &mut m);
     settle(vm, &m, start)?;
     r.map_err(|e| lib_error_vm(vm, &a, e))?;
+    vm.reserve_results(out.len())?;
     for c in out {
         vm.rets.push(Value::Int(c));
     }

@@ -9,7 +9,7 @@ use crate::bytecode::{ArithOp, Op, Proto};
 use crate::heap::{Proxy, Upval};
 use crate::stdlib;
 use crate::table::{KeyError, SetError};
-use crate::value::{FuncRef, Value};
+use crate::value::{FuncRef, StrRef, Value};
 
 /// The value cannot be indexed (the caller words the error with the variable's name).
 #[derive(Debug, Clone, Copy)]
@@ -282,10 +282,24 @@ impl Vm {
     }
 
     /// `a < b` with Lua's rules (numbers, or strings byte-wise).
-    pub fn less_than(&self, a: Value, b: Value) -> LResult<bool> {
+    /// Charges a string comparison by the bytes it may read (long strings compare in
+    /// time proportional to their common prefix).
+    fn charge_compare(&mut self, x: StrRef, y: StrRef) -> LResult<()> {
+        let n = self
+            .heap
+            .str_bytes(x)
+            .len()
+            .min(self.heap.str_bytes(y).len());
+        self.charge(n as u64 / 64)
+    }
+
+    pub fn less_than(&mut self, a: Value, b: Value) -> LResult<bool> {
         match (a, b) {
             (Value::Int(x), Value::Int(y)) => Ok(x < y),
-            (Value::Str(x), Value::Str(y)) => Ok(self.heap.str_bytes(x) < self.heap.str_bytes(y)),
+            (Value::Str(x), Value::Str(y)) => {
+                self.charge_compare(x, y)?;
+                Ok(self.heap.str_bytes(x) < self.heap.str_bytes(y))
+            }
             _ => match (arith::as_number(a), arith::as_number(b)) {
                 (Some(x), Some(y)) => Ok(arith::num_lt(x, y)),
                 _ => Err(self.compare_error(a, b)),
@@ -293,10 +307,13 @@ impl Vm {
         }
     }
 
-    pub fn less_equal(&self, a: Value, b: Value) -> LResult<bool> {
+    pub fn less_equal(&mut self, a: Value, b: Value) -> LResult<bool> {
         match (a, b) {
             (Value::Int(x), Value::Int(y)) => Ok(x <= y),
-            (Value::Str(x), Value::Str(y)) => Ok(self.heap.str_bytes(x) <= self.heap.str_bytes(y)),
+            (Value::Str(x), Value::Str(y)) => {
+                self.charge_compare(x, y)?;
+                Ok(self.heap.str_bytes(x) <= self.heap.str_bytes(y))
+            }
             _ => match (arith::as_number(a), arith::as_number(b)) {
                 (Some(x), Some(y)) => Ok(arith::num_le(x, y)),
                 _ => Err(self.compare_error(a, b)),
@@ -356,6 +373,8 @@ impl Vm {
             };
         }
         self.check_len(len)?;
+        // Charged before the copy (and the deadline seen), the size being known.
+        self.charge(len as u64 / 16)?;
         let mut out = Vec::with_capacity(len);
         for i in 0..n {
             let v = self.stack[base + a + i];
@@ -364,7 +383,6 @@ impl Vm {
                 _ => arith::write_number(&mut out, v),
             }
         }
-        self.charge(out.len() as u64 / 16)?;
         self.new_str_vec(out)
     }
 
@@ -1366,13 +1384,11 @@ impl Vm {
                         };
                         let max = self.heap.max_collection_len;
                         save!();
-                        for i in 1..=n {
-                            let v = self.stack.get(ra + i).copied().unwrap_or(Value::Nil);
-                            let idx = start as i64 + i as i64;
-                            self.heap
-                                .with_table(t, |tab, m| tab.set_int(idx, v, m))
-                                .map_err(|e| set_error(e, max))?;
-                        }
+                        let end = (ra + 1 + n).min(self.stack.len());
+                        let vals = &self.stack[(ra + 1).min(end)..end];
+                        self.heap
+                            .with_table(t, |tab, m| tab.set_list(start as i64 + 1, vals, m))
+                            .map_err(|e| set_error(e, max))?;
                         if self.heap.debt_exceeded() {
                             self.collect()?;
                         }

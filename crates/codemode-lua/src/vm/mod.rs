@@ -8,7 +8,7 @@ mod exec;
 
 use std::sync::Arc;
 
-use codemode_core::{CallId, Diagnostic, DiagnosticKind, HostCall, Location, VmLimits};
+use codemode_core::{CallId, Deadline, Diagnostic, DiagnosticKind, HostCall, Location, VmLimits};
 use codemode_lua_text::number::Number;
 
 use crate::bytecode::Proto;
@@ -102,7 +102,19 @@ pub struct Vm {
     /// Where the last catchable error was raised (for the final diagnostic).
     pub error_loc: Option<Location>,
     pub names: stdlib::Names,
+    /// When the execution must end; long builtins check it as they charge fuel.
+    pub deadline: Option<Deadline>,
+    /// Fuel builtins may still charge before the clock is read again.
+    until_deadline_check: i64,
 }
+
+/// Fuel charged by builtins between two reads of the clock. Builtins charge about one
+/// unit per 4-16 bytes or per element they touch, so this is well under a millisecond
+/// of work; the VM's own instructions are covered by the driver between slices.
+const DEADLINE_EVERY: i64 = 1 << 14;
+
+/// Capacity of the builtin-results buffer kept between calls.
+const RETS_KEPT: usize = 1024;
 
 impl Vm {
     pub fn new(
@@ -112,8 +124,10 @@ impl Vm {
         string_lib: TableRef,
         names: stdlib::Names,
         limits: VmLimits,
-        seed: u64,
+        start: codemode_core::StartOptions,
     ) -> Vm {
+        let seed = start.seed.unwrap_or(crate::DEFAULT_SEED);
+        let deadline = start.deadline;
         let mut vm = Vm {
             heap,
             stack: Vec::new(),
@@ -135,6 +149,8 @@ impl Vm {
             rng: codemode_lua_text::Random::seeded(seed as i64, 0),
             error_loc: None,
             names,
+            deadline,
+            until_deadline_check: DEADLINE_EVERY,
         };
         // The main chunk: a closure with no upvalues at slot 0.
         let main = vm.heap.new_closure(0, Box::new([]));
@@ -169,14 +185,46 @@ impl Vm {
             .saturating_sub(self.fuel_used.saturating_add(spent_now))
     }
 
-    /// Charges `n` units for work a builtin did; fails when the execution's budget is gone.
+    /// Charges `n` units for work a builtin did (or is about to do); fails when the
+    /// execution's budget is gone or its deadline has passed.
     #[inline]
     pub fn charge(&mut self, n: u64) -> LResult<()> {
-        self.fuel = self.fuel.saturating_sub(n.min(i64::MAX as u64) as i64);
+        let n = n.min(i64::MAX as u64) as i64;
+        self.fuel = self.fuel.saturating_sub(n);
+        self.until_deadline_check = self.until_deadline_check.saturating_sub(n);
+        if self.fuel < 0 || self.until_deadline_check < 0 {
+            return self.charge_slow();
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn charge_slow(&mut self) -> LResult<()> {
+        if self.until_deadline_check < 0 {
+            self.until_deadline_check = DEADLINE_EVERY;
+            self.check_deadline()?;
+        }
         if self.fuel < 0 && self.total_fuel_left() == 0 {
             return Err(out_of_fuel());
         }
         Ok(())
+    }
+
+    /// Ends the execution (uncatchably) if its deadline has passed.
+    pub fn check_deadline(&self) -> LResult<()> {
+        match self.deadline {
+            Some(d) if d.passed() => Err(LuaError::Fatal(d.diagnostic())),
+            _ => Ok(()),
+        }
+    }
+
+    /// The error for a text algorithm's meter that ran dry: the deadline if that is
+    /// what stopped it, else fuel.
+    pub fn meter_exhausted(&self, m: &codemode_lua_text::Meter) -> LuaError {
+        match self.deadline {
+            Some(d) if m.timed_out() => LuaError::Fatal(d.diagnostic()),
+            _ => out_of_fuel(),
+        }
     }
 
     // ---- strings ----
@@ -207,6 +255,19 @@ impl Vm {
     /// size is bounded by the memory limit.
     pub fn export_limits(&self) -> codemode_data::ExportLimits {
         codemode_data::ExportLimits::within_memory(self.limits.max_memory_bytes)
+            .with_deadline(self.deadline)
+    }
+
+    /// The uncatchable string-limit error for a string whose exact length is not known
+    /// (the builder stopped at the limit).
+    pub fn too_long(&self) -> LuaError {
+        fatal(
+            DiagnosticKind::ExecutionFailure,
+            format!(
+                "string length limit exceeded: the string being built is longer than the limit of {} bytes",
+                self.limits.max_string_len
+            ),
+        )
     }
 
     pub fn check_len(&self, n: usize) -> LResult<()> {
@@ -331,7 +392,14 @@ impl Vm {
                 return Err(fatal(DiagnosticKind::ExecutionFailure, "stack overflow"));
             }
             let new_len = n.max(self.stack.len() * 2);
-            self.heap.bytes += (new_len - self.stack.len()) * 16;
+            // Checked before it is allocated: the stack alone never passes the limit (the
+            // rest of the heap is checked at the next collection, which may free garbage
+            // counted in `heap.bytes` now).
+            let size = new_len * std::mem::size_of::<Value>();
+            if size > self.limits.max_memory_bytes {
+                self.out_of_memory(size)?;
+            }
+            self.heap.bytes += (new_len - self.stack.len()) * std::mem::size_of::<Value>();
             self.stack.resize(new_len, Value::Nil);
         }
         Ok(())
@@ -445,6 +513,11 @@ impl Vm {
             self.stack[func + i] = if i < n { self.rets[i] } else { Value::Nil };
         }
         self.top = func + want;
+        if self.rets.capacity() > RETS_KEPT {
+            // A builtin returned very many values: give the buffer back (it is not counted
+            // as heap memory, so it must not stay large).
+            self.rets = Vec::with_capacity(8);
+        }
         Ok(())
     }
 
@@ -586,15 +659,43 @@ impl Vm {
     pub fn check_memory(&self) -> LResult<()> {
         let used = self.heap.bytes + self.frames.len() * std::mem::size_of::<Frame>();
         if used > self.limits.max_memory_bytes {
-            return Err(fatal(
-                DiagnosticKind::ExecutionFailure,
-                format!(
-                    "not enough memory: the program holds {} bytes, more than the limit of {} bytes",
-                    used, self.limits.max_memory_bytes
-                ),
-            ));
+            return self.out_of_memory(used);
         }
         Ok(())
+    }
+
+    /// Before a builtin returns `n` values: they are held twice for a moment (the results
+    /// buffer, then the caller's stack slots), which is counted against the memory limit
+    /// before either is allocated. The builtin's inputs are on the stack, so collecting
+    /// here is safe.
+    pub fn reserve_results(&mut self, n: usize) -> LResult<()> {
+        self.reserve_memory(n.saturating_mul(2 * std::mem::size_of::<Value>()))?;
+        self.rets.reserve(n);
+        Ok(())
+    }
+
+    /// Before a builtin allocates `need` bytes outside the heap for a moment: fails (after
+    /// a collection, if that is what it takes) when the heap and them pass the limit.
+    /// Only where the builtin's inputs are on the stack (collecting is then safe).
+    pub fn reserve_memory(&mut self, need: usize) -> LResult<()> {
+        let max = self.limits.max_memory_bytes;
+        if self.heap.bytes.saturating_add(need) > max {
+            self.collect()?;
+            if self.heap.bytes.saturating_add(need) > max {
+                return self.out_of_memory(self.heap.bytes.saturating_add(need));
+            }
+        }
+        Ok(())
+    }
+
+    fn out_of_memory(&self, used: usize) -> LResult<()> {
+        Err(fatal(
+            DiagnosticKind::ExecutionFailure,
+            format!(
+                "not enough memory: the program holds {} bytes, more than the limit of {} bytes",
+                used, self.limits.max_memory_bytes
+            ),
+        ))
     }
 
     /// At a safe point: collect if the allocation debt is due.
