@@ -28,12 +28,14 @@ mod hooks;
 mod interpreters;
 mod limits;
 mod logs;
+mod redact;
 mod result;
 
 pub use builder::{BuildError, Builder, CodeMode, ExecuteOptions};
 pub use extension::Extension;
 pub use hooks::{after_hook, before_hook, CallOutcome, Hook, HookCall, HookDecision};
 pub use limits::{Limits, OversizedResult};
+pub use redact::{RedactFn, Redactor, REDACTED};
 pub use result::{CallKind, CallStatus, ExecutionResult, ToolCallRecord, Warning};
 
 pub use codemode_catalog as catalog;
