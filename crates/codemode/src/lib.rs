@@ -32,6 +32,7 @@ mod redact;
 mod result;
 
 pub use builder::{BuildError, Builder, CodeMode, ExecuteOptions};
+pub use description::{DescriptionError, BYTES_PER_TOKEN};
 pub use extension::Extension;
 pub use hooks::{after_hook, before_hook, CallOutcome, Hook, HookCall, HookDecision};
 pub use limits::{Limits, OversizedResult};
