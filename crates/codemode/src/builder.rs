@@ -113,10 +113,7 @@ impl Builder {
     /// Adds a function over text that replaces what must not leave the runtime (as
     /// effect-agent's `redactEgress`): it runs where the secrets are scrubbed, after them.
     /// Return `Cow::Borrowed` when nothing changes.
-    pub fn redact_with(
-        mut self,
-        f: impl Fn(&str) -> Cow<'_, str> + Send + Sync + 'static,
-    ) -> Self {
+    pub fn redact_with(mut self, f: impl Fn(&str) -> Cow<'_, str> + Send + Sync + 'static) -> Self {
         self.redactor = self.redactor.function(f);
         self
     }

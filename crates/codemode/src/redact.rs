@@ -67,7 +67,10 @@ impl Redactor {
     }
 
     /// Adds a function over text, applied after the secrets.
-    pub fn function(mut self, f: impl Fn(&str) -> Cow<'_, str> + Send + Sync + 'static) -> Redactor {
+    pub fn function(
+        mut self,
+        f: impl Fn(&str) -> Cow<'_, str> + Send + Sync + 'static,
+    ) -> Redactor {
         self.functions.push(Arc::new(f));
         self
     }
@@ -138,15 +141,16 @@ impl Redactor {
 
     fn rekey(&self, map: Map<String, Value>) -> Map<String, Value> {
         let mut out = Map::with_capacity(map.len());
+        // Two keys that redact alike stay apart (`[REDACTED]`, `[REDACTED]#2`): the values are
+        // data, not secrets. The next suffix per key keeps many collisions linear.
+        let mut next_suffix: std::collections::HashMap<String, usize> = Default::default();
         for (key, value) in map {
-            let mut key = self.text(&key).into_owned();
-            // Two keys that redact alike stay apart: the value is data, not a secret.
-            let base_len = key.len();
-            let mut n = 1;
+            let base = self.text(&key).into_owned();
+            let mut key = base.clone();
             while out.contains_key(&key) {
-                n += 1;
-                key.truncate(base_len);
-                key.push_str(&format!("#{n}"));
+                let n = next_suffix.entry(base.clone()).or_insert(1);
+                *n += 1;
+                key = format!("{base}#{n}");
             }
             out.insert(key, value);
         }
@@ -202,9 +206,12 @@ fn build_matcher(secrets: &[String]) -> Option<Arc<AhoCorasick>> {
             add(lowercase_escapes(&encoded));
             add(encoded);
         }
-        // base64 without padding matches the padded form too (the `=` stays, harmlessly).
-        add(base64(s.as_bytes(), STANDARD).trim_end_matches('=').to_owned());
-        add(base64(s.as_bytes(), URL_SAFE).trim_end_matches('=').to_owned());
+        // Padded and not (the longest match wins, so the padding goes with the secret).
+        for table in [STANDARD, URL_SAFE] {
+            let encoded = base64(s.as_bytes(), table);
+            add(encoded.trim_end_matches('=').to_owned());
+            add(encoded);
+        }
     }
     AhoCorasick::builder()
         .match_kind(MatchKind::LeftmostLongest)
@@ -297,21 +304,19 @@ mod tests {
         assert_eq!(base64(b"alice:hunter22", STANDARD), "YWxpY2U6aHVudGVyMjI=");
         assert_eq!(
             r.text("got Authorization: Basic YWxpY2U6aHVudGVyMjI="),
-            "got Authorization: Basic [REDACTED]="
+            "got Authorization: Basic [REDACTED]"
         );
     }
 
     #[test]
     fn values_keys_and_functions() {
-        let r = Redactor::new()
-            .secret("tok-123")
-            .function(|t| {
-                if t.contains("internal.example") {
-                    Cow::Owned(t.replace("internal.example", "[host]"))
-                } else {
-                    Cow::Borrowed(t)
-                }
-            });
+        let r = Redactor::new().secret("tok-123").function(|t| {
+            if t.contains("internal.example") {
+                Cow::Owned(t.replace("internal.example", "[host]"))
+            } else {
+                Cow::Borrowed(t)
+            }
+        });
         let mut v = json!({
             "tok-123": 1,
             "[REDACTED]": 2,

@@ -90,7 +90,10 @@ fn every_budget_is_kept_or_refused_with_the_minimum() {
                     minimum_tokens,
                 }) => {
                     assert_eq!(asked, budget_tokens);
-                    assert!(minimum.is_none(), "{language}: refused {budget_tokens} after a fit");
+                    assert!(
+                        minimum.is_none(),
+                        "{language}: refused {budget_tokens} after a fit"
+                    );
                     assert!(minimum_tokens > budget_tokens);
                     assert!(rt.description(minimum_tokens).is_ok());
                 }

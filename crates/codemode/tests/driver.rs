@@ -550,13 +550,19 @@ async fn each_tool_root() {
         options.value().unwrap()["toolGlobals"],
         json!(["context7", "orders"])
     );
-    assert!(globals.description(2000).unwrap().contains("orders.lookup("));
+    assert!(globals
+        .description(2000)
+        .unwrap()
+        .contains("orders.lookup("));
 
     let named = runtime(tools())
         .tool_root(ToolRoot::Named("codemode".into()))
         .build()
         .unwrap();
-    assert!(named.description(2000).unwrap().contains("codemode.orders.lookup("));
+    assert!(named
+        .description(2000)
+        .unwrap()
+        .contains("codemode.orders.lookup("));
     let r = named
         .execute("callsync orders.lookup {}\nreturn results")
         .await;

@@ -10,19 +10,29 @@ const SECRET: &str = "s3cr3t-token";
 /// A tool that answers with the secret in a value, in an object key, and (for `fail`) in its
 /// error message, as a careless backend would.
 fn leaky() -> Vec<Tool> {
-    let echo = Tool::new("api.echo", "Echo", json!({"type": "object"}), |_: Value, _| async {
-        Ok(json!({
-            "auth": format!("Bearer {SECRET}"),
-            "json": format!("{{\"auth\":\"Bearer {SECRET}\"}}"),
-            SECRET: "as a key",
-        }))
-    })
+    let echo = Tool::new(
+        "api.echo",
+        "Echo",
+        json!({"type": "object"}),
+        |_: Value, _| async {
+            Ok(json!({
+                "auth": format!("Bearer {SECRET}"),
+                "json": format!("{{\"auth\":\"Bearer {SECRET}\"}}"),
+                SECRET: "as a key",
+            }))
+        },
+    )
     .unwrap();
-    let fail = Tool::new("api.fail", "Fail", json!({"type": "object"}), |_: Value, _| async {
-        Err(ToolError::new(format!(
-            r#"HTTP 401: {{"auth":"Bearer {SECRET}"}}"#
-        )))
-    })
+    let fail = Tool::new(
+        "api.fail",
+        "Fail",
+        json!({"type": "object"}),
+        |_: Value, _| async {
+            Err(ToolError::new(format!(
+                r#"HTTP 401: {{"auth":"Bearer {SECRET}"}}"#
+            )))
+        },
+    )
     .unwrap();
     vec![echo, fail]
 }
@@ -65,12 +75,18 @@ return { found = found, reversed = string.reverse(r.auth), auth = r.auth, json =
         .unwrap_or_else(|| panic!("{:?}", result.error()));
     assert_eq!(value["found"], 0);
     assert_eq!(value["auth"], json!(format!("Bearer {REDACTED}")));
-    assert_eq!(value["json"], json!(format!("{{\"auth\":\"Bearer {REDACTED}\"}}")));
+    assert_eq!(
+        value["json"],
+        json!(format!("{{\"auth\":\"Bearer {REDACTED}\"}}"))
+    );
     assert_eq!(value["keys"], "as a key");
     assert_eq!(value["err_has"], false);
     assert_eq!(
         value["reversed"],
-        json!(format!("Bearer {REDACTED}").chars().rev().collect::<String>())
+        json!(format!("Bearer {REDACTED}")
+            .chars()
+            .rev()
+            .collect::<String>())
     );
     // The call records carry the scrubbed error the program saw.
     assert_eq!(
@@ -111,7 +127,9 @@ return { "s3cr3t-token": ["x s3cr3t-token y"], url: "https://h/?t=s3cr3t-token" 
     let error = lua.error().expect("fails");
     assert!(error.message.contains(REDACTED), "{}", error.message);
     assert_clean(&lua);
-    let uncaught = runtime(Language::Lua).execute("return tools.api.fail()").await;
+    let uncaught = runtime(Language::Lua)
+        .execute("return tools.api.fail()")
+        .await;
     assert!(uncaught.error().is_some());
     assert_clean(&uncaught);
 }
