@@ -182,7 +182,6 @@ struct Loaded {
 }
 
 /// Loads every tool source; a path two sources both define is a usage error.
-
 fn load_sources(sources: &Sources) -> Result<Loaded, Usage> {
     let mut tools: Vec<Tool> = Vec::new();
     let mut namespaces = Vec::new();
