@@ -114,7 +114,8 @@ struct SearchArgs {
 struct CatalogArgs {
     #[arg(long = "lang", value_name = "lua|js")]
     lang: Option<String>,
-    /// Token budget for the model-facing description.
+    /// Token budget for the model-facing description (4 bytes a token), preamble included.
+    /// The output's "skipped" lists the OpenAPI operations that did not become tools, and why.
     #[arg(long = "budget-tokens", default_value_t = 4000)]
     budget_tokens: usize,
     #[command(flatten)]
@@ -223,10 +224,19 @@ fn has_tool_sources(sources: &Sources) -> bool {
     !sources.tools.is_empty() || !sources.openapi.is_empty()
 }
 
-/// Loads every tool source; a path two sources both define is a usage error.
-/// Tools and namespace descriptions (dotted path, description) from every source.
-type Loaded = (Vec<Tool>, Vec<(String, String)>);
+/// What every tool source gives.
+#[derive(Default)]
+struct Loaded {
+    tools: Vec<Tool>,
+    /// Namespace descriptions: (dotted path, description).
+    namespaces: Vec<(String, String)>,
+    /// Credentials handed in (--auth, CODEMODE_AUTH_*): scrubbed from all the model reads.
+    secrets: Vec<String>,
+    /// OpenAPI operations that did not become tools, with the reason (`codemode catalog`).
+    skipped: Vec<serde_json::Value>,
+}
 
+/// Loads every tool source; a path two sources both define is a usage error.
 /// `max_command_output` caps each command tool's stdout.
 fn load_sources(sources: &Sources, max_command_output: usize) -> Result<Loaded, Usage> {
     let mut tools: Vec<Tool> = Vec::new();
@@ -252,17 +262,41 @@ fn load_sources(sources: &Sources, max_command_output: usize) -> Result<Loaded, 
     if sources.openapi.is_empty() && (sources.base_url.is_some() || !sources.auth.is_empty()) {
         return Err(Usage("--base-url and --auth need --openapi".into()));
     }
+    // Every CODEMODE_AUTH_* value is a credential, whichever document names its scheme.
+    let mut secrets: Vec<String> = std::env::vars_os()
+        .filter(|(name, _)| {
+            name.to_str()
+                .is_some_and(|n| n.starts_with("CODEMODE_AUTH_"))
+        })
+        .filter_map(|(_, value)| value.into_string().ok())
+        .collect();
+    let mut skipped = Vec::new();
     for path in &sources.openapi {
         let text = input::read_document(path).map_err(Usage)?;
         let conversion =
             openapi_tools(&text, sources).map_err(|e| Usage(format!("{}: {e}", path.display())))?;
-        add(conversion.0, &path.display().to_string(), &mut tools)?;
-        namespaces.extend(conversion.1);
+        add(conversion.tools, &path.display().to_string(), &mut tools)?;
+        namespaces.extend(conversion.namespaces);
+        secrets.extend(conversion.secrets.iter().map(|s| s.expose().to_owned()));
+        for s in conversion.skipped {
+            skipped.push(serde_json::json!({
+                "source": path.display().to_string(),
+                "method": s.method,
+                "path": s.path,
+                "operationId": s.operation_id,
+                "reason": s.reason,
+            }));
+        }
     }
-    Ok((tools, namespaces))
+    Ok(Loaded {
+        tools,
+        namespaces,
+        secrets,
+        skipped,
+    })
 }
 
-fn openapi_tools(text: &str, sources: &Sources) -> Result<Loaded, String> {
+fn openapi_tools(text: &str, sources: &Sources) -> Result<codemode_openapi::Conversion, String> {
     let mut credentials = codemode_openapi::Credentials::from_env(text);
     for pair in &sources.auth {
         let (scheme, value) = pair
@@ -275,24 +309,36 @@ fn openapi_tools(text: &str, sources: &Sources) -> Result<Loaded, String> {
         credentials,
         ..Default::default()
     };
-    let conversion = codemode_openapi::from_spec(text, options).map_err(|e| e.to_string())?;
-    Ok((conversion.tools, conversion.namespaces))
+    codemode_openapi::from_spec(text, options).map_err(|e| e.to_string())
 }
 
 fn build(language: Language, sources: &Sources, limits: Option<Limits>) -> Result<CodeMode, Usage> {
+    build_with_skipped(language, sources, limits).map(|(runtime, _)| runtime)
+}
+
+/// [`build`], and the OpenAPI operations that did not become tools.
+fn build_with_skipped(
+    language: Language,
+    sources: &Sources,
+    limits: Option<Limits>,
+) -> Result<(CodeMode, Vec<serde_json::Value>), Usage> {
     let max_command_output = limits
         .as_ref()
         .and_then(|l| l.max_call_output_bytes)
         .unwrap_or(command_tool::DEFAULT_MAX_OUTPUT_BYTES);
-    let (tools, namespaces) = load_sources(sources, max_command_output)?;
-    let mut builder = CodeMode::builder().language(language).tools(tools);
-    for (path, description) in namespaces {
+    let loaded = load_sources(sources, max_command_output)?;
+    let mut builder = CodeMode::builder()
+        .language(language)
+        .tools(loaded.tools)
+        .redact_secrets(loaded.secrets);
+    for (path, description) in loaded.namespaces {
         builder = builder.namespace(path, description);
     }
     if let Some(limits) = limits {
         builder = builder.limits(limits);
     }
-    builder.build().map_err(|e| Usage(e.to_string()))
+    let runtime = builder.build().map_err(|e| Usage(e.to_string()))?;
+    Ok((runtime, loaded.skipped))
 }
 
 /// The limits of `run` and `search` on the command line: the library's for the language,
@@ -450,12 +496,16 @@ fn search(args: SearchArgs) -> Result<ExitCode, Usage> {
 
 fn catalog(args: CatalogArgs) -> Result<ExitCode, Usage> {
     let language = parse_lang(args.lang.as_deref())?.unwrap_or(Language::JavaScript);
-    let runtime = build(language, &args.sources, None)?;
+    let (runtime, skipped) = build_with_skipped(language, &args.sources, None)?;
     let tools = runtime.catalog().descriptors(&runtime.render_options());
+    let description = runtime
+        .description(args.budget_tokens)
+        .map_err(|e| Usage(format!("--budget-tokens: {e}")))?;
     let out = serde_json::json!({
         "language": language.short_name(),
         "tools": tools,
-        "description": runtime.description(args.budget_tokens),
+        "skipped": skipped,
+        "description": description,
     });
     println!(
         "{}",

@@ -179,7 +179,8 @@ pub(crate) async fn call(
     }
 
     // Authentication: the first alternative whose every scheme has a secret.
-    let mut used_secrets: Vec<Secret> = Vec::new();
+    // Every form of the secrets sent, to scrub server echoes of them from what comes back.
+    let mut echo: Vec<String> = Vec::new();
     'alternatives: for alternative in &op.security {
         let mut found = Vec::new();
         for scheme in alternative {
@@ -200,7 +201,7 @@ pub(crate) async fn call(
         }
         for (scheme, secret) in found {
             apply_auth(&scheme.kind, &secret, &mut headers, &mut query)?;
-            used_secrets.push(secret);
+            echo_forms(&secret, scheme.kind == SchemeKind::Basic, &mut echo);
         }
         break;
     }
@@ -237,11 +238,10 @@ pub(crate) async fn call(
         .await
         .unwrap_or_default();
         let mut excerpt = String::from_utf8_lossy(&bytes).trim().to_owned();
-        for secret in used_secrets.iter().chain(runtime.credentials.values()) {
-            if secret.expose().len() >= 4 {
-                excerpt = excerpt.replace(secret.expose(), "<redacted>");
-            }
+        for secret in runtime.credentials.values() {
+            echo_forms(secret, false, &mut echo);
         }
+        scrub(&mut excerpt, &echo);
         let excerpt = crate::document::truncate(&excerpt, ERROR_EXCERPT_BYTES);
         let mut message = format!("HTTP {status} from {}", op.display);
         if !excerpt.is_empty() {
@@ -258,7 +258,77 @@ pub(crate) async fn call(
         .unwrap_or("")
         .to_owned();
     let bytes = read_capped(&mut response, runtime.max_response_bytes, true, op, runtime).await?;
-    decode(&bytes, &content_type, op)
+    let mut value = decode(&bytes, &content_type, op)?;
+    if !echo.is_empty() {
+        scrub_value(&mut value, &echo);
+    }
+    Ok(value)
+}
+
+/// What replaces a secret a server echoed.
+const REDACTED: &str = "<redacted>";
+
+/// Adds the forms `secret` takes when a server echoes what it received: the value, its
+/// percent-encoded form (query, cookie), its JSON-escaped form (inside JSON text), its
+/// base64 (a basic `Authorization` header), and for basic credentials the password alone.
+/// Forms shorter than 4 bytes are left alone: they would match ordinary text by chance.
+fn echo_forms(secret: &Secret, basic: bool, forms: &mut Vec<String>) {
+    let value = secret.expose();
+    let mut add = |form: String| {
+        if form.len() >= 4 && !forms.contains(&form) {
+            forms.push(form);
+        }
+    };
+    add(value.to_owned());
+    add(utf8_percent_encode(value, COMPONENT).to_string());
+    let json = serde_json::to_string(value).unwrap_or_default();
+    add(json
+        .get(1..json.len().saturating_sub(1))
+        .unwrap_or("")
+        .to_owned());
+    let encoded = base64(value.as_bytes());
+    add(encoded.trim_end_matches('=').to_owned());
+    add(encoded);
+    if let (true, Some((_, password))) = (basic, value.split_once(':')) {
+        add(password.to_owned());
+        add(utf8_percent_encode(password, COMPONENT).to_string());
+    }
+    // Longest first, so a form that contains another is replaced whole.
+    forms.sort_by_key(|f| std::cmp::Reverse(f.len()));
+}
+
+fn scrub(text: &mut String, forms: &[String]) {
+    for form in forms {
+        if text.contains(form.as_str()) {
+            *text = text.replace(form.as_str(), REDACTED);
+        }
+    }
+}
+
+/// Scrubs every string of a decoded response, object keys included; an explicit stack, so
+/// a deep response cannot overflow the native stack.
+fn scrub_value(value: &mut Value, forms: &[String]) {
+    let mut stack: Vec<&mut Value> = vec![value];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::String(text) => scrub(text, forms),
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            Value::Object(map) => {
+                if map
+                    .keys()
+                    .any(|k| forms.iter().any(|f| k.contains(f.as_str())))
+                {
+                    let old = std::mem::take(map);
+                    for (mut key, item) in old {
+                        scrub(&mut key, forms);
+                        map.insert(key, item);
+                    }
+                }
+                stack.extend(map.values_mut());
+            }
+            _ => {}
+        }
+    }
 }
 
 fn apply_auth(

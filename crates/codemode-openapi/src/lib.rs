@@ -201,6 +201,68 @@ pub struct Conversion {
     /// Descriptions of namespaces (dotted, including the prefix): the namespace prefix gets the
     /// document's title, and a namespace named like a tag gets the tag's description.
     pub namespaces: Vec<(String, String)>,
+    /// Every credential the tools may send, for a host to scrub echoes of them from what the
+    /// model reads (the facade's `Builder::redact_secrets`): each static credential, the
+    /// password of a basic `user:password` credential on its own, and the values of extra
+    /// headers whose name says they carry a credential (see [`is_credential_header`]).
+    /// Secrets an [`AuthResolver`] gives per call are not known here; the tools scrub those
+    /// from their own outputs and error messages.
+    pub secrets: Vec<Secret>,
+}
+
+/// Whether an extra header's name says its value is a credential: `Authorization`,
+/// `Proxy-Authorization`, `Cookie`, or a name containing `key`, `token`, `secret`, `auth`,
+/// `session`, `password` or `signature` (case-insensitive).
+pub fn is_credential_header(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name == "cookie"
+        || [
+            "auth",
+            "key",
+            "token",
+            "secret",
+            "session",
+            "password",
+            "signature",
+        ]
+        .iter()
+        .any(|part| name.contains(part))
+}
+
+/// The secrets of [`Conversion::secrets`].
+fn sent_secrets(
+    options: &OpenApiOptions,
+    schemes: &HashMap<String, Result<Arc<SecurityScheme>, String>>,
+) -> Vec<Secret> {
+    let mut secrets: Vec<Secret> = Vec::new();
+    let mut add = |s: &str| {
+        if !s.is_empty() && !secrets.iter().any(|known| known.expose() == s) {
+            secrets.push(Secret::new(s));
+        }
+    };
+    for scheme in options.credentials.schemes() {
+        let Some(secret) = options.credentials.get(scheme) else {
+            continue;
+        };
+        add(secret.expose());
+        let basic = matches!(
+            schemes.get(scheme),
+            Some(Ok(s)) if s.kind == SchemeKind::Basic
+        );
+        if let (true, Some((_, password))) = (basic, secret.expose().split_once(':')) {
+            add(password);
+        }
+    }
+    for (name, value) in &options.headers {
+        if is_credential_header(name) {
+            add(value);
+            // `Authorization: Bearer x` / `Basic x`: the part after the scheme too.
+            if let Some((_, rest)) = value.split_once(' ') {
+                add(rest.trim());
+            }
+        }
+    }
+    secrets
 }
 
 /// Converts a document (JSON or YAML text).
@@ -274,9 +336,18 @@ pub fn convert(document: &Document, options: OpenApiOptions) -> Result<Conversio
         .and_then(Value::as_object)
         .unwrap_or(&empty);
     for (path, item) in paths {
+        // A path item that cannot be read is one entry for all its operations (`*`).
         let item = match schemas.deref(item) {
             Ok(Value::Object(item)) => item,
-            Ok(_) => continue,
+            Ok(_) => {
+                skipped.push(Skipped {
+                    method: "*".to_owned(),
+                    path: path.clone(),
+                    operation_id: None,
+                    reason: "the path item is not an object".to_owned(),
+                });
+                continue;
+            }
             Err(e) => {
                 skipped.push(Skipped {
                     method: "*".to_owned(),
@@ -291,8 +362,16 @@ pub fn convert(document: &Document, options: OpenApiOptions) -> Result<Conversio
             if !METHODS.contains(&method.as_str()) {
                 continue;
             }
-            let Value::Object(op) = op else { continue };
             let upper = method.to_ascii_uppercase();
+            let Value::Object(op) = op else {
+                skipped.push(Skipped {
+                    method: upper,
+                    path: path.clone(),
+                    operation_id: None,
+                    reason: "the operation is not an object".to_owned(),
+                });
+                continue;
+            };
             let operation_id = op.get("operationId").and_then(Value::as_str);
             let tags: Vec<&str> = op
                 .get("tags")
@@ -368,6 +447,7 @@ pub fn convert(document: &Document, options: OpenApiOptions) -> Result<Conversio
         tools,
         skipped,
         namespaces,
+        secrets: sent_secrets(&options, &shared.schemes),
     })
 }
 

@@ -28,6 +28,9 @@ pub(crate) enum Direction {
 pub(crate) enum RefError {
     External(String),
     Unresolved(String),
+    /// A chain of `$ref`s that comes back to itself without a schema in between (the
+    /// references, in order, the first repeated at the end).
+    Loop(Vec<String>),
 }
 
 impl RefError {
@@ -38,6 +41,16 @@ impl RefError {
             }
             RefError::Unresolved(r) => {
                 format!("unresolved $ref '{}'", crate::document::truncate(r, 120))
+            }
+            RefError::Loop(chain) => {
+                let shown: Vec<String> = chain
+                    .iter()
+                    .map(|r| crate::document::truncate(r, 80))
+                    .collect();
+                format!(
+                    "$ref loop {}",
+                    crate::document::truncate(&shown.join(" -> "), 400)
+                )
             }
         }
     }
@@ -108,13 +121,25 @@ impl<'a> Schemas<'a> {
 
     /// Follows `$ref` chains of a parameter, request body or response object.
     pub(crate) fn deref(&self, mut value: &'a Value) -> Result<&'a Value, RefError> {
-        for _ in 0..MAX_HOPS {
+        let mut chain: Vec<&str> = Vec::new();
+        loop {
             match value.get("$ref") {
-                Some(Value::String(reference)) => value = self.lookup(reference)?,
+                Some(Value::String(reference)) => {
+                    if chain.contains(&reference.as_str()) {
+                        chain.push(reference);
+                        return Err(RefError::Loop(
+                            chain.into_iter().map(str::to_owned).collect(),
+                        ));
+                    }
+                    if chain.len() >= MAX_HOPS {
+                        return Err(RefError::Unresolved("a chain of $refs too long".to_owned()));
+                    }
+                    chain.push(reference);
+                    value = self.lookup(reference)?;
+                }
                 _ => return Ok(value),
             }
         }
-        Err(RefError::Unresolved("a chain of $refs too long".to_owned()))
     }
 
     /// Starts a new self-contained schema (one tool's input, or its output): every schema
@@ -229,6 +254,20 @@ impl<'a> Schemas<'a> {
             return Ok(name.clone());
         }
         let target = self.lookup(reference)?;
+        // A schema that is only a reference back to itself (`A: {$ref: B}`, `B: {$ref: A}`)
+        // describes no value: the operation is skipped rather than given a schema that
+        // cannot be validated. Recursion through properties or items stays supported.
+        if let Err(RefError::Loop(chain)) = self.deref(target) {
+            // Named from `reference` when the loop passes through it, else as found.
+            return Err(RefError::Loop(
+                match chain.iter().position(|r| r == reference) {
+                    Some(at) => std::iter::once(reference.to_owned())
+                        .chain(chain[..=at].iter().cloned())
+                        .collect(),
+                    None => chain,
+                },
+            ));
+        }
         let base = def_name(reference);
         let mut name = base.clone();
         let mut n = 1;

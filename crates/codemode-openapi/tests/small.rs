@@ -497,3 +497,70 @@ components:
     assert!(!std::ptr::eq(out("f.create"), item));
     assert_eq!(out("f.create")["anyOf"][1], json!({"type": "null"}));
 }
+
+#[test]
+fn ref_loops_and_remote_refs_are_reported_never_dropped() {
+    // Each way a reference can fail, at each place one can stand: a schema, a parameter,
+    // a request body, a response, a whole path item. Recursion through a property stays
+    // supported (`Tree`); a loop of bare references describes nothing and is skipped.
+    let spec = r##"
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /tree:
+    get:
+      operationId: tree
+      responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Tree'}}}}}
+  /schema-loop:
+    get:
+      operationId: schemaLoop
+      responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/A'}}}}}
+  /self-loop:
+    post:
+      operationId: selfLoop
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Self'}}}}
+      responses: {'204': {description: ok}}
+  /param-loop:
+    get:
+      operationId: paramLoop
+      parameters: [{$ref: '#/components/parameters/P1'}]
+      responses: {'204': {description: ok}}
+  /response-loop:
+    get:
+      operationId: responseLoop
+      responses: {'200': {$ref: '#/components/responses/R1'}}
+  /remote-schema:
+    get:
+      operationId: remoteSchema
+      responses: {'200': {description: ok, content: {application/json: {schema: {$ref: 'https://example.com/schemas.json#/Pet'}}}}}
+  /remote-param:
+    get:
+      operationId: remoteParam
+      parameters: [{$ref: 'params.yaml#/limit'}]
+      responses: {'204': {description: ok}}
+  /remote-item:
+    $ref: 'https://example.com/paths.yaml#/items'
+  /item-loop:
+    $ref: '#/paths/~1item-loop'
+  /not-an-object: 42
+  /bad-operation:
+    get: [1, 2]
+components:
+  schemas:
+    Tree: {type: object, properties: {children: {type: array, items: {$ref: '#/components/schemas/Tree'}}}}
+    A: {$ref: '#/components/schemas/B'}
+    B: {$ref: '#/components/schemas/A'}
+    Self: {$ref: '#/components/schemas/Self'}
+  parameters:
+    P1: {$ref: '#/components/parameters/P2'}
+    P2: {$ref: '#/components/parameters/P1'}
+  responses:
+    R1: {$ref: '#/components/responses/R1'}
+"##;
+    let conversion = from_spec(spec, OpenApiOptions::default()).expect("converts");
+    let names: Vec<String> = conversion.tools.iter().map(|t| t.path().dotted()).collect();
+    assert_eq!(names, ["tree"]);
+    // Every operation of the document is either a tool or reported.
+    assert_eq!(conversion.skipped.len(), 10, "{:#?}", conversion.skipped);
+    insta::assert_snapshot!(render(spec));
+}

@@ -1,9 +1,11 @@
 use crate::extension::Extension;
 use crate::hooks::Hook;
 use crate::limits::Limits;
+use crate::redact::Redactor;
 use crate::result::ExecutionResult;
 use codemode_catalog::{Catalog, Context, Namespace, Tool};
 use codemode_core::{CompileOptions, ExtensionDecl, Interpreter, Language, ToolRoot};
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::future::Future;
 use std::sync::Arc;
@@ -23,6 +25,7 @@ pub struct Builder {
     limits: Option<Limits>,
     tool_root: ToolRoot,
     interpreter: Option<Arc<dyn Interpreter>>,
+    redactor: Redactor,
 }
 
 /// Per-execution options.
@@ -86,6 +89,42 @@ impl Builder {
     /// host's choosing.
     pub fn tool_root(mut self, root: ToolRoot) -> Self {
         self.tool_root = root;
+        self
+    }
+
+    /// Registers a secret (a token, a password, `user:password`): it never reaches the
+    /// program or the result. Tool outputs and tool error messages are scrubbed before the
+    /// program sees them; the result's value, logs, diagnostic, warnings and call records
+    /// before the result leaves the runtime. The secret's JSON-escaped, percent-encoded and
+    /// base64 forms are scrubbed too (see [`Redactor`]).
+    pub fn redact_secret(mut self, secret: impl Into<String>) -> Self {
+        self.redactor.add_secret(secret);
+        self
+    }
+
+    /// Registers several secrets (see [`Builder::redact_secret`]).
+    pub fn redact_secrets<I, S>(mut self, secrets: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        for secret in secrets {
+            self.redactor.add_secret(secret);
+        }
+        self
+    }
+
+    /// Adds a function over text that replaces what must not leave the runtime (as
+    /// effect-agent's `redactEgress`): it runs where the secrets are scrubbed, after them.
+    /// Return `Cow::Borrowed` when nothing changes.
+    pub fn redact_with(mut self, f: impl Fn(&str) -> Cow<'_, str> + Send + Sync + 'static) -> Self {
+        self.redactor = self.redactor.function(f);
+        self
+    }
+
+    /// Uses a prepared [`Redactor`] in place of the secrets and functions given so far.
+    pub fn redactor(mut self, redactor: Redactor) -> Self {
+        self.redactor = redactor;
         self
     }
 
@@ -163,6 +202,7 @@ impl Builder {
                 limits,
                 tool_root: self.tool_root,
                 compile_options,
+                redactor: self.redactor,
             }),
         })
     }
@@ -285,6 +325,7 @@ pub(crate) struct Inner {
     pub(crate) limits: Limits,
     pub(crate) tool_root: ToolRoot,
     pub(crate) compile_options: CompileOptions,
+    pub(crate) redactor: Redactor,
 }
 
 impl Inner {
@@ -328,6 +369,7 @@ impl CodeMode {
             limits: None,
             tool_root: ToolRoot::Tools,
             interpreter: None,
+            redactor: Redactor::new(),
         }
     }
 
@@ -376,6 +418,17 @@ impl CodeMode {
         source: &str,
         options: ExecuteOptions,
     ) -> impl Future<Output = ExecutionResult> + Send + 'static {
-        crate::driver::run(self.inner.clone(), source.to_owned(), options)
+        let inner = self.inner.clone();
+        let run = crate::driver::run(inner.clone(), source.to_owned(), options);
+        async move {
+            let mut result = run.await;
+            inner.redactor.result(&mut result);
+            result
+        }
+    }
+
+    /// What this runtime scrubs from everything a program or the model reads.
+    pub fn redactor(&self) -> &Redactor {
+        &self.inner.redactor
     }
 }

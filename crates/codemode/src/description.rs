@@ -1,22 +1,48 @@
 //! The text the model reads: the execute tool's description for the runtime's language.
 
 use crate::builder::CodeMode;
-use codemode_catalog::Context;
+use codemode_catalog::{Context, InlineCatalog};
 use codemode_core::Language;
 
-/// Bytes per token, for budgeting (a conservative average for English and code).
-const BYTES_PER_TOKEN: usize = 4;
+/// Bytes per token, for budgeting (a conservative average for English and code): a budget
+/// of `n` tokens allows `4 * n` bytes of description.
+pub const BYTES_PER_TOKEN: usize = 4;
+
+/// Why no description fits.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DescriptionError {
+    /// The budget does not hold the preamble (how to write a program, `search`, the limits)
+    /// and the catalog's header; `minimum_tokens` does.
+    #[error(
+        "a description budget of {budget_tokens} tokens is below the minimum of \
+         {minimum_tokens} tokens for this runtime"
+    )]
+    BudgetTooSmall {
+        /// The budget asked for.
+        budget_tokens: usize,
+        /// The smallest budget that holds the description with no tool shown.
+        minimum_tokens: usize,
+    },
+}
 
 impl CodeMode {
     /// The execute tool's description: how to write a program in this runtime's language
     /// (the supported subset, `search`, return and data rules, limits) and an inline catalog
     /// within `budget_tokens`, marked COMPLETE or PARTIAL with counts per namespace.
-    pub fn description(&self, budget_tokens: usize) -> String {
+    ///
+    /// The whole text, preamble included, stays within `budget_tokens` (counted as
+    /// [`BYTES_PER_TOKEN`] bytes each). A budget too small for the preamble and the catalog's
+    /// header is [`DescriptionError::BudgetTooSmall`], which names the minimum.
+    pub fn description(&self, budget_tokens: usize) -> Result<String, DescriptionError> {
         self.description_for(budget_tokens, &Context::none())
     }
 
     /// [`CodeMode::description`] as an execution with this context would see the catalog.
-    pub fn description_for(&self, budget_tokens: usize, context: &Context) -> String {
+    pub fn description_for(
+        &self,
+        budget_tokens: usize,
+        context: &Context,
+    ) -> Result<String, DescriptionError> {
         let budget = budget_tokens.saturating_mul(BYTES_PER_TOKEN);
         let language = self.language();
         let opts = self.render_options();
@@ -68,32 +94,54 @@ impl CodeMode {
 
         let catalog = self.catalog_for(context);
         // The header's length depends on what fits; shrink the catalog's share until the
-        // whole text is within budget.
-        let mut share = budget.saturating_sub(text.len());
-        loop {
-            let inline = catalog.inline_catalog(&opts, share);
-            let header = if inline.complete {
-                format!("\nTools (COMPLETE: all {} shown):\n", inline.total)
-            } else {
-                let counts: Vec<String> = inline
-                    .per_namespace
-                    .iter()
-                    .map(|(ns, shown, total)| format!("{ns} {shown}/{total}"))
-                    .collect();
-                format!(
-                    "\nTools (PARTIAL: {} of {} shown; search finds the rest; per namespace: {}):\n",
-                    inline.shown,
-                    inline.total,
-                    counts.join(", ")
-                )
-            };
-            let total = text.len() + header.len() + inline.text.len();
-            if total <= budget || share == 0 {
-                text.push_str(&header);
-                text.push_str(&inline.text);
-                return text;
+        // whole text is within budget (each round drops it by at least one byte). The counts
+        // per namespace go only when even an empty catalog cannot carry them.
+        let mut total = 0;
+        for per_namespace in [true, false] {
+            let mut share = budget.saturating_sub(text.len());
+            loop {
+                let inline = catalog.inline_catalog(&opts, share);
+                let header = header(&inline, per_namespace);
+                total = text.len() + header.len() + inline.text.len();
+                if total <= budget {
+                    text.push_str(&header);
+                    text.push_str(&inline.text);
+                    return Ok(text);
+                }
+                if share == 0 {
+                    break;
+                }
+                share = share.saturating_sub(total - budget);
             }
-            share = share.saturating_sub(total - budget);
         }
+        Err(DescriptionError::BudgetTooSmall {
+            budget_tokens,
+            minimum_tokens: total.div_ceil(BYTES_PER_TOKEN),
+        })
     }
+}
+
+/// The catalog's header line: COMPLETE, or PARTIAL with the counts (per namespace when
+/// `per_namespace`).
+fn header(inline: &InlineCatalog, per_namespace: bool) -> String {
+    if inline.complete {
+        return format!("\nTools (COMPLETE: all {} shown):\n", inline.total);
+    }
+    if !per_namespace {
+        return format!(
+            "\nTools (PARTIAL: {} of {} shown; search finds the rest):\n",
+            inline.shown, inline.total
+        );
+    }
+    let counts: Vec<String> = inline
+        .per_namespace
+        .iter()
+        .map(|(ns, shown, total)| format!("{ns} {shown}/{total}"))
+        .collect();
+    format!(
+        "\nTools (PARTIAL: {} of {} shown; search finds the rest; per namespace: {}):\n",
+        inline.shown,
+        inline.total,
+        counts.join(", ")
+    )
 }

@@ -519,6 +519,7 @@ impl Driver {
         let render = self.render.clone();
         let context = self.context.clone();
         let max_output = limits.max_call_output_bytes;
+        let redactor = self.inner.redactor.clone();
         let id = call.id;
         // A search page must fit what the program may receive.
         let page_budget = limits.max_call_output_bytes.or(limits.max_output_bytes);
@@ -600,6 +601,18 @@ impl Driver {
                 }
                 Ok(value)
             });
+            // Secrets are scrubbed before the program (and the after-hooks) see the outcome:
+            // a program given a secret could transform it past any later scrub.
+            let result = match result {
+                Ok(mut value) => {
+                    redactor.value(&mut value);
+                    Ok(value)
+                }
+                Err((code, mut message)) => {
+                    redactor.string(&mut message);
+                    Err((code, message))
+                }
+            };
             let duration = start.elapsed();
             let outcome = match &result {
                 Ok(output) => CallOutcome::Succeeded {

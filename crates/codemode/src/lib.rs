@@ -32,13 +32,16 @@ mod interpreters;
 mod limits;
 mod logs;
 mod records;
+mod redact;
 mod result;
 mod shape;
 
 pub use builder::{BuildError, Builder, CodeMode, ExecuteOptions};
+pub use description::{DescriptionError, BYTES_PER_TOKEN};
 pub use extension::Extension;
 pub use hooks::{after_hook, before_hook, CallOutcome, Hook, HookCall, HookDecision};
 pub use limits::{Limits, OversizedResult};
+pub use redact::{RedactFn, Redactor, REDACTED};
 pub use result::{CallKind, CallStatus, ExecutionResult, OmittedCalls, ToolCallRecord, Warning};
 
 pub use codemode_catalog as catalog;

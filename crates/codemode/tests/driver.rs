@@ -538,6 +538,7 @@ async fn each_tool_root() {
     );
     assert!(default
         .description(2000)
+        .unwrap()
         .contains("tools.context7[\"resolve-library-id\"]"));
 
     let globals = runtime(tools())
@@ -549,13 +550,19 @@ async fn each_tool_root() {
         options.value().unwrap()["toolGlobals"],
         json!(["context7", "orders"])
     );
-    assert!(globals.description(2000).contains("orders.lookup("));
+    assert!(globals
+        .description(2000)
+        .unwrap()
+        .contains("orders.lookup("));
 
     let named = runtime(tools())
         .tool_root(ToolRoot::Named("codemode".into()))
         .build()
         .unwrap();
-    assert!(named.description(2000).contains("codemode.orders.lookup("));
+    assert!(named
+        .description(2000)
+        .unwrap()
+        .contains("codemode.orders.lookup("));
     let r = named
         .execute("callsync orders.lookup {}\nreturn results")
         .await;
