@@ -143,6 +143,14 @@ pub struct Vm {
     /// Objects the embedder holds (the program's result promise).
     pub extra_roots: Vec<ObjRef>,
     argbuf: Vec<Value>,
+    /// Receivers of the Array.prototype.join calls under way (node's cycle rule: a receiver
+    /// met again joins as ""); see builtins::join_values.
+    pub join_stack: Vec<ObjRef>,
+    /// The execution's deadline (StartOptions::deadline), for the walks that export values.
+    pub deadline: Option<codemode_core::Deadline>,
+    /// Characters console.log's formatting may still write for the current line (the walk
+    /// of shared references can expand far past the heap; see format::inspect).
+    pub inspect_budget: usize,
 }
 
 pub enum RunState {
@@ -192,6 +200,9 @@ impl Vm {
             is_new: false,
             extra_roots: Vec::new(),
             argbuf: Vec::new(),
+            join_stack: Vec::new(),
+            deadline: None,
+            inspect_budget: crate::format::INSPECT_MAX,
         }
     }
 
@@ -1482,6 +1493,9 @@ impl Vm {
     fn export_arg(&mut self, v: Value) -> JsResult<serde_json::Value> {
         match crate::interop::export_value(self, &v) {
             Ok(j) => Ok(j),
+            Err(codemode_data::ExportError::DeadlinePassed) => {
+                Err(crate::interop::deadline_passed(self))
+            }
             Err(e) => Err(self.type_error(&format!("tool input is not data: {e}"))),
         }
     }
