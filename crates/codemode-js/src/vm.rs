@@ -151,7 +151,13 @@ pub struct Vm {
     /// Characters console.log's formatting may still write for the current line (the walk
     /// of shared references can expand far past the heap; see format::inspect).
     pub inspect_budget: usize,
+    /// Built-in conversions under way inside one another (an Error whose message is itself,
+    /// an object whose toString is Array.prototype.join): each is a native recursion.
+    conversion_depth: u32,
 }
+
+/// The most built-in conversions that may run inside one another; past it node's RangeError.
+const MAX_NESTED_CONVERSIONS: u32 = 64;
 
 pub enum RunState {
     /// Frames are empty: the scheduler may run jobs.
@@ -203,6 +209,7 @@ impl Vm {
             join_stack: Vec::new(),
             deadline: None,
             inspect_budget: crate::format::INSPECT_MAX,
+            conversion_depth: 0,
         }
     }
 
@@ -496,7 +503,13 @@ impl Vm {
                     Kind::Native(id) => {
                         let id = *id as usize;
                         let nf = self.natives[id].0;
-                        let res = nf(self, v, &[])?;
+                        if self.conversion_depth >= MAX_NESTED_CONVERSIONS {
+                            return Err(self.range_error("Maximum call stack size exceeded"));
+                        }
+                        self.conversion_depth += 1;
+                        let res = nf(self, v, &[]);
+                        self.conversion_depth -= 1;
+                        let res = res?;
                         if !matches!(res, Value::Obj(_)) {
                             return Ok(Ok(res));
                         }

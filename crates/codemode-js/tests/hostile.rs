@@ -163,6 +163,20 @@ fn replaced_intrinsics_break_neither_the_exporter_nor_the_next_execution() {
     );
 }
 
+/// Conversions that re-enter built-ins (no program frames) end in node's RangeError, never
+/// in a native stack overflow.
+#[test]
+fn self_referencing_conversions_are_a_range_error() {
+    let i = JsInterpreter::new();
+    let out = run(&i, "const e = new Error('x'); e.message = e; try { return String(e); } catch (x) { return x.name + ': ' + x.message; }");
+    assert_eq!(
+        out.value.unwrap(),
+        json!("RangeError: Maximum call stack size exceeded")
+    );
+    let out = run(&i, "const o = {length: 1, toString: Array.prototype.join}; o[0] = o; let c = o; for (let i = 0; i < 5000; i++) c = {length: 1, 0: c, toString: Array.prototype.join}; let r; try { String(c); } catch (x) { r = x.name; } return [String(o), r];");
+    assert_eq!(out.value.unwrap(), json!(["", "RangeError"]));
+}
+
 #[test]
 fn no_function_constructor_escape() {
     let i = JsInterpreter::new();
