@@ -463,6 +463,8 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("strIndex", intr_str_index),
     ("newArray", intr_new_array),
     ("chargeFuel", intr_charge),
+    ("jsonBudget", crate::json::intr_json_budget),
+    ("jsonTooLarge", crate::json::intr_json_too_large),
 ];
 
 fn intr_def(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
@@ -1746,32 +1748,161 @@ fn array_concat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     vm.charge(out.len())?;
     Ok(Value::Obj(vm.new_array(out)))
 }
-pub fn join_values(vm: &mut Vm, r: ObjRef, sep: &[u16], depth: usize) -> JsResult<Vec<u16>> {
-    let list = items(vm, r).clone();
-    vm.charge(list.len())?;
+/// The most joins that may be under way at once through a conversion (an object whose
+/// `toString` is Array.prototype.join holding another): each is a native recursion, so past
+/// this node's RangeError ends them. Nested arrays are joined in one loop and do not count.
+const MAX_NESTED_JOINS: usize = 64;
+
+/// Array.prototype.join of `r` (whose receiver is `this`): elements that are arrays are joined
+/// with "," in the same loop (an explicit stack, not native recursion), and an array already
+/// being joined, here or further out (`vm.join_stack`), joins as "" (node's cycle rule:
+/// `a = [1, 2]; a.push(a); a.join()` is "1,2,").
+pub fn join_values(vm: &mut Vm, this: &Value, r: ObjRef, sep: &[u16]) -> JsResult<Vec<u16>> {
+    if let Value::Obj(receiver) = this {
+        if vm.join_stack.contains(receiver) {
+            return Ok(Vec::new());
+        }
+    }
+    if vm.join_stack.len() >= MAX_NESTED_JOINS {
+        return Err(vm.range_error("Maximum call stack size exceeded"));
+    }
+    let outer = vm.join_stack.len();
+    if let Value::Obj(receiver) = this {
+        vm.join_stack.push(*receiver);
+    }
+    let result = join_loop(vm, r, sep);
+    vm.join_stack.truncate(outer);
+    result
+}
+
+fn join_loop(vm: &mut Vm, r: ObjRef, sep: &[u16]) -> JsResult<Vec<u16>> {
+    // (array, next index) for each array under way, and the same arrays as a set: a cycle
+    // through one of them, or through a receiver further out, joins as "".
+    let mut path: Vec<(ObjRef, usize)> = vec![(r, 0)];
+    let mut on_path: std::collections::HashSet<ObjRef> = std::collections::HashSet::new();
+    on_path.insert(r);
     let mut out: Vec<u16> = Vec::new();
-    for (i, v) in list.iter().enumerate() {
+    vm.charge(items(vm, r).len())?;
+    let mut steps = 0u32;
+    let mut nested_checked = false;
+    while let Some(&mut (arr, ref mut next)) = path.last_mut() {
+        steps = steps.wrapping_add(1);
+        if steps % 65_536 == 0 {
+            if let Some(d) = vm.deadline.filter(|d| d.passed()) {
+                return Err(Throw::Fatal(d.diagnostic()));
+            }
+        }
+        let i = *next;
+        let Some(v) = items(vm, arr).get(i).cloned() else {
+            path.pop();
+            on_path.remove(&arr);
+            continue;
+        };
+        *next += 1;
         if i > 0 {
-            out.extend_from_slice(sep);
+            out.extend_from_slice(if path.len() == 1 { sep } else { &[b',' as u16] });
         }
         match v {
-            Value::Undefined | Value::Null => {}
-            Value::Obj(o) if matches!(vm.heap.get(*o).kind, Kind::Array(_)) => {
-                if depth < 100 {
-                    let inner = join_values(vm, *o, &[b',' as u16], depth + 1)?;
-                    out.extend(inner);
+            Value::Undefined | Value::Null | Value::Empty => {}
+            Value::Obj(o) if matches!(vm.heap.get(o).kind, Kind::Array(_)) => {
+                if !nested_checked {
+                    // Nested arrays may be shared (`t = [t, t]`): prove a text too long
+                    // before writing it, in time proportional to the arrays.
+                    nested_checked = true;
+                    let bound = joined_lower_bound(vm, r, sep.len())?;
+                    if bound > vm.limits.max_string_len {
+                        return Err(vm.range_error("Invalid string length"));
+                    }
+                    if bound.saturating_mul(2) > vm.limits.max_memory_bytes {
+                        return Err(vm.fatal_memory());
+                    }
+                }
+                if !on_path.contains(&o) && !vm.join_stack.contains(&o) {
+                    vm.charge(items(vm, o).len())?;
+                    on_path.insert(o);
+                    path.push((o, 0));
                 }
             }
             v => {
-                let s = vm.to_string(v)?;
+                let s = vm.to_string(&v)?;
                 out.extend_from_slice(s.units());
             }
         }
         if out.len() > vm.limits.max_string_len {
             return Err(vm.range_error("Invalid string length"));
         }
+        // The text is held outside the heap until it becomes a string: it may not outgrow
+        // the memory limit on its own.
+        if out.len() * 2 > vm.limits.max_memory_bytes {
+            return Err(vm.fatal_memory());
+        }
     }
     Ok(out)
+}
+/// A lower bound of the length of `r` joined with a separator of `sep_len` units (nested
+/// arrays with ","), each array measured once however often it appears; past the longest
+/// string the walk stops early. Elements that are not arrays count their length if they are
+/// strings, one unit if numbers or booleans, nothing otherwise; a cycle counts nothing.
+fn joined_lower_bound(vm: &mut Vm, r: ObjRef, sep_len: usize) -> JsResult<usize> {
+    const ON_PATH: usize = usize::MAX;
+    let limit = vm.limits.max_string_len;
+    let mut done: std::collections::HashMap<ObjRef, usize> = std::collections::HashMap::new();
+    // (array, next index, length so far)
+    let mut path: Vec<(ObjRef, usize, usize)> = vec![(r, 0, 0)];
+    done.insert(r, ON_PATH);
+    vm.charge(items(vm, r).len())?;
+    let mut steps = 0u32;
+    loop {
+        let depth = path.len();
+        let Some(&mut (arr, ref mut next, ref mut total)) = path.last_mut() else {
+            return Ok(0);
+        };
+        steps = steps.wrapping_add(1);
+        if steps % 65_536 == 0 {
+            if let Some(d) = vm.deadline.filter(|d| d.passed()) {
+                return Err(Throw::Fatal(d.diagnostic()));
+            }
+        }
+        let i = *next;
+        let Some(v) = items(vm, arr).get(i).cloned() else {
+            let size = *total;
+            path.pop();
+            done.insert(arr, size);
+            match path.last_mut() {
+                Some(parent) => parent.2 = parent.2.saturating_add(size),
+                None => return Ok(size),
+            }
+            continue;
+        };
+        *next += 1;
+        let sep = if i == 0 {
+            0
+        } else if depth == 1 {
+            sep_len
+        } else {
+            1
+        };
+        let add = match v {
+            Value::Str(s) => s.len(),
+            Value::Num(_) | Value::Bool(_) => 1,
+            Value::Obj(o) if matches!(vm.heap.get(o).kind, Kind::Array(_)) => match done.get(&o) {
+                Some(&ON_PATH) => 0,
+                Some(&size) => size,
+                None => {
+                    done.insert(o, ON_PATH);
+                    vm.charge(items(vm, o).len())?;
+                    *total = total.saturating_add(sep);
+                    path.push((o, 0, 0));
+                    continue;
+                }
+            },
+            _ => 0,
+        };
+        *total = total.saturating_add(sep + add);
+        if *total > limit {
+            return Ok(*total);
+        }
+    }
 }
 fn array_join(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     if !is_array_value(vm, this) {
@@ -1782,7 +1913,7 @@ fn array_join(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
         };
         let list = generic_items(vm, this, 0.0, len)?;
         let tmp = vm.new_array(list);
-        let out = join_values(vm, tmp, sep.units(), 0)?;
+        let out = join_values(vm, this, tmp, sep.units())?;
         vm.charge(out.len() / 8)?;
         return vm.new_string(out);
     }
@@ -1791,7 +1922,7 @@ fn array_join(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
         Value::Undefined => JsStr::from_str(","),
         v => vm.to_string(&v)?,
     };
-    let out = join_values(vm, r, sep.units(), 0)?;
+    let out = join_values(vm, this, r, sep.units())?;
     vm.charge(out.len() / 8)?;
     vm.new_string(out)
 }
@@ -2536,6 +2667,9 @@ fn structured_clone(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let v = arg(a, 0);
     let json = match crate::interop::export_value(vm, &v) {
         Ok(j) => j,
+        Err(codemode_data::ExportError::DeadlinePassed) => {
+            return Err(crate::interop::deadline_passed(vm))
+        }
         Err(e) => return Err(vm.type_error(&format!("structuredClone: {e}"))),
     };
     match crate::interop::import_value(vm, &json) {
@@ -2673,7 +2807,7 @@ fn math_random(vm: &mut Vm, _: &Value, _a: &[Value]) -> JsResult<Value> {
 // ---------------- console, errors, promises ----------------
 
 fn console_log(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
-    let line = crate::format::format_log(vm, a);
+    let line = crate::format::format_log(vm, a)?;
     vm.charge(line.len())?;
     vm.logs.push(line);
     Ok(Value::Undefined)

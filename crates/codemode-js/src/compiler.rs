@@ -1593,6 +1593,22 @@ impl<'a> Compiler<'a> {
                     }
                     if self.opts.prelude {
                         if let Some(name) = n.strip_prefix("__cm_") {
+                            // `__cm_call(f, this, ...args)`: a plain call with an explicit
+                            // `this`, so built-ins never go through the program-replaceable
+                            // Function.prototype.call.
+                            if name == "call" {
+                                let (Some(Argument::Expr(f)), Some(Argument::Expr(this))) =
+                                    (args.first(), args.get(1))
+                                else {
+                                    return Err(self.unsupported(e.span, n));
+                                };
+                                self.expr(f)?;
+                                self.expr(this)?;
+                                let text = self.callee_text(f);
+                                self.span_pos = e.span.start;
+                                self.call_args(&args[2..], text, false)?;
+                                return Ok(());
+                            }
                             let id = self
                                 .opts
                                 .intrinsics

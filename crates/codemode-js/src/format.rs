@@ -4,9 +4,16 @@ use crate::heap::Kind;
 use crate::number;
 use crate::value::{JsStr, ObjRef, Value};
 use crate::vm::{JsResult, Vm};
+use codemode_data::ExportError;
+
+/// The most characters one console.log line or one error text formats from values: past it
+/// the entries left are written as "..." (node would build the whole text, which for shared
+/// references can be far larger than the heap).
+pub const INSPECT_MAX: usize = 1 << 20;
 
 /// "Name: message" of a thrown value.
 pub fn error_text(vm: &mut Vm, v: &Value) -> String {
+    vm.inspect_budget = INSPECT_MAX;
     if let Value::Obj(r) = v {
         if matches!(vm.heap.get(*r).kind, Kind::Error) || is_errorlike(vm, *r) {
             let name = vm.get_prop(v, &JsStr::from_str("name")).ok();
@@ -40,7 +47,10 @@ fn is_errorlike(vm: &Vm, r: ObjRef) -> bool {
     false
 }
 
-pub fn format_log(vm: &mut Vm, args: &[Value]) -> String {
+/// One console.log line. Fails only as node's does: a `%j` value too large when expanded is
+/// the RangeError of a too-long string (or the end of the execution past its deadline).
+pub fn format_log(vm: &mut Vm, args: &[Value]) -> JsResult<String> {
+    vm.inspect_budget = INSPECT_MAX;
     let mut parts = Vec::new();
     let mut start = 0;
     if let Some(Value::Str(f)) = args.first() {
@@ -72,6 +82,15 @@ pub fn format_log(vm: &mut Vm, args: &[Value]) -> String {
                                 }
                                 'j' => match crate::interop::export_value(vm, &a) {
                                     Ok(j) => out.push_str(&j.to_string()),
+                                    Err(ExportError::DeadlinePassed) => {
+                                        return Err(crate::interop::deadline_passed(vm))
+                                    }
+                                    Err(ExportError::Data(e)) if e.reason.contains("too large") => {
+                                        return Err(vm.range_error(&format!(
+                                            "Invalid string length: {}",
+                                            e.reason
+                                        )))
+                                    }
                                     Err(_) => out.push_str("[Circular]"),
                                 },
                                 _ => out.push_str(&inspect(vm, &a, 0, &mut Vec::new(), 0)),
@@ -98,7 +117,7 @@ pub fn format_log(vm: &mut Vm, args: &[Value]) -> String {
             v => parts.push(inspect(vm, v, 0, &mut Vec::new(), 0)),
         }
     }
-    parts.join(" ")
+    Ok(parts.join(" "))
 }
 
 fn is_ident(s: &str) -> bool {
@@ -253,6 +272,10 @@ fn inspect_obj(
         let items = items.clone();
         let n = items.len();
         for (i, it) in items.iter().enumerate() {
+            if vm.inspect_budget == 0 {
+                output.push("...".into());
+                break;
+            }
             if i >= 100 {
                 output.push(format!(
                     "... {} more item{}",
@@ -264,7 +287,9 @@ fn inspect_obj(
             if !matches!(it, Value::Num(_)) {
                 numeric = false;
             }
-            output.push(inspect(vm, it, depth + 1, seen, indent + 2));
+            let s = inspect(vm, it, depth + 1, seen, indent + 2);
+            vm.inspect_budget = vm.inspect_budget.saturating_sub(s.len() + 2);
+            output.push(s);
         }
     }
     let keys: Vec<JsStr> = {
@@ -282,10 +307,15 @@ fn inspect_obj(
         }
     };
     for k in keys {
+        if vm.inspect_budget == 0 {
+            output.push("...".into());
+            break;
+        }
         let val = vm.heap.get(r).props.get(&k).cloned().unwrap_or_default();
         let ks = k.to_rust();
         let key = if is_ident(&ks) { ks } else { quote_js(&ks) };
         let s = inspect(vm, &val, depth + 1, seen, indent + 2);
+        vm.inspect_budget = vm.inspect_budget.saturating_sub(key.len() + s.len() + 4);
         output.push(format!("{key}: {s}"));
     }
     seen.pop();

@@ -2,7 +2,7 @@
 
 use crate::heap::Kind;
 use crate::value::{JsStr, Value};
-use crate::vm::Vm;
+use crate::vm::{Throw, Vm};
 use codemode_data::{
     DataError, ExportError, ExportLimits, ExportSource, ImportSink, Key, Shape, Text,
 };
@@ -37,11 +37,6 @@ impl ExportSource for Source<'_> {
                             if matches!(val, Value::Undefined) {
                                 continue;
                             }
-                            if let Value::Obj(f) = &val {
-                                if vm.heap.get(*f).is_callable() {
-                                    return Shape::NotData("a function".into());
-                                }
-                            }
                             let idx = o.props.find(&k).unwrap_or(0);
                             let key_units: &'a [u16] = o.props.entries[idx].key.units();
                             entries.push((Key::Utf16(key_units), val));
@@ -66,9 +61,19 @@ impl ExportSource for Source<'_> {
     }
 }
 
+/// Exports `v` within the memory limit (counting shared references each time they appear)
+/// and the execution's deadline.
 pub fn export_value(vm: &Vm, v: &Value) -> Result<serde_json::Value, ExportError> {
-    let limits = ExportLimits::within_memory(vm.limits.max_memory_bytes);
+    let limits = ExportLimits {
+        deadline: vm.deadline,
+        ..ExportLimits::within_memory(vm.limits.max_memory_bytes)
+    };
     codemode_data::export(&Source(vm), v, &limits)
+}
+
+/// The uncatchable end of an execution whose deadline passed during an export.
+pub fn deadline_passed(vm: &Vm) -> Throw {
+    Throw::Fatal(ExportError::DeadlinePassed.into_diagnostic(vm.deadline.as_ref()))
 }
 
 struct Sink<'a>(&'a mut Vm);

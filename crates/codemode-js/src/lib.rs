@@ -26,6 +26,7 @@ mod fuse;
 mod heap;
 mod interop;
 mod interpreter;
+mod json;
 pub mod number;
 mod value;
 mod vm;

@@ -1,6 +1,18 @@
 // Self-hosted built-ins. Compiled once per interpreter; callbacks run as VM frames.
-// `__cm_x(...)` calls are intrinsics, visible only here.
-const AP = Array.prototype;
+// `__cm_x(...)` calls are intrinsics, visible only here; `__cm_call(f, this, ...args)` is a
+// plain call with an explicit `this`.
+// Every built-in used below is captured here, before any program runs (these bindings live in
+// the template heap each execution forks), so a program that replaces `Array.prototype.push`,
+// `Function.prototype.call`, `Math.min` or a global changes what it calls itself, never how
+// the built-ins behave (as in node, whose built-ins use the realm's intrinsics).
+const AP = Array.prototype, SP = String.prototype;
+const ArraySlice = AP.slice, ArrayJoin = AP.join, ArrayIncludes = AP.includes;
+const ArraySplice = AP.splice, ArrayReverse = AP.reverse;
+const StrSlice = SP.slice, StrRepeat = SP.repeat;
+const MathTrunc = Math.trunc, MathMin = Math.min, MathMax = Math.max;
+const ObjectNames = Object.getOwnPropertyNames, ObjectDescriptor = Object.getOwnPropertyDescriptor;
+const ObjectHasOwn = Object.hasOwn, ObjectCreate = Object.create;
+const IsFinite = isFinite, AggregateErrorCtor = AggregateError;
 const def = (o, n, f) => __cm_def(o, n, f);
 const fnCheck = (f, what) => {
   if (!__cm_isCallable(f)) __cm_typeError(__cm_toStr(typeof f === "string" ? '"' + f + '"' : f === undefined ? "undefined" : typeof f === "object" ? (f === null ? "null" : "#<Object>") : f) + " is not a function");
@@ -14,23 +26,23 @@ const lenOf = (o, name) => {
   if (__cm_isArray(o)) return o.length;
   if (o === null || o === undefined) __cm_typeError("Array.prototype." + name + " called on null or undefined");
   let n = +o.length;
-  n = n !== n ? 0 : Math.trunc(n);
-  return n <= 0 ? 0 : Math.min(n, 9007199254740991);
+  n = n !== n ? 0 : MathTrunc(n);
+  return n <= 0 ? 0 : MathMin(n, 9007199254740991);
 };
 // The elements of a generic receiver as a fresh array (arrays are used as they are).
-const snapshot = (o, name) => { if (__cm_isArray(o)) return o; lenOf(o, name); return AP.slice.call(o); };
+const snapshot = (o, name) => { if (__cm_isArray(o)) return o; lenOf(o, name); return __cm_call(ArraySlice, o); };
 const present = (o, i) => (typeof o === "object" && o !== null) || typeof o === "function" ? i in o : typeof o === "string" && i < o.length;
 
 def(AP, "forEach", function forEach(f, t = undefined) {
   const o = this, n = lenOf(o, "forEach"); fnCheck(f);
-  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) f.call(t, o[i], i, o); }
-  else for (let i = 0; i < n; i++) if (present(o, i)) f.call(t, o[i], i, o);
+  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) __cm_call(f, t, o[i], i, o); }
+  else for (let i = 0; i < n; i++) if (present(o, i)) __cm_call(f, t, o[i], i, o);
 });
 def(AP, "map", function map(f, t = undefined) {
   const o = this, n = lenOf(o, "map"); fnCheck(f);
   const out = __cm_newArray(n);
-  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) out[i] = f.call(t, o[i], i, o); }
-  else for (let i = 0; i < n; i++) if (present(o, i)) out[i] = f.call(t, o[i], i, o);
+  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) out[i] = __cm_call(f, t, o[i], i, o); }
+  else for (let i = 0; i < n; i++) if (present(o, i)) out[i] = __cm_call(f, t, o[i], i, o);
   return out;
 });
 def(AP, "filter", function filter(f, t = undefined) {
@@ -38,7 +50,7 @@ def(AP, "filter", function filter(f, t = undefined) {
   const out = [], arr = __cm_isArray(o);
   for (let i = 0; i < n; i++) {
     if (arr ? i >= o.length : !present(o, i)) { if (arr) break; continue; }
-    const v = o[i]; if (f.call(t, v, i, o)) out.push(v);
+    const v = o[i]; if (__cm_call(f, t, v, i, o)) __cm_push(out, v);
   }
   return out;
 });
@@ -61,42 +73,42 @@ def(AP, "reduce", function reduce(f, ...init) { return reduceImpl(this, "reduce"
 def(AP, "reduceRight", function reduceRight(f, ...init) { return reduceImpl(this, "reduceRight", f, init, true); });
 def(AP, "find", function find(f, t = undefined) {
   const o = this, n = lenOf(o, "find"); fnCheck(f);
-  for (let i = 0; i < n; i++) { const v = o[i]; if (f.call(t, v, i, o)) return v; }
+  for (let i = 0; i < n; i++) { const v = o[i]; if (__cm_call(f, t, v, i, o)) return v; }
   return undefined;
 });
 def(AP, "findIndex", function findIndex(f, t = undefined) {
   const o = this, n = lenOf(o, "findIndex"); fnCheck(f);
-  for (let i = 0; i < n; i++) if (f.call(t, o[i], i, o)) return i;
+  for (let i = 0; i < n; i++) if (__cm_call(f, t, o[i], i, o)) return i;
   return -1;
 });
 def(AP, "findLast", function findLast(f, t = undefined) {
   const o = this, n = lenOf(o, "findLast"); fnCheck(f);
-  for (let i = n - 1; i >= 0; i--) { const v = o[i]; if (f.call(t, v, i, o)) return v; }
+  for (let i = n - 1; i >= 0; i--) { const v = o[i]; if (__cm_call(f, t, v, i, o)) return v; }
   return undefined;
 });
 def(AP, "findLastIndex", function findLastIndex(f, t = undefined) {
   const o = this, n = lenOf(o, "findLastIndex"); fnCheck(f);
-  for (let i = n - 1; i >= 0; i--) if (f.call(t, o[i], i, o)) return i;
+  for (let i = n - 1; i >= 0; i--) if (__cm_call(f, t, o[i], i, o)) return i;
   return -1;
 });
 def(AP, "some", function some(f, t = undefined) {
   const o = this, n = lenOf(o, "some"); fnCheck(f);
-  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) if (f.call(t, o[i], i, o)) return true; }
-  else for (let i = 0; i < n; i++) if (present(o, i) && f.call(t, o[i], i, o)) return true;
+  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) if (__cm_call(f, t, o[i], i, o)) return true; }
+  else for (let i = 0; i < n; i++) if (present(o, i) && __cm_call(f, t, o[i], i, o)) return true;
   return false;
 });
 def(AP, "every", function every(f, t = undefined) {
   const o = this, n = lenOf(o, "every"); fnCheck(f);
-  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) if (!f.call(t, o[i], i, o)) return false; }
-  else for (let i = 0; i < n; i++) if (present(o, i) && !f.call(t, o[i], i, o)) return false;
+  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) if (!__cm_call(f, t, o[i], i, o)) return false; }
+  else for (let i = 0; i < n; i++) if (present(o, i) && !__cm_call(f, t, o[i], i, o)) return false;
   return true;
 });
 def(AP, "flatMap", function flatMap(f, t = undefined) {
   const src = snapshot(this, "flatMap"); fnCheck(f);
   const out = [];
   for (let i = 0; i < src.length; i++) {
-    const v = f.call(t, src[i], i, this);
-    if (__cm_isArray(v)) { for (let j = 0; j < v.length; j++) out.push(v[j]); } else out.push(v);
+    const v = __cm_call(f, t, src[i], i, this);
+    if (__cm_isArray(v)) { for (let j = 0; j < v.length; j++) __cm_push(out, v[j]); } else __cm_push(out, v);
   }
   return out;
 });
@@ -109,11 +121,11 @@ const defaultCompare = (a, b) => {
 const mergeSort = (a, cmp) => {
   const n = a.length;
   if (n < 2) return a;
-  let src = a.slice(), dst = __cm_newArray(n);
+  let src = __cm_call(ArraySlice, a), dst = __cm_newArray(n);
   __cm_chargeFuel(n * 8);
   for (let width = 1; width < n; width *= 2) {
     for (let lo = 0; lo < n; lo += 2 * width) {
-      const mid = Math.min(lo + width, n), hi = Math.min(lo + 2 * width, n);
+      const mid = MathMin(lo + width, n), hi = MathMin(lo + 2 * width, n);
       let i = lo, j = mid, k = lo;
       while (i < mid && j < hi) {
         const c = cmp(src[j], src[i]);
@@ -144,25 +156,25 @@ def(AP, "sort", function sort(cmp) {
 });
 def(AP, "toSorted", function toSorted(cmp) {
   const src = snapshot(this, "toSorted");
-  return sortInto(src.slice(), cmp).slice();
+  return __cm_call(ArraySlice, sortInto(__cm_call(ArraySlice, src), cmp));
 });
-def(AP, "toReversed", function toReversed() { return snapshot(this, "toReversed").slice().reverse(); });
+def(AP, "toReversed", function toReversed() { return __cm_call(ArrayReverse, __cm_call(ArraySlice, snapshot(this, "toReversed"))); });
 def(AP, "toSpliced", function toSpliced(...args) {
-  const c = snapshot(this, "toSpliced").slice(); c.splice(...args); return c;
+  const c = __cm_call(ArraySlice, snapshot(this, "toSpliced")); __cm_call(ArraySplice, c, ...args); return c;
 });
 def(AP, "with", function (index, value) {
   const src = snapshot(this, "with");
-  const n = src.length; let i = Math.trunc(+index) || 0; if (i < 0) i += n;
+  const n = src.length; let i = MathTrunc(+index) || 0; if (i < 0) i += n;
   if (i < 0 || i >= n) __cm_rangeError("Invalid index : " + index);
-  const c = src.slice(); c[i] = value; return c;
+  const c = __cm_call(ArraySlice, src); c[i] = value; return c;
 });
 def(AP, "copyWithin", function copyWithin(target, start, end = undefined) {
   arrCheck(this, "copyWithin");
   const n = this.length;
-  const rel = (v, d) => { if (v === undefined) return d; v = Math.trunc(+v) || 0; return v < 0 ? Math.max(n + v, 0) : Math.min(v, n); };
+  const rel = (v, d) => { if (v === undefined) return d; v = MathTrunc(+v) || 0; return v < 0 ? MathMax(n + v, 0) : MathMin(v, n); };
   let to = rel(target, 0), from = rel(start, 0); const fin = rel(end, n);
-  const count = Math.min(fin - from, n - to);
-  const copy = this.slice(from, from + count);
+  const count = MathMin(fin - from, n - to);
+  const copy = __cm_call(ArraySlice, this, from, from + count);
   for (let i = 0; i < count; i++) this[to + i] = copy[i];
   return this;
 });
@@ -175,32 +187,31 @@ def(Array, "from", function from(src, f = undefined, t = undefined) {
   else {
     const n = src.length;
     if (typeof n !== "number") items = [];
-    else { items = __cm_newArray(Math.max(0, Math.trunc(n) || 0)); for (let i = 0; i < items.length; i++) items[i] = src[i]; }
+    else { items = __cm_newArray(MathMax(0, MathTrunc(n) || 0)); for (let i = 0; i < items.length; i++) items[i] = src[i]; }
   }
   if (f === undefined) return items;
   const out = __cm_newArray(items.length);
-  for (let i = 0; i < items.length; i++) out[i] = f.call(t, items[i], i);
+  for (let i = 0; i < items.length; i++) out[i] = __cm_call(f, t, items[i], i);
   return out;
 });
 
 def(Object, "getOwnPropertyDescriptors", function getOwnPropertyDescriptors(o) {
   const out = {};
-  for (const k of Object.getOwnPropertyNames(o)) out[k] = Object.getOwnPropertyDescriptor(o, k);
+  for (const k of ObjectNames(o)) out[k] = ObjectDescriptor(o, k);
   return out;
 });
 def(Object, "groupBy", function groupBy(items, f) {
   fnCheck(f);
-  const out = Object.create(null);
+  const out = ObjectCreate(null);
   let i = 0;
   for (const v of [...items]) {
     const k = __cm_toStr(f(v, i++));
-    if (Object.hasOwn(out, k)) out[k].push(v); else out[k] = [v];
+    if (ObjectHasOwn(out, k)) __cm_push(out[k], v); else out[k] = [v];
   }
   return out;
 });
 
 // ---- strings ----
-const SP = String.prototype;
 const expand = (rep, matched, pos, str) => {
   let out = "";
   for (let i = 0; i < rep.length; i++) {
@@ -209,8 +220,8 @@ const expand = (rep, matched, pos, str) => {
       const d = rep[i + 1];
       if (d === "$") { out += "$"; i++; continue; }
       if (d === "&") { out += matched; i++; continue; }
-      if (d === "`") { out += str.slice(0, pos); i++; continue; }
-      if (d === "'") { out += str.slice(pos + matched.length); i++; continue; }
+      if (d === "`") { out += __cm_call(StrSlice, str, 0, pos); i++; continue; }
+      if (d === "'") { out += __cm_call(StrSlice, str, pos + matched.length); i++; continue; }
     }
     out += c;
   }
@@ -224,14 +235,14 @@ const replaceImpl = (str, pat, rep, all) => {
   const r = fn ? rep : __cm_toStr(rep);
   let out = "", last = 0, pos = __cm_strIndex(s, p, 0);
   while (pos >= 0) {
-    out += s.slice(last, pos);
+    out += __cm_call(StrSlice, s, last, pos);
     out += fn ? __cm_toStr(r(p, pos, s)) : expand(r, p, pos, s);
     last = pos + p.length;
     if (!all) break;
     if (p.length === 0) { if (pos >= s.length) break; pos = pos + 1; }
     else pos = __cm_strIndex(s, p, last);
   }
-  return out + s.slice(last);
+  return out + __cm_call(StrSlice, s, last);
 };
 def(SP, "replace", function replace(p, r) { return replaceImpl(this, p, r, false); });
 def(SP, "replaceAll", function replaceAll(p, r) { return replaceImpl(this, p, r, true); });
@@ -242,56 +253,84 @@ def(String, "raw", function raw(strs, ...subs) {
 });
 
 // ---- JSON.stringify ----
+// The text is bounded as it is built: `used` counts the characters of every value and key
+// written (a lower bound of the result's length) and stops at the longest string; before
+// that, __cm_jsonBudget proves too large (in time proportional to the objects, not to their
+// expanded size) a value whose shared references expand past that bound.
 def(JSON, "stringify", function stringify(value, replacer, space) {
   let gap = "";
-  if (typeof space === "number") gap = " ".repeat(Math.min(10, Math.max(0, Math.trunc(space) || 0)));
-  else if (typeof space === "string") gap = space.slice(0, 10);
+  if (typeof space === "number") gap = __cm_call(StrRepeat, " ", MathMin(10, MathMax(0, MathTrunc(space) || 0)));
+  else if (typeof space === "string") gap = __cm_call(StrSlice, space, 0, 10);
   let fnRep = undefined, allow = undefined;
   if (__cm_isCallable(replacer)) fnRep = replacer;
   else if (__cm_isArray(replacer)) {
     allow = [];
     for (const k of replacer) {
-      if (typeof k === "string" || typeof k === "number") { const s = __cm_toStr(k); if (!allow.includes(s)) allow.push(s); }
+      if (typeof k === "string" || typeof k === "number") { const s = __cm_toStr(k); if (!__cm_call(ArrayIncludes, allow, s)) __cm_push(allow, s); }
     }
   }
+  const plain = fnRep === undefined && allow === undefined;
+  const budget = __cm_jsonBudget(value, plain);
+  let used = 0;
   const stack = [];
   const ser = (holder, key, indent) => {
     let v = holder[key];
     if (v !== null && (typeof v === "object" || typeof v === "function") && !__cm_isPromise(v)) {
       const tj = v.toJSON;
-      if (__cm_isCallable(tj)) v = tj.call(v, key);
+      if (__cm_isCallable(tj)) {
+        v = __cm_call(tj, v, key);
+        // What toJSON returns is walked as if it were the value: bound it the same way.
+        if (plain) __cm_jsonBudget(v, true, budget - used);
+      }
     }
-    if (fnRep !== undefined) v = fnRep.call(holder, key, v);
+    if (fnRep !== undefined) v = __cm_call(fnRep, holder, key, v);
     v = __cm_unwrap(v);
-    if (v === null) return "null";
-    const t = typeof v;
-    if (t === "boolean") return v ? "true" : "false";
-    if (t === "string") return __cm_quote(v);
-    if (t === "number") return isFinite(v) ? __cm_numToString(v) : "null";
-    if (t !== "object") return undefined;
-    if (stack.includes(v)) __cm_typeError("Converting circular structure to JSON");
-    stack.push(v);
+    let out;
+    if (v === null) out = "null";
+    else {
+      const t = typeof v;
+      if (t === "boolean") out = v ? "true" : "false";
+      else if (t === "string") out = __cm_quote(v);
+      else if (t === "number") out = IsFinite(v) ? __cm_numToString(v) : "null";
+      else if (t !== "object") return undefined;
+      else return serObject(v, indent);
+    }
+    used += out.length;
+    if (used > budget) __cm_jsonTooLarge();
+    return out;
+  };
+  const serObject = (v, indent) => {
+    if (__cm_call(ArrayIncludes, stack, v)) __cm_typeError("Converting circular structure to JSON");
+    __cm_push(stack, v);
     const inner = indent + gap;
     const parts = [];
+    // The brackets; each element adds itself and one comma or bracket more.
+    used += 1;
     if (__cm_isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const s = ser(v, i, inner);
-        parts.push(s === undefined ? "null" : s);
+        if (s === undefined) { used += 4; __cm_push(parts, "null"); } else __cm_push(parts, s);
+        used += 1;
       }
-      stack.pop();
+      stack.length = stack.length - 1;
       if (parts.length === 0) return "[]";
-      if (gap === "") return "[" + parts.join(",") + "]";
-      return "[\n" + inner + parts.join(",\n" + inner) + "\n" + indent + "]";
+      if (gap === "") return "[" + __cm_call(ArrayJoin, parts, ",") + "]";
+      return "[\n" + inner + __cm_call(ArrayJoin, parts, ",\n" + inner) + "\n" + indent + "]";
     }
     const keys = allow !== undefined ? allow : __cm_ownKeys(v);
     for (const k of keys) {
       const s = ser(v, k, inner);
-      if (s !== undefined) parts.push(__cm_quote(k) + (gap === "" ? ":" : ": ") + s);
+      if (s !== undefined) {
+        const q = __cm_quote(k);
+        used += q.length + 2;
+        if (used > budget) __cm_jsonTooLarge();
+        __cm_push(parts, q + (gap === "" ? ":" : ": ") + s);
+      }
     }
-    stack.pop();
+    stack.length = stack.length - 1;
     if (parts.length === 0) return "{}";
-    if (gap === "") return "{" + parts.join(",") + "}";
-    return "{\n" + inner + parts.join(",\n" + inner) + "\n" + indent + "}";
+    if (gap === "") return "{" + __cm_call(ArrayJoin, parts, ",") + "}";
+    return "{\n" + inner + __cm_call(ArrayJoin, parts, ",\n" + inner) + "\n" + indent + "}";
   };
   return ser({ "": value }, "", "");
 });
@@ -314,7 +353,7 @@ def(JSON, "parse", function parse(text, reviver) {
         }
       }
     }
-    return reviver.call(holder, key, val);
+    return __cm_call(reviver, holder, key, val);
   };
   return walk({ "": v }, "");
 });
@@ -336,8 +375,8 @@ def(PP, "catch", function (f) { return this.then(undefined, f); });
 def(PP, "finally", function (f) {
   if (!__cm_isCallable(f)) return this.then(f, f);
   return this.then(
-    (v) => Promise.resolve(f()).then(() => v),
-    (e) => Promise.resolve(f()).then(() => { throw e; }),
+    (v) => __cm_promiseResolve(f()).then(() => v),
+    (e) => __cm_promiseResolve(f()).then(() => { throw e; }),
   );
 });
 // NewPromiseCapability(C): the combinators and resolve/reject work with any constructor as
@@ -390,7 +429,7 @@ const combine = (C, name, it, settle) => {
     for (let i = 0; i < items.length; i++) {
       state.left++;
       const [onOk, onErr] = settle(state, i);
-      resolveFn.call(C, items[i]).then(onOk, onErr);
+      __cm_call(resolveFn, C, items[i]).then(onOk, onErr);
     }
     if (--state.left === 0) return { cap, state, empty: true };
     return { cap, state, empty: false };
@@ -420,9 +459,9 @@ def(Promise, "allSettled", function allSettled(it) {
 def(Promise, "any", function any(it) {
   const r = combine(this, "any", it, (st, i) => [
     st.cap.resolve,
-    once((e) => { st.values[i] = e; if (--st.left === 0) st.cap.reject(new AggregateError(st.values, "All promises were rejected")); }),
+    once((e) => { st.values[i] = e; if (--st.left === 0) st.cap.reject(new AggregateErrorCtor(st.values, "All promises were rejected")); }),
   ]);
-  if (r.empty) r.cap.reject(new AggregateError([], "All promises were rejected"));
+  if (r.empty) r.cap.reject(new AggregateErrorCtor([], "All promises were rejected"));
   return r.cap.promise;
 });
 def(Promise, "race", function race(it) {
@@ -430,7 +469,7 @@ def(Promise, "race", function race(it) {
   try {
     const resolveFn = this.resolve;
     fnCheck(resolveFn);
-    for (const x of listOf(it)) resolveFn.call(this, x).then(cap.resolve, cap.reject);
+    for (const x of listOf(it)) __cm_call(resolveFn, this, x).then(cap.resolve, cap.reject);
   } catch (e) { cap.reject(e); }
   return cap.promise;
 });
@@ -444,7 +483,7 @@ function toPrimitive(v, hint) {
   for (const name of order) {
     const f = v[name];
     if (__cm_isCallable(f)) {
-      const r = f.call(v);
+      const r = __cm_call(f, v);
       if (isPrimitive(r)) return r;
     }
   }

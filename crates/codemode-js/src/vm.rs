@@ -143,7 +143,21 @@ pub struct Vm {
     /// Objects the embedder holds (the program's result promise).
     pub extra_roots: Vec<ObjRef>,
     argbuf: Vec<Value>,
+    /// Receivers of the Array.prototype.join calls under way (node's cycle rule: a receiver
+    /// met again joins as ""); see builtins::join_values.
+    pub join_stack: Vec<ObjRef>,
+    /// The execution's deadline (StartOptions::deadline), for the walks that export values.
+    pub deadline: Option<codemode_core::Deadline>,
+    /// Characters console.log's formatting may still write for the current line (the walk
+    /// of shared references can expand far past the heap; see format::inspect).
+    pub inspect_budget: usize,
+    /// Built-in conversions under way inside one another (an Error whose message is itself,
+    /// an object whose toString is Array.prototype.join): each is a native recursion.
+    conversion_depth: u32,
 }
+
+/// The most built-in conversions that may run inside one another; past it node's RangeError.
+const MAX_NESTED_CONVERSIONS: u32 = 64;
 
 pub enum RunState {
     /// Frames are empty: the scheduler may run jobs.
@@ -192,6 +206,10 @@ impl Vm {
             is_new: false,
             extra_roots: Vec::new(),
             argbuf: Vec::new(),
+            join_stack: Vec::new(),
+            deadline: None,
+            inspect_budget: crate::format::INSPECT_MAX,
+            conversion_depth: 0,
         }
     }
 
@@ -485,7 +503,13 @@ impl Vm {
                     Kind::Native(id) => {
                         let id = *id as usize;
                         let nf = self.natives[id].0;
-                        let res = nf(self, v, &[])?;
+                        if self.conversion_depth >= MAX_NESTED_CONVERSIONS {
+                            return Err(self.range_error("Maximum call stack size exceeded"));
+                        }
+                        self.conversion_depth += 1;
+                        let res = nf(self, v, &[]);
+                        self.conversion_depth -= 1;
+                        let res = res?;
                         if !matches!(res, Value::Obj(_)) {
                             return Ok(Ok(res));
                         }
@@ -1482,6 +1506,9 @@ impl Vm {
     fn export_arg(&mut self, v: Value) -> JsResult<serde_json::Value> {
         match crate::interop::export_value(self, &v) {
             Ok(j) => Ok(j),
+            Err(codemode_data::ExportError::DeadlinePassed) => {
+                Err(crate::interop::deadline_passed(self))
+            }
             Err(e) => Err(self.type_error(&format!("tool input is not data: {e}"))),
         }
     }

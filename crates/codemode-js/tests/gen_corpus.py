@@ -714,6 +714,99 @@ const arrow = { k: 3, run() { const f = (x) => x * this.k; let t = 0; for (let j
 return [out, countdown(5), fact(10), fact('5'), arrow.run(), add(undefined, 2)];
 """)
 
+# Built-ins use the realm's own intrinsics: a program that replaces a method or a global
+# changes its own calls only (issue 10). Each program restores what it replaced, because
+# node runs the whole corpus in one realm.
+p("intrinsics_push_replaced", """
+const push = Array.prototype.push;
+try {
+  Array.prototype.push = function () { throw new Error("program push called"); };
+  return [[1, 2, 3].filter(x => x > 1), [1, [2, 3]].flatMap(x => x), JSON.stringify({a: [1, 2], b: "x"}, ["a", "a"]),
+    JSON.stringify([1, {a: 2}]), [3, 1, 2].toSorted(), [1, 2].toSpliced(1, 0, 9), await Promise.all([1, Promise.resolve(2)])];
+} finally { Array.prototype.push = push; }
+""")
+p("intrinsics_call_apply_null", """
+const call = Function.prototype.call, apply = Function.prototype.apply;
+try {
+  Function.prototype.call = null;
+  Function.prototype.apply = null;
+  const a = [3, 1, 2];
+  let each = 0;
+  a.forEach(x => { each += x; });
+  const r = [each, a.map(x => x * 2), a.filter(x => x > 1), a.reduce((s, x) => s + x, 0), a.reduceRight((s, x) => s + x, ""), a.find(x => x === 1),
+    a.findIndex(x => x === 2), a.findLast(x => x > 0), a.findLastIndex(x => x > 5), a.some(x => x > 2), a.every(x => x > 0), a.toSorted((x, y) => y - x), [...a].sort(),
+    Array.from({length: 3}, (_, i) => i * i), a.flatMap(x => [x, x]), JSON.stringify({a: 1, t: {toJSON(k) { return "T" + k; }}}),
+    JSON.stringify({a: [1, 2]}, (k, v) => typeof v === "number" ? v + 1 : v), JSON.parse('{"a":1,"b":[2]}', (k, v) => typeof v === "number" ? v * 10 : v),
+    "a-b".replace("-", () => "+"), 1 + {valueOf() { return 41; }}, `${{toString() { return "ts"; }}}`];
+  r.push(await Promise.all([1, Promise.resolve(2), tools.t.echo({x: 3})]));
+  r.push((await Promise.allSettled([Promise.reject(new Error("e")), 1])).map(s => s.status));
+  r.push(await Promise.race([Promise.resolve("r")]));
+  r.push(await Promise.any([Promise.reject(1), Promise.resolve("any")]));
+  r.push(await Promise.resolve(5).finally(() => 0));
+  return r;
+} finally { Function.prototype.call = call; Function.prototype.apply = apply; }
+""")
+p("intrinsics_math_replaced", """
+const M = Math, saved = {min: Math.min, max: Math.max, trunc: Math.trunc};
+try {
+  Math.min = null; Math.max = null; Math.trunc = null;
+  const a = [5, 3, 9, 1];
+  const r1 = [a.toSorted(), [...a].sort(), a.with(-1, 0), [1, 2, 3, 4, 5].copyWithin(0, 3), Array.from({length: 2.7, 0: "a", 1: "b"}),
+    JSON.stringify([1, {b: 2}], null, 3.9), Array.prototype.map.call({length: 2.5, 0: 1, 1: 2}, x => x * 2), a.toSpliced(1, 2)];
+  globalThis.Math = undefined;
+  const r2 = [[2, 1].toSorted(), [0, 1, 2].with(1.5, "w"), JSON.stringify({a: 1}, null, 1)];
+  return [r1, r2];
+} finally { globalThis.Math = M; Object.assign(Math, saved); }
+""")
+p("intrinsics_object_replaced", """
+const O = {keys: Object.keys, names: Object.getOwnPropertyNames, desc: Object.getOwnPropertyDescriptor, hasOwn: Object.hasOwn, create: Object.create};
+try {
+  Object.keys = null; Object.getOwnPropertyNames = null; Object.getOwnPropertyDescriptor = null; Object.hasOwn = null; Object.create = null;
+  return [JSON.stringify({a: 1, b: {c: [2]}}), Object.getOwnPropertyDescriptors({x: 1}), JSON.parse('{"a":{"b":1}}', (k, v) => v), structuredClone({a: [1, {b: 2}]})];
+} finally {
+  Object.keys = O.keys; Object.getOwnPropertyNames = O.names; Object.getOwnPropertyDescriptor = O.desc; Object.hasOwn = O.hasOwn; Object.create = O.create;
+}
+""")
+p("intrinsics_string_replaced", """
+const SP = String.prototype, slice = SP.slice, repeat = SP.repeat;
+try {
+  SP.slice = null; SP.repeat = null;
+  return ["a-b-c".replace("-", "+"), "a-b-c".replaceAll("-", "$&$&"), "xay".replace("a", "[$`|$']"), JSON.stringify({a: [1]}, null, 2),
+    JSON.stringify({a: 1}, null, "--------------tab")];
+} finally { SP.slice = slice; SP.repeat = repeat; }
+""")
+p("intrinsics_globals_replaced", """
+const isF = isFinite, AE = AggregateError, P = Promise, R = Promise.resolve;
+try {
+  globalThis.isFinite = null;
+  const s = JSON.stringify([1, NaN, Infinity, -0]);
+  globalThis.AggregateError = function () { return "fake"; };
+  let e;
+  try { await Promise.any([Promise.reject(1)]); } catch (x) { e = [x instanceof AE, x.message, x.errors]; }
+  Promise.resolve = null;
+  const f = await new P(r => r(7)).finally(() => 1);
+  return [s, e, f];
+} finally { globalThis.isFinite = isF; globalThis.AggregateError = AE; P.resolve = R; }
+""")
+p("intrinsics_array_proto_index", """
+try {
+  Array.prototype[0] = "proto";
+  Array.prototype[1] = "proto";
+  return [[5].filter(() => true), [1].map(x => x + 1), [3, 1].toSorted(), JSON.stringify([1]), Array.from("ab"), [1, 2, 3].flatMap(x => x > 1 ? [x] : []), [].concat([7])];
+} finally { delete Array.prototype[0]; delete Array.prototype[1]; }
+""")
+
+# Array.prototype.join on cyclic and nested arrays: an array already being joined joins as ""
+# (node's cycle rule), nested arrays join with ",".
+p("join_cyclic_arrays", """
+const a = [1, 2]; a.push(a);
+const b = [a, [a, 3]];
+const c = []; c[0] = c; c[1] = [c, "x"];
+const nested = [1, [2, [3, [4, [5]]]], null, undefined, [[]]];
+let deep = [0]; for (let i = 0; i < 300; i++) deep = [deep, i];
+return [a.join(), a.join("-"), String(a), `${a}`, a + "", b.join("|"), c.join(), String(c), nested.join(), nested.toString(), [a, a].join(), Array.prototype.join.call({length: 2, 0: a, 1: "z"}), [[1, 2], [3]].join(";"), deep.join().length];
+""")
+
 os.makedirs("corpus", exist_ok=True)
 for name, src in P.items():
     with open(f"corpus/{name}.js", "w") as f:

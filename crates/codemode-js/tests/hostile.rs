@@ -136,6 +136,47 @@ fn prototype_pollution_does_not_leak_into_the_next_execution() {
     );
 }
 
+/// The built-ins, the exporter and the driver use the realm's own intrinsics: replacing every
+/// method they could call changes neither this execution's result nor the next one.
+#[test]
+fn replaced_intrinsics_break_neither_the_exporter_nor_the_next_execution() {
+    let i = JsInterpreter::new();
+    let pollute = "
+      const keep = [1, 2, 3].filter(x => x > 1);
+      Function.prototype.call = null; Function.prototype.apply = null; Function.prototype.bind = null;
+      Array.prototype.push = () => { throw new Error('push'); }; Array.prototype.slice = null;
+      Array.prototype.join = null; Array.prototype.includes = null; Array.prototype.map = null;
+      Object.keys = null; Object.entries = null; Object.getOwnPropertyNames = null; Object.prototype.toJSON = () => 'hijacked';
+      String.prototype.slice = null; String.prototype.repeat = null; Math.min = null; Math.trunc = null;
+      globalThis.isFinite = null; globalThis.Promise = null; globalThis.JSON = undefined;
+      const tool = await tools.t.echo({x: [1, 2]});
+      return {keep, tool, sorted: [3, 1, 2].toSorted(), nested: {a: [1, {b: null}]}};";
+    let out = run(&i, pollute);
+    assert_eq!(
+        out.value.unwrap(),
+        json!({"keep": [2, 3], "tool": {"path": "t.echo", "input": {"x": [1, 2]}}, "sorted": [1, 2, 3], "nested": {"a": [1, {"b": null}]}})
+    );
+    let out = run(&i, "const p = await Promise.all([tools.a.b(1), 2]); return [[1, 2].map(x => x * 2), JSON.stringify({a: [1]}), Math.min(3, 1), p[0].path, [1, 2].join('-')]");
+    assert_eq!(
+        out.value.unwrap(),
+        json!([[2, 4], "{\"a\":[1]}", 1, "a.b", "1-2"])
+    );
+}
+
+/// Conversions that re-enter built-ins (no program frames) end in node's RangeError, never
+/// in a native stack overflow.
+#[test]
+fn self_referencing_conversions_are_a_range_error() {
+    let i = JsInterpreter::new();
+    let out = run(&i, "const e = new Error('x'); e.message = e; try { return String(e); } catch (x) { return x.name + ': ' + x.message; }");
+    assert_eq!(
+        out.value.unwrap(),
+        json!("RangeError: Maximum call stack size exceeded")
+    );
+    let out = run(&i, "const o = {length: 1, toString: Array.prototype.join}; o[0] = o; let c = o; for (let i = 0; i < 5000; i++) c = {length: 1, 0: c, toString: Array.prototype.join}; let r; try { String(c); } catch (x) { r = x.name; } return [String(o), r];");
+    assert_eq!(out.value.unwrap(), json!(["", "RangeError"]));
+}
+
 #[test]
 fn no_function_constructor_escape() {
     let i = JsInterpreter::new();

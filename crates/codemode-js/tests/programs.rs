@@ -120,6 +120,15 @@ fn data_boundary() {
     assert!(d.message.contains("$.a[0]"), "{}", d.message);
     let d = error("return {f() {}}");
     assert_eq!(d.kind, DiagnosticKind::InvalidDataValue);
+    // The path names the function itself, as Lua's does.
+    let d = error("return {a: {b: [0, {n: 1, f() {}}]}}");
+    assert_eq!(d.kind, DiagnosticKind::InvalidDataValue);
+    assert!(d.message.contains("$.a.b[1].f"), "{}", d.message);
+    let d = error("return [1, async () => 2]");
+    assert!(d.message.contains("$[1]"), "{}", d.message);
+    assert!(d.message.contains("a function"), "{}", d.message);
+    let d = error("return {p: Promise.resolve(1)}");
+    assert!(d.message.contains("$.p"), "{}", d.message);
     let d = error("const a = []; a.push(a); return a");
     assert_eq!(d.kind, DiagnosticKind::InvalidDataValue);
     assert_eq!(value("return {e: {}, a: []}"), json!({"e": {}, "a": []}));
