@@ -67,7 +67,10 @@ impl ExportSource for Source<'_> {
 }
 
 pub fn export_value(vm: &Vm, v: &Value) -> Result<serde_json::Value, ExportError> {
-    let limits = ExportLimits::within_memory(vm.limits.max_memory_bytes);
+    let limits = ExportLimits {
+        deadline: vm.deadline,
+        ..ExportLimits::within_memory(vm.limits.max_memory_bytes)
+    };
     codemode_data::export(&Source(vm), v, &limits)
 }
 
@@ -95,11 +98,12 @@ impl ImportSink for Sink<'_> {
     fn object(&mut self, entries: Vec<(&str, Value)>) -> Result<Value, DataError> {
         let o = self.0.new_object();
         let obj = self.0.heap.get_mut(o);
+        let n = entries.len();
         for (k, v) in entries {
             obj.props
                 .insert(JsStr::from_str(k), v, crate::heap::DEFAULT_FLAGS);
         }
-        self.0.heap.charge(48);
+        self.0.heap.charge(n * crate::heap::PROP_COST);
         Ok(Value::Obj(o))
     }
 }

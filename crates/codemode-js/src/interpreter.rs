@@ -212,6 +212,7 @@ impl Program for JsProgram {
         if let Some(seed) = options.seed {
             vm.rng = seed | 1;
         }
+        vm.deadline = options.deadline;
         vm.program = Some(self.module.clone());
         install_host_globals(&mut vm, &self.options);
         // Call the program's main function (an async function body).
@@ -334,7 +335,7 @@ impl JsExecution {
                 }
                 match crate::interop::export_value(&self.vm, &v) {
                     Ok(value) => StepState::Done(Completion { value, warnings }),
-                    Err(e) => StepState::Failed(e.into_diagnostic(None)),
+                    Err(e) => StepState::Failed(e.into_diagnostic(self.vm.deadline.as_ref())),
                 }
             }
             PromiseState::Rejected(e) => {

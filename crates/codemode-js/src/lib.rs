@@ -25,6 +25,7 @@ mod fuse;
 mod heap;
 mod interop;
 mod interpreter;
+mod limits;
 pub mod number;
 mod value;
 mod vm;
