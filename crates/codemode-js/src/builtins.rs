@@ -2,6 +2,7 @@
 //! self-hosted prelude (prelude.js) calls.
 
 use crate::heap::*;
+use crate::limits::{find_units_bounded, rfind_units_bounded};
 use crate::number;
 use crate::value::*;
 use crate::vm::{JsResult, Throw, Vm};
@@ -526,7 +527,10 @@ fn intr_is_array(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
 }
 fn intr_own_keys(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let keys = match arg(a, 0) {
-        Value::Obj(r) => vm.own_keys(r).into_iter().map(Value::Str).collect(),
+        Value::Obj(r) => {
+            reserve_keys(vm, r)?;
+            vm.own_keys(r).into_iter().map(Value::Str).collect()
+        }
         _ => Vec::new(),
     };
     Ok(Value::Obj(vm.new_array(keys)))
@@ -591,7 +595,7 @@ fn intr_str_index(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let n = vm.to_string(&arg(a, 1))?;
     let from = vm.to_number(&arg(a, 2))? as usize;
     Ok(Value::Num(
-        find_units(h.units(), n.units(), from)
+        find_units_bounded(vm, h.units(), n.units(), from)?
             .map(|x| x as f64)
             .unwrap_or(-1.0),
     ))
@@ -601,7 +605,7 @@ fn intr_new_array(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     if !(n >= 0.0 && n.fract() == 0.0) {
         return Err(vm.range_error("Invalid array length"));
     }
-    vm.check_len(n as usize)?;
+    vm.reserve_array(n as usize)?;
     Ok(Value::Obj(vm.new_array(vec![Value::Undefined; n as usize])))
 }
 fn intr_charge(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
@@ -660,16 +664,39 @@ fn require_obj(vm: &mut Vm, v: &Value) -> JsResult<Option<ObjRef>> {
         _ => Ok(None),
     }
 }
+/// Before `own_keys(r)`: its elements' keys are new strings, one per element.
+fn reserve_keys(vm: &mut Vm, r: ObjRef) -> JsResult<()> {
+    let o = vm.heap.get(r);
+    let elements = match &o.kind {
+        Kind::Array(items) => items.len(),
+        Kind::Primitive(Value::Str(s)) => s.len(),
+        _ => 0,
+    };
+    let n = elements + o.props.entries.len();
+    vm.reserve_array(n)?;
+    // The list of keys, then the array made of it.
+    vm.ensure_memory(n * crate::limits::ELEMENT_COST)?;
+    vm.reserve_strings(elements, elements * 8)?;
+    vm.heap.charge(elements * JsStr::cost(8));
+    Ok(())
+}
 fn keys_of(vm: &mut Vm, v: &Value) -> JsResult<Vec<JsStr>> {
     match v {
-        Value::Str(s) => Ok((0..s.len())
-            .map(|i| JsStr::from_str(&i.to_string()))
-            .collect()),
+        Value::Str(s) => {
+            vm.reserve_array(s.len())?;
+            vm.reserve_strings(s.len(), s.len() * 8)?;
+            vm.heap.charge(s.len() * JsStr::cost(8));
+            let mut out = Vec::with_capacity(s.len());
+            for i in 0..s.len() {
+                vm.tick(i)?;
+                out.push(JsStr::from_str(&i.to_string()));
+            }
+            Ok(out)
+        }
         _ => match require_obj(vm, v)? {
             Some(r) => {
-                let k = vm.own_keys(r);
-                vm.charge(k.len())?;
-                Ok(k)
+                reserve_keys(vm, r)?;
+                Ok(vm.own_keys(r))
             }
             None => Ok(Vec::new()),
         },
@@ -683,8 +710,10 @@ fn object_keys(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
 fn object_values(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let o = arg(a, 0);
     let keys = keys_of(vm, &o)?;
+    vm.reserve_array(keys.len())?;
     let mut items = Vec::with_capacity(keys.len());
-    for k in keys {
+    for (i, k) in keys.into_iter().enumerate() {
+        vm.tick(i)?;
         items.push(vm.get_prop(&o, &k)?);
     }
     Ok(Value::Obj(vm.new_array(items)))
@@ -692,8 +721,15 @@ fn object_values(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
 fn object_entries(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let o = arg(a, 0);
     let keys = keys_of(vm, &o)?;
+    // The outer array, then one two-element array per key.
+    vm.reserve_array(keys.len())?;
+    vm.ensure_memory(keys.len() * (crate::heap::OBJECT_COST + 3 * crate::limits::ELEMENT_COST))?;
     let mut items = Vec::with_capacity(keys.len());
-    for k in keys {
+    for (i, k) in keys.into_iter().enumerate() {
+        if i % crate::limits::DEADLINE_STRIDE == 0 {
+            vm.check_deadline()?;
+            vm.check_memory()?;
+        }
         let v = vm.get_prop(&o, &k)?;
         let pair = vm.new_array(vec![Value::Str(k), v]);
         items.push(Value::Obj(pair));
@@ -744,7 +780,7 @@ fn object_freeze(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
         let o = vm.heap.get_mut(r);
         o.frozen = true;
         o.extensible = false;
-        for p in &mut o.props.entries {
+        for p in o.props.iter_mut() {
             p.flags &= !WRITABLE;
         }
     }
@@ -763,7 +799,7 @@ fn locked_down(vm: &Vm, v: &Value, props_ok: impl Fn(u8) -> bool) -> bool {
             let o = vm.heap.get(*r);
             o.frozen
                 || (!o.extensible
-                    && o.props.entries.iter().all(|p| props_ok(p.flags))
+                    && o.props.iter().all(|p| props_ok(p.flags))
                     && !matches!(&o.kind, Kind::Array(v) if !v.is_empty()))
         }
         _ => true,
@@ -908,7 +944,7 @@ fn object_get_own_property_names(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResul
                         (0..items.len()).map(|i| (i as u32, JsStr::from_str(&i.to_string()))),
                     );
                 }
-                for p in &obj.props.entries {
+                for p in obj.props.iter() {
                     match p.key.as_index() {
                         Some(i) => ints.push((i, p.key.clone())),
                         None => named.push(p.key.clone()),
@@ -1058,7 +1094,7 @@ fn define_one(vm: &mut Vm, o: &Value, key: JsStr, desc: &Value) -> JsResult<()> 
         }
         None => {
             o.props.insert(key, v, flags);
-            vm.heap.charge(48);
+            vm.heap.charge(crate::heap::PROP_COST);
         }
     }
     Ok(())
@@ -1116,7 +1152,7 @@ fn object_seal(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
         }
         let o = vm.heap.get_mut(r);
         o.extensible = false;
-        for p in &mut o.props.entries {
+        for p in o.props.iter_mut() {
             p.flags |= NON_CONFIGURABLE;
         }
     }
@@ -1288,7 +1324,7 @@ fn array_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
             if !(n >= 0.0 && n.fract() == 0.0 && n <= u32::MAX as f64) {
                 return Err(vm.range_error("Invalid array length"));
             }
-            vm.check_len(n as usize)?;
+            vm.reserve_array(n as usize)?;
             return Ok(Value::Obj(vm.new_array(vec![Value::Undefined; n as usize])));
         }
     }
@@ -1435,9 +1471,11 @@ fn generic_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
 /// The elements `from..to` of an array-like, absent ones as undefined (arrays are dense).
 fn generic_items(vm: &mut Vm, this: &Value, from: f64, to: f64) -> JsResult<Vec<Value>> {
     generic_span(vm, from, to)?;
+    vm.reserve_array((to - from).max(0.0) as usize)?;
     let mut out = Vec::new();
     let mut i = from;
     while i < to {
+        vm.tick(i as usize)?;
         out.push(generic_get(vm, this, i)?);
         i += 1.0;
     }
@@ -1630,7 +1668,8 @@ pub fn array_push(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
         _ => return generic_push(vm, this, a),
     };
     let max = vm.limits.max_collection_len;
-    vm.heap.charge(a.len() * 24);
+    // Twice the element: the vector doubles as it grows.
+    vm.heap.charge(a.len() * 2 * crate::limits::ELEMENT_COST);
     let Some(v) = items_mut(vm, r) else {
         return Err(frozen_err(vm));
     };
@@ -1703,12 +1742,12 @@ fn array_slice(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let len = items(vm, r).len();
     let s = rel_index(vm, &arg(a, 0), len, 0)?;
     let e = rel_index(vm, &arg(a, 1), len, len)?;
+    vm.reserve_array(e.saturating_sub(s))?;
     let out = if s < e {
         items(vm, r)[s..e].to_vec()
     } else {
         Vec::new()
     };
-    vm.charge(out.len())?;
     Ok(Value::Obj(vm.new_array(out)))
 }
 fn array_splice(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
@@ -1727,6 +1766,7 @@ fn array_splice(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let ins: Vec<Value> = a.get(2..).map(|x| x.to_vec()).unwrap_or_default();
     vm.charge(len)?;
     vm.check_len(len - del + ins.len())?;
+    vm.reserve_array(del + ins.len())?;
     let Some(v) = items_mut(vm, r) else {
         return Err(frozen_err(vm));
     };
@@ -1735,6 +1775,14 @@ fn array_splice(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
 }
 fn array_concat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let r = this_array(vm, this, "concat")?;
+    let mut total = items(vm, r).len();
+    for x in a {
+        total += match x {
+            Value::Obj(o) if matches!(vm.heap.get(*o).kind, Kind::Array(_)) => items(vm, *o).len(),
+            _ => 1,
+        };
+    }
+    vm.reserve_array(total)?;
     let mut out = items(vm, r).clone();
     for x in a {
         match x {
@@ -1787,10 +1835,10 @@ fn join_loop(vm: &mut Vm, r: ObjRef, sep: &[u16]) -> JsResult<Vec<u16>> {
     let mut nested_checked = false;
     while let Some(&mut (arr, ref mut next)) = path.last_mut() {
         steps = steps.wrapping_add(1);
-        if steps % 65_536 == 0 {
-            if let Some(d) = vm.deadline.filter(|d| d.passed()) {
-                return Err(Throw::Fatal(d.diagnostic()));
-            }
+        if steps % crate::limits::DEADLINE_STRIDE as u32 == 0 {
+            // The buffer doubles as it grows: it may hold twice its length.
+            vm.ensure_memory(out.len() * 4)?;
+            vm.check_deadline()?;
         }
         let i = *next;
         let Some(v) = items(vm, arr).get(i).cloned() else {
@@ -2031,19 +2079,25 @@ fn array_fill(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
 fn array_keys(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let r = this_array(vm, this, "keys")?;
     let n = items(vm, r).len();
+    vm.reserve_array(n)?;
     let out = (0..n).map(|i| Value::Num(i as f64)).collect();
     Ok(Value::Obj(vm.new_array(out)))
 }
 fn array_values(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let r = this_array(vm, this, "values")?;
+    vm.reserve_array(items(vm, r).len())?;
     let out = items(vm, r).clone();
     Ok(Value::Obj(vm.new_array(out)))
 }
 fn array_entries(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let r = this_array(vm, this, "entries")?;
+    let n = items(vm, r).len();
+    vm.reserve_array(n)?;
+    vm.ensure_memory(n * (crate::heap::OBJECT_COST + 3 * crate::limits::ELEMENT_COST))?;
     let list = items(vm, r).clone();
     let mut out = Vec::with_capacity(list.len());
     for (i, v) in list.into_iter().enumerate() {
+        vm.tick(i)?;
         out.push(Value::Obj(vm.new_array(vec![Value::Num(i as f64), v])));
     }
     Ok(Value::Obj(vm.new_array(out)))
@@ -2060,7 +2114,9 @@ fn flatten(vm: &mut Vm, list: &[Value], depth: f64, out: &mut Vec<Value>) -> JsR
         if out.len() > vm.limits.max_collection_len {
             return Err(vm.range_error("Invalid array length"));
         }
+        vm.ensure_memory(out.capacity() * crate::limits::ELEMENT_COST)?;
     }
+    vm.charge(list.len())?;
     Ok(())
 }
 fn array_flat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
@@ -2141,24 +2197,8 @@ fn this_str(vm: &mut Vm, this: &Value) -> JsResult<JsStr> {
         v => vm.to_string(v),
     }
 }
-pub fn find_units(h: &[u16], n: &[u16], from: usize) -> Option<usize> {
-    if n.is_empty() {
-        return Some(from.min(h.len()));
-    }
-    if n.len() > h.len() {
-        return None;
-    }
-    (from..=h.len() - n.len()).find(|&i| h[i..i + n.len()] == *n)
-}
-fn rfind_units(h: &[u16], n: &[u16], from: usize) -> Option<usize> {
-    if n.len() > h.len() {
-        return None;
-    }
-    let start = from.min(h.len() - n.len());
-    (0..=start).rev().find(|&i| h[i..i + n.len()] == *n)
-}
-fn unit_str(u: u16) -> Value {
-    Value::Str(JsStr::from_units(&[u]))
+fn unit_str(vm: &mut Vm, u: u16) -> Value {
+    vm.unit_string(u)
 }
 fn to_int(vm: &mut Vm, v: &Value) -> JsResult<f64> {
     let n = vm.to_number(v)?;
@@ -2168,7 +2208,7 @@ fn str_char_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let s = this_str(vm, this)?;
     let i = to_int(vm, &arg(a, 0))?;
     Ok(if i >= 0.0 && (i as usize) < s.len() {
-        unit_str(s.units()[i as usize])
+        unit_str(vm, s.units()[i as usize])
     } else {
         Value::str("")
     })
@@ -2210,15 +2250,14 @@ fn str_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     if i < 0.0 || i >= len {
         return Ok(Value::Undefined);
     }
-    Ok(unit_str(s.units()[i as usize]))
+    Ok(unit_str(vm, s.units()[i as usize]))
 }
 fn str_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let s = this_str(vm, this)?;
     let n = vm.to_string(&arg(a, 0))?;
     let from = to_int(vm, &arg(a, 1))?.max(0.0) as usize;
-    vm.charge(s.len())?;
     Ok(Value::Num(
-        find_units(s.units(), n.units(), from)
+        find_units_bounded(vm, s.units(), n.units(), from)?
             .map(|x| x as f64)
             .unwrap_or(-1.0),
     ))
@@ -2237,9 +2276,8 @@ fn str_last_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> 
             }
         }
     };
-    vm.charge(s.len())?;
     Ok(Value::Num(
-        rfind_units(s.units(), n.units(), from)
+        rfind_units_bounded(vm, s.units(), n.units(), from)?
             .map(|x| x as f64)
             .unwrap_or(-1.0),
     ))
@@ -2248,9 +2286,8 @@ fn str_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let s = this_str(vm, this)?;
     let n = vm.to_string(&arg(a, 0))?;
     let from = to_int(vm, &arg(a, 1))?.max(0.0) as usize;
-    vm.charge(s.len())?;
     Ok(Value::Bool(
-        find_units(s.units(), n.units(), from).is_some(),
+        find_units_bounded(vm, s.units(), n.units(), from)?.is_some(),
     ))
 }
 fn str_starts_with(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
@@ -2273,11 +2310,7 @@ fn str_slice(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let len = s.len();
     let b = rel_index(vm, &arg(a, 0), len, 0)?;
     let e = rel_index(vm, &arg(a, 1), len, len)?;
-    Ok(Value::Str(JsStr::from_units(if b < e {
-        &s.units()[b..e]
-    } else {
-        &[]
-    })))
+    vm.str_from(if b < e { &s.units()[b..e] } else { &[] })
 }
 fn str_substring(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let s = this_str(vm, this)?;
@@ -2288,7 +2321,7 @@ fn str_substring(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
         v => to_int(vm, &v)?.clamp(0.0, len) as usize,
     };
     let (b, e) = if b > e { (e, b) } else { (b, e) };
-    Ok(Value::Str(JsStr::from_units(&s.units()[b..e])))
+    vm.str_from(&s.units()[b..e])
 }
 fn str_substr(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let s = this_str(vm, this)?;
@@ -2299,11 +2332,11 @@ fn str_substr(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
         v => to_int(vm, &v)?.max(0.0) as usize,
     };
     let e = (b + n.min(len)).min(len);
-    Ok(Value::Str(JsStr::from_units(&s.units()[b..e])))
+    vm.str_from(&s.units()[b..e])
 }
 fn str_upper(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let s = this_str(vm, this)?;
-    vm.charge(s.len())?;
+    vm.reserve_string(s.len())?;
     if s.units().iter().all(|&u| u < 128) {
         let u: Vec<u16> = s
             .units()
@@ -2317,7 +2350,7 @@ fn str_upper(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
 }
 fn str_lower(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let s = this_str(vm, this)?;
-    vm.charge(s.len())?;
+    vm.reserve_string(s.len())?;
     if s.units().iter().all(|&u| u < 128) {
         let u: Vec<u16> = s
             .units()
@@ -2341,13 +2374,13 @@ fn str_trim(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
         .rposition(|&c| !is_ws(c))
         .map(|x| x + 1)
         .unwrap_or(b);
-    Ok(Value::Str(JsStr::from_units(&u[b..e.max(b)])))
+    vm.str_from(&u[b..e.max(b)])
 }
 fn str_trim_start(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let s = this_str(vm, this)?;
     let u = s.units();
     let b = u.iter().position(|&c| !is_ws(c)).unwrap_or(u.len());
-    Ok(Value::Str(JsStr::from_units(&u[b..])))
+    vm.str_from(&u[b..])
 }
 fn str_trim_end(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let s = this_str(vm, this)?;
@@ -2357,7 +2390,7 @@ fn str_trim_end(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
         .rposition(|&c| !is_ws(c))
         .map(|x| x + 1)
         .unwrap_or(0);
-    Ok(Value::Str(JsStr::from_units(&u[..e])))
+    vm.str_from(&u[..e])
 }
 fn pad(vm: &mut Vm, this: &Value, a: &[Value], start: bool) -> JsResult<Value> {
     let s = this_str(vm, this)?;
@@ -2373,7 +2406,7 @@ fn pad(vm: &mut Vm, this: &Value, a: &[Value], start: bool) -> JsResult<Value> {
         return Err(vm.range_error("Invalid string length"));
     }
     let need = target as usize - s.len();
-    vm.charge(need)?;
+    vm.reserve_string(target as usize)?;
     let fill: Vec<u16> = filler.units().iter().copied().cycle().take(need).collect();
     let mut out = Vec::with_capacity(target as usize);
     if start {
@@ -2401,7 +2434,7 @@ fn str_repeat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     if s.len() as f64 * n > vm.limits.max_string_len as f64 {
         return Err(vm.range_error("Invalid string length"));
     }
-    vm.charge(s.len() * n as usize)?;
+    vm.reserve_string(s.len() * n as usize)?;
     vm.new_string(s.units().repeat(n as usize))
 }
 fn str_split(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
@@ -2418,21 +2451,33 @@ fn str_split(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
             let u = s.units();
             vm.charge(u.len())?;
             if sep.is_empty() {
-                for &c in u.iter().take(limit) {
-                    out.push(unit_str(c));
+                let n = u.len().min(limit);
+                vm.reserve_array(n)?;
+                vm.reserve_strings(n, n)?;
+                out.reserve_exact(n);
+                for (i, &c) in u.iter().take(limit).enumerate() {
+                    vm.tick(i)?;
+                    out.push(unit_str(vm, c));
                 }
             } else {
                 let mut start = 0;
-                while let Some(i) = find_units(u, sep.units(), start) {
+                while let Some(i) = find_units_bounded(vm, u, sep.units(), start)? {
                     if out.len() >= limit {
                         break;
                     }
-                    out.push(Value::Str(JsStr::from_units(&u[start..i])));
+                    if out.len() % crate::limits::DEADLINE_STRIDE == 0 {
+                        // The list so far, and its doubling (each piece is counted as
+                        // it is made).
+                        vm.check_len(out.len())?;
+                        vm.ensure_memory(2 * out.capacity() * crate::limits::ELEMENT_COST)?;
+                    }
+                    out.push(vm.str_from(&u[start..i])?);
                     start = i + sep.len();
                 }
                 if out.len() < limit {
-                    out.push(Value::Str(JsStr::from_units(&u[start..])));
+                    out.push(vm.str_from(&u[start..])?);
                 }
+                vm.reserve_array(out.len())?;
             }
         }
     }
@@ -2444,6 +2489,7 @@ fn str_concat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let mut out = s.units().to_vec();
     for x in a {
         let t = vm.to_string(x)?;
+        vm.reserve_string(out.len() + t.len())?;
         out.extend_from_slice(t.units());
         if out.len() > vm.limits.max_string_len {
             return Err(vm.range_error("Invalid string length"));

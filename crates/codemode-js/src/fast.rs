@@ -422,6 +422,12 @@ fn fast_loop<'m>(
                 else {
                     stop!();
                 };
+                // Long strings of one length cost a memcmp the general loop charges for.
+                if let (Value::Str(x), Value::Str(y)) = (a, b) {
+                    if x.len() >= 256 && x.len() == y.len() {
+                        stop!();
+                    }
+                }
                 let eq = strict_equals(a, b) == matches!(op, Op::StrictEq);
                 sp -= 1;
                 slots[sp - 1] = Value::Bool(eq);

@@ -295,7 +295,7 @@ fn inspect_obj(
     let keys: Vec<JsStr> = {
         let o = vm.heap.get(r);
         let mut ks = Vec::new();
-        for p in &o.props.entries {
+        for p in o.props.iter() {
             if p.flags & crate::heap::ENUMERABLE != 0 {
                 ks.push(p.key.clone());
             }
@@ -462,6 +462,10 @@ struct Parser<'a> {
     s: &'a [u16],
     i: usize,
     depth: usize,
+    /// Values parsed so far (for the periodic memory and deadline check).
+    values: usize,
+    /// Elements collected by the arrays still open (not yet counted by the heap).
+    open_items: usize,
 }
 
 pub fn json_parse_native(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
@@ -471,6 +475,8 @@ pub fn json_parse_native(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value>
         s: text.units(),
         i: 0,
         depth: 0,
+        values: 0,
+        open_items: 0,
     };
     p.ws();
     let v = p.value(vm)?;
@@ -503,6 +509,13 @@ impl Parser<'_> {
         ))
     }
     fn value(&mut self, vm: &mut Vm) -> JsResult<Value> {
+        self.values += 1;
+        if self.values % 4096 == 0 {
+            // What the open arrays collected, and their buffers' doubling.
+            vm.ensure_memory(self.open_items * 2 * crate::limits::ELEMENT_COST)?;
+            vm.check_len(self.open_items)?;
+            vm.check_deadline()?;
+        }
         let Some(&c) = self.s.get(self.i) else {
             return Err(self.err(vm));
         };
@@ -538,7 +551,8 @@ impl Parser<'_> {
                         .get_mut(o)
                         .props
                         .insert(k, v, crate::heap::DEFAULT_FLAGS);
-                    vm.heap.charge(48);
+                    // The entry, and the doubling of the entries' buffer.
+                    vm.heap.charge(2 * std::mem::size_of::<crate::heap::Prop>());
                     self.ws();
                     match self.s.get(self.i) {
                         Some(0x2c) => self.i += 1,
@@ -565,7 +579,9 @@ impl Parser<'_> {
                 } else {
                     loop {
                         self.ws();
-                        items.push(self.value(vm)?);
+                        let v = self.value(vm)?;
+                        items.push(v);
+                        self.open_items += 1;
                         self.ws();
                         match self.s.get(self.i) {
                             Some(0x2c) => self.i += 1,
@@ -578,6 +594,8 @@ impl Parser<'_> {
                     }
                 }
                 self.depth -= 1;
+                self.open_items -= items.len();
+                vm.check_len(items.len())?;
                 Ok(Value::Obj(vm.new_array(items)))
             }
             0x22 => self.string(vm),

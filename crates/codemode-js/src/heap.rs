@@ -21,11 +21,20 @@ pub struct Prop {
     pub flags: u8,
 }
 
+/// Marks a deleted entry of an indexed map (a tombstone; see `PropMap::remove`).
+pub const REMOVED: u8 = 0x80;
+
 /// Own properties in insertion order, with a hash index once there are many.
+///
+/// Deleting from an indexed map leaves a tombstone (flags `REMOVED`) instead of shifting
+/// the entries after it, and compacts once half the entries are tombstones, so `delete` is
+/// O(1) amortised; read the live entries through `iter`/`iter_mut` (or an index from
+/// `find`, which never names a tombstone).
 #[derive(Clone, Debug, Default)]
 pub struct PropMap {
     pub entries: Vec<Prop>,
     index: Option<Box<KeyIndex>>,
+    removed: usize,
 }
 
 const INDEX_AT: usize = 12;
@@ -43,6 +52,13 @@ impl PropMap {
     }
     pub fn get(&self, key: &JsStr) -> Option<&Value> {
         self.find(key).map(|i| &self.entries[i].value)
+    }
+    /// The live entries in insertion order.
+    pub fn iter(&self) -> impl Iterator<Item = &Prop> {
+        self.entries.iter().filter(|p| p.flags & REMOVED == 0)
+    }
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Prop> {
+        self.entries.iter_mut().filter(|p| p.flags & REMOVED == 0)
     }
     /// Inserts or overwrites (keeping position); returns true if it was new.
     pub fn insert(&mut self, key: JsStr, value: Value, flags: u8) -> bool {
@@ -69,16 +85,41 @@ impl PropMap {
         self.index = Some(Box::new(map));
     }
     pub fn remove(&mut self, key: &JsStr) -> bool {
-        match self.find(key) {
-            Some(i) => {
-                self.entries.remove(i);
-                if self.index.is_some() {
-                    self.rebuild_index();
-                }
-                true
-            }
-            None => false,
+        let Some(i) = self.find(key) else {
+            return false;
+        };
+        let Some(index) = &mut self.index else {
+            // Small maps (at most INDEX_AT entries) shift in place.
+            self.entries.remove(i);
+            return true;
+        };
+        index.remove(key);
+        let p = &mut self.entries[i];
+        p.value = Value::Undefined;
+        p.flags = REMOVED;
+        self.removed += 1;
+        if self.removed * 2 >= self.entries.len() {
+            self.entries.retain(|p| p.flags & REMOVED == 0);
+            self.removed = 0;
+            self.rebuild_index();
         }
+        true
+    }
+    /// Bytes held by the entries and the index (capacity, not length: that is what the
+    /// allocator holds), plus this object's share of each key and string value.
+    fn byte_size(&self) -> usize {
+        let mut n = self.entries.capacity() * std::mem::size_of::<Prop>();
+        if let Some(index) = &self.index {
+            // hashbrown: one slot of (key, position) plus one control byte per bucket.
+            n += index.capacity() * 8 / 7 * (std::mem::size_of::<(JsStr, u32)>() + 1) + 64;
+        }
+        for p in &self.entries {
+            n += p.key.shared_size();
+            if let Value::Str(s) = &p.value {
+                n += s.shared_size();
+            }
+        }
+        n
     }
 }
 
@@ -195,37 +236,65 @@ impl Object {
                 | Kind::Search
         )
     }
+    /// Bytes this object holds outside its arena slot (the slot is counted by the arena:
+    /// see `Heap::arena_bytes`). Vectors count their capacity, strings this object's share.
     fn byte_size(&self) -> usize {
-        let mut n = 96 + self.props.entries.len() * 48;
-        for p in &self.props.entries {
-            if let Value::Str(s) = &p.value {
-                n += s.byte_size();
-            }
-        }
+        let mut n = self.props.byte_size();
         match &self.kind {
             Kind::Array(v) => {
-                n += v.len() * 24;
+                n += v.capacity() * std::mem::size_of::<Value>();
                 for x in v {
                     if let Value::Str(s) = x {
-                        n += s.byte_size();
+                        n += s.shared_size();
                     }
                 }
             }
-            Kind::Closure(c) => n += c.cells.len() * 4,
-            Kind::Coroutine(c) => n += c.stack.len() * 24 + 64,
-            Kind::Promise(p) => n += p.reactions.len() * 64,
-            Kind::ToolPath(p) => n += p.iter().map(|s| s.byte_size()).sum::<usize>(),
+            Kind::Primitive(Value::Str(s)) | Kind::Cell(Value::Str(s)) => n += s.shared_size(),
+            Kind::Closure(c) => {
+                n += std::mem::size_of::<Closure>() + c.cells.capacity() * 4 + BLOCK_OVERHEAD
+            }
+            Kind::Bound(b) => {
+                n += std::mem::size_of::<(Value, Value, Vec<Value>)>()
+                    + b.2.capacity() * std::mem::size_of::<Value>()
+                    + BLOCK_OVERHEAD
+            }
+            Kind::Coroutine(c) => {
+                n += std::mem::size_of::<Coroutine>()
+                    + c.stack.capacity() * std::mem::size_of::<Value>()
+                    + c.handlers.capacity() * std::mem::size_of::<crate::vm::Handler>()
+                    + BLOCK_OVERHEAD
+            }
+            Kind::Promise(p) => {
+                n += std::mem::size_of::<PromiseData>()
+                    + p.reactions.capacity() * std::mem::size_of::<Reaction>()
+                    + BLOCK_OVERHEAD
+            }
+            Kind::ToolPath(p) => n += p.iter().map(|s| s.shared_size()).sum::<usize>(),
             _ => {}
         }
         n
     }
 }
 
+/// The cost of one more property: its entry and its index slot, each in a buffer that
+/// doubles as it grows.
+pub const PROP_COST: usize =
+    2 * (std::mem::size_of::<Prop>() + std::mem::size_of::<(JsStr, u32)>() + 1);
+
+/// What the allocator adds to each block it hands out (header and rounding), roughly.
+pub const BLOCK_OVERHEAD: usize = 16;
+
+/// The cost of one more object slot in the arena: the slot, its mark byte, and the
+/// arena's doubling (a `Vec` holds up to twice its length, and both the old and the new
+/// buffer while it grows).
+pub const OBJECT_COST: usize = 2 * std::mem::size_of::<Object>() + 1;
+
 static NO_OBJECT: Object = Object {
     proto: None,
     props: PropMap {
         entries: Vec::new(),
         index: None,
+        removed: 0,
     },
     kind: Kind::Free,
     extensible: false,
@@ -300,7 +369,7 @@ impl Heap {
     }
 
     pub fn alloc(&mut self, obj: Object) -> ObjRef {
-        self.bytes += 96;
+        self.bytes += OBJECT_COST;
         let n = self.base.len();
         if let Some(i) = self.free.pop() {
             self.objects[i as usize - n] = obj;
@@ -354,6 +423,13 @@ impl Heap {
 
     fn len(&self) -> usize {
         self.base.len() + self.objects.len()
+    }
+
+    /// The arena's own allocations: every slot (free or not), a mark byte and a free-list
+    /// entry per slot, and the overlay's table.
+    fn arena_bytes(&self) -> usize {
+        self.objects.capacity() * (std::mem::size_of::<Object>() + 1 + 4)
+            + self.overlay.capacity() * std::mem::size_of::<Option<Box<Object>>>()
     }
 
     /// Marks from `roots` and frees everything unreachable; recomputes `bytes`.
@@ -422,11 +498,11 @@ impl Heap {
                 _ => {}
             }
         }
-        let mut bytes = 0;
+        let mut bytes = self.arena_bytes();
         self.free.clear();
         let n = self.base.len();
         for o in self.overlay.iter().flatten() {
-            bytes += o.byte_size();
+            bytes += std::mem::size_of::<Object>() + BLOCK_OVERHEAD + o.byte_size();
         }
         for i in n..total {
             if self.marks[i] {

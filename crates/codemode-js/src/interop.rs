@@ -100,11 +100,12 @@ impl ImportSink for Sink<'_> {
     fn object(&mut self, entries: Vec<(&str, Value)>) -> Result<Value, DataError> {
         let o = self.0.new_object();
         let obj = self.0.heap.get_mut(o);
+        let n = entries.len();
         for (k, v) in entries {
             obj.props
                 .insert(JsStr::from_str(k), v, crate::heap::DEFAULT_FLAGS);
         }
-        self.0.heap.charge(48);
+        self.0.heap.charge(n * crate::heap::PROP_COST);
         Ok(Value::Obj(o))
     }
 }

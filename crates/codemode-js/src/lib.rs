@@ -27,6 +27,7 @@ mod heap;
 mod interop;
 mod interpreter;
 mod json;
+mod limits;
 pub mod number;
 mod value;
 mod vm;

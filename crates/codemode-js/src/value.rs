@@ -8,6 +8,10 @@ use std::sync::Arc;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct ObjRef(pub u32);
 
+/// The fixed cost of a string: `Arc` counts and the `Vec` (40 bytes) and two blocks'
+/// allocator overhead.
+pub const STR_HEADER: usize = 64;
+
 /// An immutable JavaScript string: UTF-16 code units, shared by reference count (strings
 /// cannot form cycles, so they need no tracing). A thin pointer keeps `Value` at 16 bytes.
 #[derive(Clone)]
@@ -71,8 +75,19 @@ impl JsStr {
             None
         }
     }
+    /// Bytes this string holds: its units (capacity), the shared header (counts and
+    /// `Vec`) and the allocator's overhead for the two blocks.
     pub fn byte_size(&self) -> usize {
-        self.0.len() * 2 + 24
+        Self::cost(self.0.capacity())
+    }
+    /// The bytes a string of `len` units costs (see `byte_size`).
+    pub const fn cost(len: usize) -> usize {
+        len.saturating_mul(2).saturating_add(STR_HEADER)
+    }
+    /// This holder's share of `byte_size`: a string referenced from many places is paid
+    /// for once in total, not once per reference.
+    pub fn shared_size(&self) -> usize {
+        self.byte_size() / Arc::strong_count(&self.0).max(1)
     }
 }
 

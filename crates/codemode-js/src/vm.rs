@@ -285,7 +285,8 @@ impl Vm {
     }
 
     pub fn new_array(&mut self, items: Vec<Value>) -> ObjRef {
-        self.heap.charge(items.len() * 24);
+        self.heap
+            .charge(items.capacity() * crate::limits::ELEMENT_COST);
         let p = self.realm.array_proto;
         self.alloc(Some(p), Kind::Array(items))
     }
@@ -294,7 +295,9 @@ impl Vm {
         if units.len() > self.limits.max_string_len {
             return Err(self.range_error("Invalid string length"));
         }
-        self.heap.charge(units.len() * 2 + 24);
+        self.heap.charge(JsStr::cost(units.capacity()));
+        // Built before it was counted: end here rather than let the next one grow further.
+        self.check_memory()?;
         Ok(Value::Str(JsStr::new(units)))
     }
 
@@ -339,9 +342,13 @@ impl Vm {
     }
 
     /// Charges fuel for builtin work proportional to `n` items.
+    /// Work of `DEADLINE_STRIDE` items or more also checks the deadline first.
     pub fn charge(&mut self, n: usize) -> JsResult<()> {
-        let n = (n as i64) / 4;
-        self.fuel -= n;
+        if n >= crate::limits::DEADLINE_STRIDE {
+            self.check_deadline()?;
+        }
+        let n = (n.min(i64::MAX as usize) as i64) / 4;
+        self.fuel = self.fuel.saturating_sub(n);
         self.fuel_used = self.fuel_used.saturating_add(n.max(0) as u64);
         if self.fuel_used > self.limits.max_fuel {
             return Err(Throw::Fatal(self.fuel_diag()));
@@ -572,7 +579,7 @@ impl Vm {
                 }
                 if let Some(i) = key.as_index() {
                     return Ok(match s.units().get(i as usize) {
-                        Some(&u) => Value::Str(JsStr::from_units(&[u])),
+                        Some(&u) => self.unit_string(u),
                         None => Value::Undefined,
                     });
                 }
@@ -601,7 +608,7 @@ impl Vm {
                 }
                 if let Some(i) = key.as_index() {
                     if let Some(&u) = s.units().get(i as usize) {
-                        return Ok(Value::Str(JsStr::from_units(&[u])));
+                        return Ok(self.unit_string(u));
                     }
                 }
             }
@@ -701,7 +708,7 @@ impl Vm {
             let i = *n as usize;
             if i as f64 == *n {
                 return Ok(match s.units().get(i) {
-                    Some(&u) => Value::Str(JsStr::from_units(&[u])),
+                    Some(&u) => self.unit_string(u),
                     None => Value::Undefined,
                 });
             }
@@ -794,7 +801,7 @@ impl Vm {
             return Ok(());
         }
         o.props.insert(key, v, DEFAULT_FLAGS);
-        self.heap.charge(48);
+        self.heap.charge(crate::heap::PROP_COST);
         Ok(())
     }
 
@@ -810,7 +817,7 @@ impl Vm {
                     }
                     if i as f64 == *n && i == items.len() && i < self.limits.max_collection_len {
                         items.push(v);
-                        self.heap.charge(24);
+                        self.heap.charge(2 * crate::limits::ELEMENT_COST);
                         return Ok(());
                     }
                 }
@@ -841,7 +848,7 @@ impl Vm {
         }
         let mut ints: Vec<(u32, JsStr)> = Vec::new();
         let mut strs = Vec::new();
-        for p in &o.props.entries {
+        for p in o.props.iter() {
             if p.flags & ENUMERABLE == 0 {
                 continue;
             }
@@ -932,6 +939,7 @@ impl Vm {
             if y.is_empty() {
                 return Ok(Value::Str(x));
             }
+            self.reserve_string(x.len() + y.len())?;
             let mut u = Vec::with_capacity(x.len() + y.len());
             u.extend_from_slice(x.units());
             u.extend_from_slice(y.units());
@@ -1798,7 +1806,13 @@ impl Vm {
                 Ok(state) => return state,
                 Err(Throw::Fatal(d)) => return RunState::Fatal(d),
                 Err(Throw::Value(v)) => {
-                    if let Err(e) = self.throw_value(v) {
+                    let caught = self.throw_value(v).and_then(|()| {
+                        if self.heap.wants_gc() {
+                            self.maybe_gc()?;
+                        }
+                        Ok(())
+                    });
+                    if let Err(e) = caught {
                         match e {
                             Throw::Fatal(d) => return RunState::Fatal(d),
                             Throw::Value(v) => {
@@ -1862,6 +1876,11 @@ impl Vm {
                     match e {
                         Throw::Value(v) => {
                             self.throw_value(v)?;
+                            // A safe point: a program that only ever throws (never returns
+                            // or loops) must still collect what it threw.
+                            if self.heap.wants_gc() {
+                                self.maybe_gc()?;
+                            }
                             continue 'frames;
                         }
                         f => return Err(f),
@@ -2351,9 +2370,16 @@ impl Vm {
                         if self.blocked.is_some() {
                             return Ok(RunState::Blocked);
                         }
-                        if self.frames.len() == depth && self.fuel > 0 {
-                            // A native call: this frame goes on, no frame switch.
-                            continue;
+                        if self.frames.len() == depth {
+                            // A native call: a safe point (its result is on the stack), so
+                            // garbage it made is collected before the next one adds more.
+                            if self.heap.wants_gc() {
+                                self.maybe_gc()?;
+                            }
+                            if self.fuel > 0 {
+                                // This frame goes on, no frame switch.
+                                continue;
+                            }
                         }
                         continue 'frames;
                     }
@@ -2508,11 +2534,13 @@ impl Vm {
                     Op::StrictEq => {
                         let b = pop!(self);
                         let a = pop!(self);
+                        tri!(self.charge_compare(&a, &b));
                         self.stack.push(Value::Bool(strict_equals(&a, &b)));
                     }
                     Op::StrictNe => {
                         let b = pop!(self);
                         let a = pop!(self);
+                        tri!(self.charge_compare(&a, &b));
                         self.stack.push(Value::Bool(!strict_equals(&a, &b)));
                     }
                     Op::Eq => {
@@ -2838,17 +2866,25 @@ impl Vm {
                             if let Kind::Array(items) = &mut self.heap.get_mut(a).kind {
                                 items.push(v);
                             }
-                            self.heap.charge(24);
+                            self.heap.charge(2 * crate::limits::ELEMENT_COST);
                         }
                     }
                     Op::ArraySpread => {
                         let src = pop!(self);
                         save_pc!();
                         let items = tri!(self.iterate_to_vec(&src));
-                        tri!(self.check_len(items.len()));
+                        let have = match self.stack.last() {
+                            Some(Value::Obj(a)) => match &self.heap.get(*a).kind {
+                                Kind::Array(v) => v.len(),
+                                _ => 0,
+                            },
+                            _ => 0,
+                        };
+                        tri!(self.check_len(have + items.len()));
                         if let Some(Value::Obj(a)) = self.stack.last() {
                             let a = *a;
-                            self.heap.charge(items.len() * 24);
+                            self.heap
+                                .charge(items.len() * 2 * crate::limits::ELEMENT_COST);
                             if let Kind::Array(v) = &mut self.heap.get_mut(a).kind {
                                 v.extend(items);
                             }
@@ -2860,7 +2896,7 @@ impl Vm {
                         if let Some(Value::Obj(o)) = self.stack.last() {
                             let o = *o;
                             self.heap.get_mut(o).props.insert(key, v, DEFAULT_FLAGS);
-                            self.heap.charge(48);
+                            self.heap.charge(crate::heap::PROP_COST);
                         }
                     }
                     Op::InitElem => {
@@ -2870,7 +2906,7 @@ impl Vm {
                         if let Some(Value::Obj(o)) = self.stack.last() {
                             let o = *o;
                             self.heap.get_mut(o).props.insert(key, v, DEFAULT_FLAGS);
-                            self.heap.charge(48);
+                            self.heap.charge(crate::heap::PROP_COST);
                         }
                     }
                     Op::ObjectSpread => {
@@ -2944,6 +2980,9 @@ impl Vm {
                             self.last_throw = None;
                         }
                         self.throw_value(v)?;
+                        if self.heap.wants_gc() {
+                            self.maybe_gc()?;
+                        }
                         continue 'frames;
                     }
                     Op::PushHandler(t) => {
@@ -2978,7 +3017,7 @@ impl Vm {
                     }
                     Op::ForInInit => {
                         let v = pop!(self);
-                        let keys = self.for_in_keys(&v);
+                        let keys = tri!(self.for_in_keys(&v));
                         let a = self.new_array(keys);
                         self.stack.push(Value::Obj(a));
                     }
@@ -3152,7 +3191,14 @@ impl Vm {
     pub fn array_items(&mut self, v: &Value) -> JsResult<Vec<Value>> {
         if let Value::Obj(r) = v {
             if let Kind::Array(items) = &self.heap.get(*r).kind {
-                return Ok(items.clone());
+                let n = items.len();
+                // A spread's copy (and the stack it lands on) is held until the call ends.
+                self.ensure_memory(n * crate::limits::ELEMENT_COST * 2)?;
+                self.charge(n)?;
+                self.heap.charge(n * crate::limits::ELEMENT_COST);
+                if let Kind::Array(items) = &self.heap.get(*r).kind {
+                    return Ok(items.clone());
+                }
             }
         }
         self.iterate_to_vec(v)
@@ -3162,14 +3208,19 @@ impl Vm {
     pub fn iterate_to_vec(&mut self, v: &Value) -> JsResult<Vec<Value>> {
         match v {
             Value::Obj(r) => match &self.heap.get(*r).kind {
-                Kind::Array(items) => Ok(items.clone()),
+                Kind::Array(_) => self.array_items(v),
                 _ => Err(self.type_error(
                     "object is not iterable (only arrays and strings are iterable here)",
                 )),
             },
             Value::Str(s) => {
-                let mut out = Vec::new();
-                for c in char::decode_utf16(s.units().iter().copied()) {
+                let s = s.clone();
+                self.reserve_array(s.len())?;
+                self.reserve_strings(s.len(), s.len())?;
+                self.heap.charge(s.len() * JsStr::cost(1));
+                let mut out = Vec::with_capacity(s.len());
+                for (i, c) in char::decode_utf16(s.units().iter().copied()).enumerate() {
+                    self.tick(i)?;
                     let units: Vec<u16> = match c {
                         Ok(c) => {
                             let mut b = [0u16; 2];
@@ -3199,7 +3250,7 @@ impl Vm {
                     }
                     let v = self.get_prop(src, &k)?;
                     self.heap.get_mut(dst).props.insert(k, v, DEFAULT_FLAGS);
-                    self.heap.charge(48);
+                    self.heap.charge(crate::heap::PROP_COST);
                 }
             }
             Value::Str(s) => {
@@ -3220,16 +3271,19 @@ impl Vm {
         Ok(())
     }
 
-    fn for_in_keys(&mut self, v: &Value) -> Vec<Value> {
+    fn for_in_keys(&mut self, v: &Value) -> JsResult<Vec<Value>> {
         let mut out: Vec<Value> = Vec::new();
-        let mut seen: Vec<JsStr> = Vec::new();
         match v {
             Value::Obj(r) => {
+                // Keys seen on the chain so far: a set, so a big object is not quadratic.
+                let mut seen: std::collections::HashSet<JsStr> = Default::default();
                 let mut cur = Some(*r);
                 while let Some(c) = cur {
-                    for k in self.own_keys(c) {
-                        if !seen.contains(&k) {
-                            seen.push(k.clone());
+                    let keys = self.own_keys(c);
+                    self.reserve_array(out.len() + keys.len())?;
+                    self.ensure_memory(keys.len() * 2 * crate::limits::ELEMENT_COST)?;
+                    for k in keys {
+                        if seen.insert(k.clone()) {
                             out.push(Value::Str(k));
                         }
                     }
@@ -3237,13 +3291,17 @@ impl Vm {
                 }
             }
             Value::Str(s) => {
+                self.reserve_array(s.len())?;
+                self.reserve_strings(s.len(), s.len() * 8)?;
                 for i in 0..s.len() {
+                    self.tick(i)?;
                     out.push(Value::str(&i.to_string()));
                 }
+                self.heap.charge(s.len() * JsStr::cost(8));
             }
             _ => {}
         }
-        out
+        Ok(out)
     }
 
     // ---------- host calls ----------
