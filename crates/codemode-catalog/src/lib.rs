@@ -26,7 +26,9 @@ pub use describe::{DescribeError, ToolDescriptor};
 pub use expression::{is_identifier, quote, tool_expression, RenderOptions};
 pub use inline::InlineCatalog;
 pub use namespace::{Namespace, NamespaceInfo};
-pub use search::{SearchError, SearchItem, SearchPage, SearchRequest, DEFAULT_LIMIT, MAX_LIMIT};
+pub use search::{
+    SearchError, SearchItem, SearchPage, SearchRequest, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_BYTES,
+};
 pub use signature::{
     search_input_schema, search_output_schema, search_signature, signature, SignatureForm,
 };

@@ -58,6 +58,9 @@ pub struct SearchRequest {
     pub offset: usize,
 }
 
+/// Longest search query (and namespace) accepted, in bytes.
+pub const MAX_QUERY_BYTES: usize = 4096;
+
 impl SearchRequest {
     pub fn query(query: impl Into<String>) -> SearchRequest {
         SearchRequest {
@@ -69,6 +72,26 @@ impl SearchRequest {
     /// Reads the program's argument: `null` (browse), a string (the query) or an object
     /// `{query?, namespace?, limit?, offset?}`. Unknown fields are an error.
     pub fn from_input(input: &Value) -> Result<SearchRequest, SearchError> {
+        // A query or namespace is a few words: a longer one is refused before any work (search
+        // runs on the host, outside the program's fuel and deadline checks).
+        let too_long = |what: &str, s: &str| {
+            (s.len() > MAX_QUERY_BYTES).then(|| {
+                SearchError::InvalidRequest(format!(
+                    "the search {what} is {} bytes, over the {MAX_QUERY_BYTES}-byte limit",
+                    s.len()
+                ))
+            })
+        };
+        let checked = |request: SearchRequest| match too_long("query", &request.query)
+            .or_else(|| too_long("namespace", request.namespace.as_deref().unwrap_or("")))
+        {
+            Some(e) => Err(e),
+            None => Ok(request),
+        };
+        Self::parse_input(input).and_then(checked)
+    }
+
+    fn parse_input(input: &Value) -> Result<SearchRequest, SearchError> {
         match input {
             Value::Null => Ok(SearchRequest::default()),
             Value::String(q) => Ok(SearchRequest::query(q.clone())),

@@ -534,3 +534,17 @@ fn prerendered_signatures_are_the_ones_search_renders() {
         }
     }
 }
+
+#[test]
+fn an_oversized_query_is_refused_before_any_work() {
+    let long = "x".repeat(codemode_catalog::MAX_QUERY_BYTES + 1);
+    let err = SearchRequest::from_input(&json!({ "query": long })).unwrap_err();
+    assert!(
+        err.to_string().contains("over the 4096-byte limit"),
+        "{err}"
+    );
+    assert!(SearchRequest::from_input(&json!(long)).is_err());
+    assert!(SearchRequest::from_input(&json!({ "namespace": long })).is_err());
+    let at_limit = "x".repeat(codemode_catalog::MAX_QUERY_BYTES);
+    assert!(SearchRequest::from_input(&json!({ "query": at_limit })).is_ok());
+}
