@@ -226,14 +226,22 @@ fn collection_right_after_the_last_return_keeps_the_result() {
 #[test]
 fn odd_scoping_does_not_panic() {
     let i = JsInterpreter::new();
+    // Each reads a binding its scope cannot see yet: node answers ReferenceError for all four
+    // (the third uncaught).
     for src in [
         "function f(a = () => x) { var x = 1; return a(); } try { return f() } catch (e) { return e.name }",
         "function g(a = () => y) { let y = 2; return a(); } try { return g() } catch (e) { return e.name }",
-        "let z = z + 1;",
         "switch (1) { case 0: let q = 1; case 1: try { q } catch (e) { return e.name } }",
     ] {
-        let _ = run(&i, src);
+        let out = run(&i, src);
+        assert_eq!(out.value, Ok(json!("ReferenceError")), "{src}");
     }
+    let error = run(&i, "let z = z + 1;").value.unwrap_err();
+    assert!(
+        error.message.contains("ReferenceError"),
+        "{}",
+        error.message
+    );
 }
 
 #[test]
