@@ -16,7 +16,10 @@ pub use export::{
 };
 pub use import::{import, ImportSink};
 pub use path::JsonPath;
-pub use size::{encoded_len, encoded_len_within, preview, truncate, Truncation, TRUNCATION_MARKER};
+pub use size::{
+    encoded_len, encoded_len_within, preview, preview_sized, truncate, Truncation,
+    TRUNCATION_MARKER,
+};
 
 /// Deepest nesting of arrays and objects accepted at the boundary.
 pub const DEFAULT_MAX_DEPTH: usize = 128;

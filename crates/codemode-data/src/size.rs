@@ -84,7 +84,16 @@ pub fn preview(value: &Value, max_bytes: usize) -> Value {
     if encoded_len_within(value, max_bytes).is_some() {
         return value.clone();
     }
-    Value::String(truncated_text(value, encoded_len(value), max_bytes))
+    preview_sized(value, encoded_len(value), max_bytes)
+}
+
+/// [`preview`] of a value whose encoded length the caller has already counted (a second
+/// counting pass over a large input is work the caller has done once).
+pub fn preview_sized(value: &Value, encoded_len: usize, max_bytes: usize) -> Value {
+    if encoded_len <= max_bytes {
+        return value.clone();
+    }
+    Value::String(truncated_text(value, encoded_len, max_bytes))
 }
 
 /// The start of `value`'s JSON text and the marker, as a string whose JSON encoding takes at

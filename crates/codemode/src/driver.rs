@@ -428,7 +428,7 @@ impl Driver {
             &input,
             pending_room.max(limits.max_call_input_bytes.unwrap_or(0)),
         );
-        let seq = self.records.admit(&name, kind, &input);
+        let seq = self.records.admit(&name, kind, &input, input_bytes);
 
         // Checks that need nothing to run: a failure here is an ordinary, catchable error.
         let records = &mut self.records;

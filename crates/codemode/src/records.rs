@@ -41,8 +41,14 @@ impl Records {
     }
 
     /// Records a newly admitted call (status `Uncertain` until it finishes) and returns its
-    /// sequence number.
-    pub(crate) fn admit(&mut self, name: &str, kind: CallKind, input: &Value) -> usize {
+    /// sequence number. `input_len` is the input's encoded length when admission counted it.
+    pub(crate) fn admit(
+        &mut self,
+        name: &str,
+        kind: CallKind,
+        input: &Value,
+        input_len: Option<usize>,
+    ) -> usize {
         let seq = self.admitted;
         self.admitted += 1;
         // Once one record is left out, all later ones are too: the kept ones stay a prefix.
@@ -53,7 +59,10 @@ impl Records {
         let record = ToolCallRecord {
             name: name.to_owned(),
             kind,
-            input: codemode_data::preview(input, self.preview_bytes),
+            input: match input_len {
+                Some(len) => codemode_data::preview_sized(input, len, self.preview_bytes),
+                None => codemode_data::preview(input, self.preview_bytes),
+            },
             status: CallStatus::Uncertain,
             error: None,
             duration: Duration::ZERO,
