@@ -235,6 +235,74 @@ pub struct Expr {
     pub span: Span,
 }
 
+impl Expr {
+    /// The operand a chain continues from: a binary operator's left operand, the indexed
+    /// object, the called function or a method's receiver. Left-associative chains
+    /// (`1+1+...`, `a.b.c...`, `o:m():m()...`) nest only through this child, and the
+    /// tokenizer does not bound their length (Lua's parser reads them in a loop), so every
+    /// pass over the tree follows it with a loop (see [`Expr::spine`]), never recursion.
+    pub fn spine_child(&self) -> Option<&Expr> {
+        match &self.kind {
+            ExprKind::Binary { lhs, .. } => Some(lhs),
+            ExprKind::Index { obj, .. } | ExprKind::Field { obj, .. } => Some(obj),
+            ExprKind::Call(call) => Some(&call.func),
+            _ => None,
+        }
+    }
+
+    /// `self` and its chain of [`Expr::spine_child`]ren, innermost (first in source order)
+    /// first; the first element has no spine child.
+    pub fn spine(&self) -> Vec<&Expr> {
+        let mut nodes = vec![self];
+        let mut cur = self;
+        while let Some(child) = cur.spine_child() {
+            nodes.push(child);
+            cur = child;
+        }
+        nodes.reverse();
+        nodes
+    }
+
+    /// The first `Some` of `f` over [`Expr::spine`] in source order, where `f` looks at a
+    /// node's children other than its spine child.
+    pub fn find_in_spine<'a, T>(&'a self, mut f: impl FnMut(&'a Expr) -> Option<T>) -> Option<T> {
+        if self.spine_child().is_none() {
+            return f(self);
+        }
+        self.spine().into_iter().find_map(f)
+    }
+
+    fn spine_child_mut(&mut self) -> Option<&mut Expr> {
+        match &mut self.kind {
+            ExprKind::Binary { lhs, .. } => Some(lhs),
+            ExprKind::Index { obj, .. } | ExprKind::Field { obj, .. } => Some(obj),
+            ExprKind::Call(call) => Some(&mut call.func),
+            _ => None,
+        }
+    }
+}
+
+impl Drop for Expr {
+    /// Drops the left spine in a loop: a chain may be as long as the source allows.
+    fn drop(&mut self) {
+        let mut next = take_spine_child(self);
+        while let Some(mut e) = next {
+            next = take_spine_child(&mut e);
+        }
+    }
+}
+
+/// Takes `e`'s spine child out (leaving `nil`) if it has a spine of its own.
+fn take_spine_child(e: &mut Expr) -> Option<Expr> {
+    let child = e.spine_child_mut()?;
+    child.spine_child()?;
+    let placeholder = Expr {
+        kind: ExprKind::Nil,
+        span: child.span,
+    };
+    Some(std::mem::replace(child, placeholder))
+}
+
 /// The expressions of Lua 5.4.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExprKind {

@@ -77,11 +77,15 @@ fn in_stat(stat: &Stat) -> Found {
 }
 
 fn in_call(call: &Call) -> Found {
-    in_expr(&call.func).or_else(|| match &call.args {
+    in_expr(&call.func).or_else(|| in_args(&call.args))
+}
+
+fn in_args(args: &Args) -> Found {
+    match args {
         Args::List(v) => v.iter().find_map(in_expr),
         Args::Table(t) => in_table(t),
         Args::Str(_) => None,
-    })
+    }
 }
 
 fn in_table(t: &Table) -> Found {
@@ -93,6 +97,11 @@ fn in_table(t: &Table) -> Found {
 }
 
 fn in_expr(e: &Expr) -> Found {
+    e.find_in_spine(in_expr_node)
+}
+
+/// [`in_expr`] for one node of a spine, without its spine child.
+fn in_expr_node(e: &Expr) -> Found {
     match &e.kind {
         ExprKind::Nil
         | ExprKind::True
@@ -104,11 +113,11 @@ fn in_expr(e: &Expr) -> Found {
         | ExprKind::Name(_) => None,
         ExprKind::Function(f) => first_unsupported(&f.body),
         ExprKind::Table(t) => in_table(t),
-        ExprKind::Binary { lhs, rhs, .. } => in_expr(lhs).or_else(|| in_expr(rhs)),
+        ExprKind::Binary { rhs, .. } => in_expr(rhs),
         ExprKind::Unary { operand, .. } => in_expr(operand),
-        ExprKind::Index { obj, key } => in_expr(obj).or_else(|| in_expr(key)),
-        ExprKind::Field { obj, .. } => in_expr(obj),
-        ExprKind::Call(call) => in_call(call),
+        ExprKind::Index { key, .. } => in_expr(key),
+        ExprKind::Field { .. } => None,
+        ExprKind::Call(call) => in_args(&call.args),
         ExprKind::Paren(inner) => in_expr(inner),
     }
 }
@@ -266,11 +275,15 @@ impl<'a> ConstScopes<'a> {
     }
 
     fn call(&mut self, c: &'a Call) -> ConstFound<'a> {
-        self.expr(&c.func).or_else(|| match &c.args {
+        self.expr(&c.func).or_else(|| self.args(&c.args))
+    }
+
+    fn args(&mut self, args: &'a Args) -> ConstFound<'a> {
+        match args {
             Args::List(v) => self.exprs(v),
             Args::Table(t) => self.table(t),
             Args::Str(_) => None,
-        })
+        }
     }
 
     fn table(&mut self, t: &'a Table) -> ConstFound<'a> {
@@ -282,14 +295,19 @@ impl<'a> ConstScopes<'a> {
     }
 
     fn expr(&mut self, e: &'a Expr) -> ConstFound<'a> {
+        e.find_in_spine(|n| self.expr_node(n))
+    }
+
+    /// [`Self::expr`] for one node of a spine, without its spine child.
+    fn expr_node(&mut self, e: &'a Expr) -> ConstFound<'a> {
         match &e.kind {
             ExprKind::Function(f) => self.function(f),
             ExprKind::Table(t) => self.table(t),
-            ExprKind::Binary { lhs, rhs, .. } => self.expr(lhs).or_else(|| self.expr(rhs)),
+            ExprKind::Binary { rhs, .. } => self.expr(rhs),
             ExprKind::Unary { operand, .. } => self.expr(operand),
-            ExprKind::Index { obj, key } => self.expr(obj).or_else(|| self.expr(key)),
-            ExprKind::Field { obj, .. } => self.expr(obj),
-            ExprKind::Call(c) => self.call(c),
+            ExprKind::Index { key, .. } => self.expr(key),
+            ExprKind::Field { .. } => None,
+            ExprKind::Call(c) => self.args(&c.args),
             ExprKind::Paren(inner) => self.expr(inner),
             _ => None,
         }

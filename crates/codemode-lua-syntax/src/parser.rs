@@ -133,8 +133,8 @@ impl Build<'_> {
         }
     }
 
-    pub fn call_stat(&self, e: Expr, l: u32, r: u32) -> LrResult<Box<Stat>> {
-        match e.kind {
+    pub fn call_stat(&self, mut e: Expr, l: u32, r: u32) -> LrResult<Box<Stat>> {
+        match std::mem::replace(&mut e.kind, ExprKind::Nil) {
             ExprKind::Call(call) => Ok(Box::new(Stat {
                 kind: StatKind::Call(call),
                 span: Span::new(l, r),

@@ -235,6 +235,11 @@ impl Renderer {
 
     fn call(&mut self, c: &Call, depth: usize) {
         self.expr(&c.func, depth);
+        self.call_suffix(c, depth);
+    }
+
+    /// What follows the called function (or receiver) in a call.
+    fn call_suffix(&mut self, c: &Call, depth: usize) {
         if let Some(m) = &c.method {
             let _ = write!(self.out, ":{}", m.name);
         }
@@ -290,7 +295,42 @@ impl Renderer {
         self.out.push('"');
     }
 
+    /// Renders a chain's left spine in a loop (see [`Expr::spine`]): the prefixes of its
+    /// nodes outermost first, the innermost operand, then each node's rest.
     fn expr(&mut self, e: &Expr, depth: usize) {
+        if e.spine_child().is_none() {
+            return self.expr_node(e, depth);
+        }
+        let spine = e.spine();
+        for node in spine.iter().rev() {
+            if let ExprKind::Binary { op, .. } = &node.kind {
+                let _ = write!(self.out, "({} ", op.as_str());
+            }
+        }
+        self.expr_node(spine[0], depth);
+        for node in &spine[1..] {
+            match &node.kind {
+                ExprKind::Binary { rhs, .. } => {
+                    self.out.push(' ');
+                    self.expr(rhs, depth);
+                    self.out.push(')');
+                }
+                ExprKind::Index { key, .. } => {
+                    self.out.push('[');
+                    self.expr(key, depth);
+                    self.out.push(']');
+                }
+                ExprKind::Field { name, .. } => {
+                    let _ = write!(self.out, ".{}", name.name);
+                }
+                ExprKind::Call(c) => self.call_suffix(c, depth),
+                _ => {}
+            }
+        }
+    }
+
+    /// An expression that is not a chain (no spine child).
+    fn expr_node(&mut self, e: &Expr, depth: usize) {
         match &e.kind {
             ExprKind::Nil => self.out.push_str("nil"),
             ExprKind::True => self.out.push_str("true"),
@@ -308,30 +348,17 @@ impl Renderer {
                 self.func(f, depth);
             }
             ExprKind::Table(t) => self.table(t, depth),
-            ExprKind::Binary { op, lhs, rhs, .. } => {
-                let _ = write!(self.out, "({} ", op.as_str());
-                self.expr(lhs, depth);
-                self.out.push(' ');
-                self.expr(rhs, depth);
-                self.out.push(')');
-            }
             ExprKind::Unary { op, operand } => {
                 let _ = write!(self.out, "({} ", op.as_str());
                 self.expr(operand, depth);
                 self.out.push(')');
             }
             ExprKind::Name(n) => self.out.push_str(n),
-            ExprKind::Index { obj, key } => {
-                self.expr(obj, depth);
-                self.out.push('[');
-                self.expr(key, depth);
-                self.out.push(']');
-            }
-            ExprKind::Field { obj, name } => {
-                self.expr(obj, depth);
-                let _ = write!(self.out, ".{}", name.name);
-            }
-            ExprKind::Call(c) => self.call(c, depth),
+            // Chains are rendered by `expr`.
+            ExprKind::Binary { .. }
+            | ExprKind::Index { .. }
+            | ExprKind::Field { .. }
+            | ExprKind::Call(_) => {}
             ExprKind::Paren(inner) => {
                 self.out.push_str("paren(");
                 self.expr(inner, depth);

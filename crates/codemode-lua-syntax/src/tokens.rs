@@ -3,8 +3,11 @@
 //! It lexes the whole source up front and, in the same pass, tracks open blocks and
 //! brackets so that it can
 //! - bound the syntactic nesting before the parser (or any recursive pass) sees the program:
-//!   open blocks/brackets, plus operators and suffixes within each level (a chain such as
-//!   `a..a..a` or `- - - x` or `a.b.c.d` builds a tree one level deeper per operator);
+//!   open blocks/brackets, plus the operators within each level that nest as Lua's parser
+//!   nests them: unary operators and the right-associative `..` and `^` (`a..a..a` and
+//!   `- - - x` build a tree one level deeper per operator). Left-associative chains
+//!   (`1+1+1`, `a and b and c`, `a.b.c`, `o:m():m()`) are as flat for Lua's parser as a loop,
+//!   so they are not counted: every pass over the tree walks their left spine iteratively;
 //! - insert an invisible separator before a `(` that cannot continue an expression, so the
 //!   grammar stays LR(1) (Lua's rule: a `(` after a prefix expression continues a call);
 //! - check `...` outside vararg functions and `break` outside loops, as Lua's parser does;
@@ -167,35 +170,16 @@ fn ends_value(t: Tok) -> bool {
     )
 }
 
-fn counts_as_op(t: Tok) -> bool {
-    matches!(
-        t,
-        Tok::Plus
-            | Tok::Minus
-            | Tok::Star
-            | Tok::Slash
-            | Tok::DSlash
-            | Tok::Percent
-            | Tok::Caret
-            | Tok::Hash
-            | Tok::Amp
-            | Tok::Tilde
-            | Tok::Pipe
-            | Tok::Shl
-            | Tok::Shr
-            | Tok::EqEq
-            | Tok::Ne
-            | Tok::Le
-            | Tok::Ge
-            | Tok::Lt
-            | Tok::Gt
-            | Tok::And
-            | Tok::Or
-            | Tok::Not
-            | Tok::Concat
-            | Tok::Dot
-            | Tok::Colon
-    )
+/// Whether `t` (after `prev`) adds a level to the tree as Lua's recursive-descent parser
+/// nests it: a unary operator, or a right-associative binary one.
+fn counts_as_op(t: Tok, prev: Option<Tok>) -> bool {
+    let after_value = prev.is_some_and(ends_value);
+    match t {
+        Tok::Concat | Tok::Caret | Tok::Not | Tok::Hash => true,
+        // Binary minus and xor are left-associative; as prefixes they are unary.
+        Tok::Minus | Tok::Tilde => !after_value,
+        _ => false,
+    }
 }
 
 impl Tracker {
@@ -333,11 +317,9 @@ impl Tracker {
             _ => {}
         }
 
-        // A suffix (call or index) adds a level to the tree; a bracket that opens a
-        // parenthesised expression, a table or a key adds only its own level.
-        let suffix =
-            prev_prefix && matches!(tok, Tok::Str | Tok::LParen | Tok::LBracket | Tok::LBrace);
-        if counts_as_op(tok) || suffix {
+        // A bracket adds its own level (below); a suffix (call or index) continues a
+        // left-associative chain and adds none.
+        if counts_as_op(tok, prev) {
             self.add_op();
         }
 

@@ -73,19 +73,55 @@ fn operator_chains() {
     too_deep(format!("x = {}t", rep("# ", 10_000)));
     too_deep(format!("x = a{}", rep("..a", 100_000)));
     too_deep(format!("x = 2{}", rep("^2", 100_000)));
-    too_deep(format!("x = a{}", rep("+a", 100_000)));
-    too_deep(format!("x = a{}", rep(" or a", 100_000)));
-    too_deep(format!("x = a{}", rep("<a", 100_000)));
+    // Binary minus and xor are left-associative: only their unary forms nest.
+    too_deep(format!("x = a{}1", rep("- ", 10_000)));
+}
+
+/// Left-associative chains are flat for Lua's parser (a loop, not recursion), so they parse
+/// at any length, as in lua5.4; parsing, checking and dropping them must not recurse.
+#[test]
+fn left_associative_chains_parse_at_any_length() {
+    for op in [
+        "+a", "-a", "*a", "//a", "%a", "&a", "|a", "~a", "<<a", " or a", " and a", "<a", "==a",
+    ] {
+        assert_eq!(
+            parse_small(format!("x = a{}", rep(op, 20_000))),
+            None,
+            "{op}"
+        );
+    }
+    // Mixed priorities: each operand of the loosest chain is a short chain of its own.
+    assert_eq!(
+        parse_small(format!("x = a{}", rep(" or a and b == c + d * e", 20_000))),
+        None
+    );
 }
 
 #[test]
-fn suffix_chains() {
-    too_deep(format!("x = a{}", rep(".b", 100_000)));
-    too_deep(format!("x = a{}", rep("[1]", 100_000)));
-    too_deep(format!("f{}", rep("()", 100_000)));
-    too_deep(format!("f{}", rep(":m()", 100_000)));
-    too_deep(format!("f{}", rep("'s'", 100_000)));
-    too_deep(format!("f{}", rep("{}", 100_000)));
+fn suffix_chains_parse_at_any_length() {
+    for suffix in [".b", "[1]", "()", ":m()", "'s'", "{}", ".b:c(1)[2]"] {
+        assert_eq!(parse_small(format!("x = a{}", rep(suffix, 20_000))), None);
+    }
+    assert_eq!(parse_small(format!("f{}", rep(":m()", 20_000))), None);
+    assert_eq!(parse_small(format!("a{} = 1", rep(".b", 20_000))), None);
+}
+
+#[test]
+fn rendering_a_long_chain_does_not_recurse() {
+    let text = on_small_stack(|| {
+        let chunk = parse(
+            &format!("x = a{}", rep("+b.c", 50_000)),
+            &ParseLimits::default(),
+        )
+        .expect("parses");
+        codemode_lua_syntax::render::render(&chunk)
+    });
+    assert!(
+        text.trim_start().starts_with("assign x = (+ (+ "),
+        "{}",
+        &text[..40]
+    );
+    assert!(text.contains("a b.c) b.c)"), "{}", &text[..200]);
 }
 
 #[test]

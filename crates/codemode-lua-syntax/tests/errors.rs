@@ -58,7 +58,8 @@ fn messages_match_lua() {
 #[test]
 fn known_deviations() {
     // Non-ASCII after '\' (we quote the whole character, Lua one byte), the nesting bound
-    // (Lua: "C stack overflow"; we also bound left-associative chains, which Lua accepts),
+    // (Lua: "C stack overflow"; like Lua's parser it counts unary and right-associative
+    // operators, never the length of a left-associative chain),
     // and clipped long tokens in "near" (Lua quotes them whole).
     // (Lua's own messages for these vary between 5.4 releases, so only ours are pinned.)
     let cases = cases("deviations.txt");

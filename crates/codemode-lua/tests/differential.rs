@@ -116,3 +116,59 @@ fn corpus_matches_lua54() {
         failures.join("\n")
     );
 }
+
+/// Left-associative chains far longer than the nesting bound (which counts depth, as Lua's
+/// parser does, not length) run as in lua5.4: values, short-circuits, jumps in conditions
+/// and the names in error messages.
+#[test]
+fn long_chains_match_lua54() {
+    let n = 1000;
+    let rep = |s: &str| s.repeat(n);
+    let programs = [
+        format!("return 1{}", rep("+1")),
+        format!("local x = 2 return x{}", rep("+x")),
+        format!("local x = 7 return x{}", rep("*x//x-x%3")),
+        format!("local x = 5 return x{}", rep("|x&x~x<<1>>1")),
+        format!("local a, b = true, false return a{}", rep(" and b or a")),
+        format!("local a = 1 if a{} then return 'yes' end return 'no'", rep(" and a or nil")),
+        format!("local a = 1 if a{} then return 'yes' end return 'no'", rep(" and nil")),
+        format!("local a = nil if a{} then return 'yes' end return 'no'", rep(" or a")),
+        format!("local a = 1 while a{} do return 'loop' end return 'none'", rep(" or a and nil")),
+        format!("local a = 1 return a{}", rep(" == a")),
+        format!("local a = 1 return (a{}) and 'eq' or 'ne'", rep(" ~= a")),
+        format!("local t = {{}} t.a = t t.v = 42 return t{}.v", rep(".a")),
+        format!("local t = {{}} t[1] = t t.v = 9 return t{}.v", rep("[1]")),
+        format!("local t = {{}} t.a = t t{}.v = 3 return t.v", rep(".a")),
+        format!(
+            "local o = {{n = 0}} function o:m() self.n = self.n + 1 return self end return o{}.n",
+            rep(":m()")
+        ),
+        format!("local function f() return f end return f{} == f", rep("()")),
+        format!(
+            "local o = {{n = 0}} function o:m(k) self.n = self.n + k return self end o{} return o.n",
+            rep(":m(2)")
+        ),
+        format!("local t = {{a = {{}}}} return t.a{}", rep(".b")),
+        format!("local s = 'x' return #(s{})", ".. s".repeat(150)),
+        // Right-nested: one register per level, as in Lua (not a chain: bounded depth).
+        format!("local x = 1 return 2{}", "^x".repeat(195)),
+        format!("local x = 3 return x{} + 1", rep(" + x * 2 - x / 1")),
+    ];
+    let dir = std::env::temp_dir().join(format!("codemode-lua-chains-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut failures = Vec::new();
+    for (i, source) in programs.iter().enumerate() {
+        let path = dir.join(format!("chain{i}.lua"));
+        std::fs::write(&path, source).expect("write program");
+        let theirs = reference(&path);
+        let mine = ours(source);
+        if !agree(&mine, &theirs) {
+            failures.push(format!(
+                "program {i}: {}...\n  lua5.4:  {theirs}\n  codemode: {mine}",
+                &source[..source.len().min(80)]
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -9,8 +9,11 @@ use codemode_lua_syntax as ast;
 use codemode_lua_syntax::{BinOp, Expr, ExprKind, LineIndex, Span, StatKind, UnOp};
 
 use crate::bytecode::{ArithOp, LocVar, Op, Proto, UpvalDesc};
+
+mod chains;
 use crate::heap::Heap;
 use crate::value::Value;
+use chains::Operand;
 
 const MAX_REGS: u32 = 250;
 /// Array items flushed per SETLIST.
@@ -979,6 +982,9 @@ impl<'a> Compiler<'a> {
     }
 
     fn exp2reg_inner(&mut self, e: &Expr, dest: u8) -> R<()> {
+        if chains::is_long_chain(e) && self.is_top(dest) {
+            return self.chain_to_reg(e, dest);
+        }
         match &e.kind {
             ExprKind::Nil => {
                 self.emit(Op::LoadNil { a: dest, n: 0 });
@@ -1119,72 +1125,82 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// `dest = R[b] aop rhs`, with the left operand already in register `b`.
+    fn arith_rest(&mut self, aop: ArithOp, b: u8, rhs: &Expr, op_span: Span, dest: u8) -> R<()> {
+        if let Some(v) = num_const(rhs) {
+            self.span = op_span;
+            match (aop, v) {
+                (ArithOp::Add, Value::Int(i)) if i16::try_from(i).is_ok() => {
+                    self.emit(Op::AddI {
+                        a: dest,
+                        b,
+                        sub: false,
+                        i: i as i16,
+                    });
+                }
+                // `x - c` as `x + (-c)`, as PUC Lua compiles it: the same result for
+                // integers (wrapping) and floats (IEEE subtraction is addition of the
+                // negation), and like Lua `-0.0 - 0` is `-0.0 + 0`, which is `0.0`.
+                (ArithOp::Sub, Value::Int(i)) if i16::try_from(i).is_ok_and(|s| s != i16::MIN) => {
+                    self.emit(Op::AddI {
+                        a: dest,
+                        b,
+                        sub: true,
+                        i: -(i as i16),
+                    });
+                }
+                (_, Value::Int(i)) if i32::try_from(i).is_ok() => {
+                    self.emit(Op::ArithI {
+                        a: dest,
+                        b,
+                        op: aop,
+                        i: i as i32,
+                    });
+                }
+                _ => {
+                    let k = self.value_const(v);
+                    self.emit(Op::ArithK {
+                        a: dest,
+                        b,
+                        op: aop,
+                        k,
+                    });
+                }
+            }
+            return Ok(());
+        }
+        let c = self.exp2anyreg(rhs)?;
+        self.span = op_span;
+        let ins = match aop {
+            ArithOp::Add => Op::Add { a: dest, b, c },
+            ArithOp::Sub => Op::Sub { a: dest, b, c },
+            ArithOp::Mul => Op::Mul { a: dest, b, c },
+            ArithOp::Div => Op::Div { a: dest, b, c },
+            ArithOp::Mod => Op::Mod { a: dest, b, c },
+            ArithOp::Pow => Op::Pow { a: dest, b, c },
+            ArithOp::IDiv => Op::IDiv { a: dest, b, c },
+            ArithOp::BAnd => Op::BAnd { a: dest, b, c },
+            ArithOp::BOr => Op::BOr { a: dest, b, c },
+            ArithOp::BXor => Op::BXor { a: dest, b, c },
+            ArithOp::Shl => Op::Shl { a: dest, b, c },
+            ArithOp::Shr => Op::Shr { a: dest, b, c },
+        };
+        self.emit(ins);
+        Ok(())
+    }
+
     fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, op_span: Span, dest: u8) -> R<()> {
         if let Some(aop) = arith_op(op) {
             let save = self.freereg();
-            let b = self.exp2anyreg(lhs)?;
-            if let Some(v) = num_const(rhs) {
-                self.span = op_span;
-                match (aop, v) {
-                    (ArithOp::Add, Value::Int(i)) if i16::try_from(i).is_ok() => {
-                        self.emit(Op::AddI {
-                            a: dest,
-                            b,
-                            sub: false,
-                            i: i as i16,
-                        });
-                    }
-                    // `x - c` as `x + (-c)`, as PUC Lua compiles it: the same result for
-                    // integers (wrapping) and floats (IEEE subtraction is addition of the
-                    // negation), and like Lua `-0.0 - 0` is `-0.0 + 0`, which is `0.0`.
-                    (ArithOp::Sub, Value::Int(i))
-                        if i16::try_from(i).is_ok_and(|s| s != i16::MIN) =>
-                    {
-                        self.emit(Op::AddI {
-                            a: dest,
-                            b,
-                            sub: true,
-                            i: -(i as i16),
-                        });
-                    }
-                    (_, Value::Int(i)) if i32::try_from(i).is_ok() => {
-                        self.emit(Op::ArithI {
-                            a: dest,
-                            b,
-                            op: aop,
-                            i: i as i32,
-                        });
-                    }
-                    _ => {
-                        let k = self.value_const(v);
-                        self.emit(Op::ArithK {
-                            a: dest,
-                            b,
-                            op: aop,
-                            k,
-                        });
-                    }
-                }
-                self.set_freereg(save);
-                return Ok(());
-            }
-            let c = self.exp2anyreg(rhs)?;
-            self.span = op_span;
-            let ins = match aop {
-                ArithOp::Add => Op::Add { a: dest, b, c },
-                ArithOp::Sub => Op::Sub { a: dest, b, c },
-                ArithOp::Mul => Op::Mul { a: dest, b, c },
-                ArithOp::Div => Op::Div { a: dest, b, c },
-                ArithOp::Mod => Op::Mod { a: dest, b, c },
-                ArithOp::Pow => Op::Pow { a: dest, b, c },
-                ArithOp::IDiv => Op::IDiv { a: dest, b, c },
-                ArithOp::BAnd => Op::BAnd { a: dest, b, c },
-                ArithOp::BOr => Op::BOr { a: dest, b, c },
-                ArithOp::BXor => Op::BXor { a: dest, b, c },
-                ArithOp::Shl => Op::Shl { a: dest, b, c },
-                ArithOp::Shr => Op::Shr { a: dest, b, c },
+            // A fresh temporary destination holds the left operand itself (the result
+            // overwrites it last): one register per level of a right-nested `^` chain.
+            let b = if self.is_top(dest) && !matches!(lhs.kind, ExprKind::Name(_)) {
+                self.exp2reg(lhs, dest)?;
+                dest
+            } else {
+                self.exp2anyreg(lhs)?
             };
-            self.emit(ins);
+            self.arith_rest(aop, b, rhs, op_span, dest)?;
             self.set_freereg(save);
             return Ok(());
         }
@@ -1252,7 +1268,7 @@ impl<'a> Compiler<'a> {
             }
             _ => {
                 // Comparison producing a boolean.
-                let f = self.compare_jump(op, lhs, rhs, op_span, false)?;
+                let f = self.compare_jump(op, Operand::Expr(lhs), rhs, op_span, false)?;
                 self.emit(Op::LoadBool { a: dest, b: true });
                 let j = self.emit_jump();
                 self.patch_here(f);
@@ -1265,6 +1281,9 @@ impl<'a> Compiler<'a> {
 
     /// Emits code that jumps when `e`'s truthiness equals `jump_if`; returns the jumps.
     fn cond_jump(&mut self, e: &Expr, jump_if: bool) -> R<Vec<usize>> {
+        if chains::is_logic_chain(e) {
+            return self.logic_chain_jump(e, jump_if);
+        }
         match &e.kind {
             ExprKind::True | ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) => {
                 return Ok(if jump_if {
@@ -1314,7 +1333,7 @@ impl<'a> Compiler<'a> {
                     return Ok(f);
                 }
                 BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                    return self.compare_jump(*op, lhs, rhs, *op_span, jump_if);
+                    return self.compare_jump(*op, Operand::Expr(lhs), rhs, *op_span, jump_if);
                 }
                 _ => {}
             },
@@ -1341,27 +1360,28 @@ impl<'a> Compiler<'a> {
     fn compare_jump(
         &mut self,
         op: BinOp,
-        lhs: &Expr,
+        lhs: Operand<'_>,
         rhs: &Expr,
         op_span: Span,
         jump_if: bool,
     ) -> R<Vec<usize>> {
         let save = self.freereg();
+        let rhs = Operand::Expr(rhs);
         let j;
         match op {
             BinOp::Eq | BinOp::Ne => {
                 let k = jump_if == (op == BinOp::Eq);
                 // Put a constant operand on the right.
-                let (l, r) = if Self::eq_const(lhs) && !Self::eq_const(rhs) {
+                let (l, r) = if lhs.is_eq_const() && !rhs.is_eq_const() {
                     (rhs, lhs)
                 } else {
                     (lhs, rhs)
                 };
-                let a = self.exp2anyreg(l)?;
+                let a = self.operand_anyreg(l)?;
                 self.span = op_span;
-                if let Some(i) = Self::small_int(r) {
+                if let Some(i) = r.expr().and_then(Self::small_int) {
                     j = self.emit(Op::EqI { a, k, i, off: 0 });
-                } else if let Some(v) = self.eq_const_value(r) {
+                } else if let Some(v) = r.expr().and_then(|e| self.eq_const_value(e)) {
                     let c = self.value_const(v);
                     if c <= u16::MAX as u32 {
                         j = if k {
@@ -1378,25 +1398,25 @@ impl<'a> Compiler<'a> {
                             })
                         };
                     } else {
-                        let b = self.exp2nextreg(r)?;
+                        let b = self.operand_nextreg(r)?;
                         j = self.emit(Op::Eq { a, b, k, off: 0 });
                     }
                 } else {
-                    let b = self.exp2anyreg(r)?;
+                    let b = self.operand_anyreg(r)?;
                     self.span = op_span;
                     j = self.emit(Op::Eq { a, b, k, off: 0 });
                 }
             }
             _ => {
                 // a > b is b < a, a >= b is b <= a (as PUC Lua compiles them).
-                let (l, r, strict) = match op {
-                    BinOp::Lt => (lhs, rhs, true),
-                    BinOp::Le => (lhs, rhs, false),
-                    BinOp::Gt => (rhs, lhs, true),
-                    _ => (rhs, lhs, false),
+                let (l, r, strict, swapped) = match op {
+                    BinOp::Lt => (lhs, rhs, true, false),
+                    BinOp::Le => (lhs, rhs, false, false),
+                    BinOp::Gt => (rhs, lhs, true, true),
+                    _ => (rhs, lhs, false, true),
                 };
-                if let Some(i) = Self::small_int(r) {
-                    let a = self.exp2anyreg(l)?;
+                if let Some(i) = r.expr().and_then(Self::small_int) {
+                    let a = self.operand_anyreg(l)?;
                     self.span = op_span;
                     j = if strict {
                         self.emit(Op::LtI {
@@ -1413,8 +1433,8 @@ impl<'a> Compiler<'a> {
                             off: 0,
                         })
                     };
-                } else if let Some(i) = Self::small_int(l) {
-                    let a = self.exp2anyreg(r)?;
+                } else if let Some(i) = l.expr().and_then(Self::small_int) {
+                    let a = self.operand_anyreg(r)?;
                     self.span = op_span;
                     j = if strict {
                         self.emit(Op::GtI {
@@ -1433,9 +1453,9 @@ impl<'a> Compiler<'a> {
                     };
                 } else {
                     // Operands are evaluated in source order, then compared swapped.
-                    let first = self.exp2anyreg(lhs)?;
-                    let second = self.exp2anyreg(rhs)?;
-                    let (a, b) = if std::ptr::eq(l, lhs) {
+                    let first = self.operand_anyreg(lhs)?;
+                    let second = self.operand_anyreg(rhs)?;
+                    let (a, b) = if !swapped {
                         (first, second)
                     } else {
                         (second, first)
@@ -1610,7 +1630,7 @@ impl<'a> Compiler<'a> {
         self.set_freereg(base);
         self.note_tool_path(call);
         let fr = self.reserve(1)?;
-        let mut nargs: u32 = 0;
+        let nargs: u32;
         if let Some(m) = &call.method {
             let save_span = self.span;
             let o = self.exp2anyreg(&call.func)?;
@@ -1622,9 +1642,23 @@ impl<'a> Compiler<'a> {
             self.set_freereg(fr as u32 + 2);
             nargs = 1;
         } else {
+            nargs = 0;
             self.exp2reg(&call.func, fr)?;
             self.set_freereg(fr as u32 + 1);
         }
+        self.call_args(call, fr, nargs, base, nresults)
+    }
+
+    /// The rest of [`Self::call`] once the function (and for a method call the receiver,
+    /// counted in `nargs`) is in place at `fr`: the arguments, then the call.
+    fn call_args(
+        &mut self,
+        call: &ast::Call,
+        fr: u8,
+        mut nargs: u32,
+        base: u32,
+        nresults: i32,
+    ) -> R<()> {
         let mut multi = false;
         match &call.args {
             ast::Args::List(list) => {
