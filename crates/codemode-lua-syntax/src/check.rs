@@ -3,8 +3,8 @@
 use crate::ast::*;
 use codemode_core::{Diagnostic, DiagnosticKind};
 
-/// Reports the first construct (in source order) that codemode does not run: `goto`, labels
-/// and to-be-closed variables (`<close>`), as `UnsupportedSyntax` at its line and column.
+/// Reports the first construct (in source order) that codemode does not run: to-be-closed
+/// variables (`<close>`), as `UnsupportedSyntax` at its line and column.
 pub fn check_supported(chunk: &Chunk) -> Result<(), Diagnostic> {
     match first_unsupported(&chunk.block) {
         None => Ok(()),
@@ -30,9 +30,7 @@ fn first_unsupported(block: &Block) -> Found {
 
 fn in_stat(stat: &Stat) -> Found {
     match &stat.kind {
-        StatKind::Goto(_) => Some(("goto is not supported", stat.span.start)),
-        StatKind::Label(_) => Some(("labels are not supported", stat.span.start)),
-        StatKind::Empty | StatKind::Break => None,
+        StatKind::Empty | StatKind::Break | StatKind::Goto(_) | StatKind::Label(_) => None,
         StatKind::Local { names, values } => {
             if let Some(n) = names.iter().find(|n| n.attrib == Some(Attrib::Close)) {
                 return Some((

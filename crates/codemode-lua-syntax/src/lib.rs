@@ -3,8 +3,8 @@
 //! - [`parse`] turns source text into a [`Chunk`] (the AST of [`ast`], with a [`LineIndex`]
 //!   for lines and columns) or a `ParseError` diagnostic worded as Lua 5.4 words it, without
 //!   Lua's `chunk:line:` prefix, located at the offending token.
-//! - [`check_supported`] reports what codemode parses but does not run (`goto`, labels,
-//!   `<close>`) as `UnsupportedSyntax`.
+//! - [`check_supported`] reports what codemode parses but does not run (`<close>`) as
+//!   `UnsupportedSyntax`.
 //! - [`render::render`] prints a compact view of a tree (tests, debugging).
 //!
 //! The parser makes Lua's parse-time checks: `...` outside a vararg function, `break` outside

@@ -387,6 +387,9 @@ impl Heap {
                     self.strings.mark(s.0);
                 }
                 Value::Table(t) if self.tables.mark(t.0) => {
+                    if let Some(m) = self.tables.get(t.0).meta {
+                        gray.push(Value::Table(m));
+                    }
                     self.tables.get(t.0).for_each_value(|x| {
                         if needs_mark(x) {
                             gray.push(x)

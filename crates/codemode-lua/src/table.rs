@@ -7,7 +7,7 @@
 //! Keys are normalized: floats with an integral value become integers. Strings are
 //! interned, so a string key hashes and compares by handle.
 
-use crate::value::{float_to_int_exact, Value};
+use crate::value::{float_to_int_exact, TableRef, Value};
 
 /// Up to this many hash entries are searched linearly (no index).
 const LINEAR_MAX: usize = 8;
@@ -21,6 +21,8 @@ pub struct Table {
     dead: usize,
     /// Marked by `json.array` or imported from a JSON array: exports as an array even empty.
     pub array_mark: bool,
+    /// The metatable (`setmetatable`); a table without one takes the VM's fast paths.
+    pub meta: Option<TableRef>,
 }
 
 /// Why a key cannot be stored.

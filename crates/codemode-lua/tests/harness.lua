@@ -165,7 +165,7 @@ local strcopy = {}
 for k, v in pairs(string) do strcopy[k] = v end
 strcopy.dump = nil
 env.string = strcopy
-local blocked = { setmetatable = true, getmetatable = true, coroutine = true, io = true, os = true,
+local blocked = { coroutine = true, io = true, os = true,
   require = true, package = true, load = true, loadstring = true, dofile = true, loadfile = true,
   debug = true, collectgarbage = true }
 setmetatable(env, { __index = function(_, k) if blocked[k] then return nil end return _G[k] end })

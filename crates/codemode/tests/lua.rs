@@ -92,7 +92,7 @@ async fn parse_errors_and_unsupported_syntax_have_locations() {
     let parse = rt.execute("local x = \nfunction(").await;
     assert_eq!(parse.error().unwrap().kind, DiagnosticKind::ParseError);
     assert!(parse.error().unwrap().location.is_some());
-    let goto = rt.execute("goto done\n::done::\nreturn 1").await;
+    let goto = rt.execute("local f <close> = nil\nreturn 1").await;
     assert_eq!(
         goto.error().unwrap().kind,
         DiagnosticKind::UnsupportedSyntax

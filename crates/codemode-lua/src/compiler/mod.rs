@@ -54,6 +54,9 @@ struct ActiveVar {
 
 struct BlockScope {
     nactive: usize,
+    /// The block's first entries in `FuncState::labels` and `FuncState::gotos`.
+    first_label: usize,
+    first_goto: usize,
     reg_level: u32,
     is_loop: bool,
     breaks: Vec<usize>,
@@ -61,8 +64,30 @@ struct BlockScope {
     captured: bool,
 }
 
+/// A visible label.
+struct LabelDesc {
+    name: Box<str>,
+    pc: usize,
+    /// Active locals at the label (for a label that ends its block, the block's own).
+    nactive: usize,
+    line: u32,
+}
+
+/// A forward `goto` waiting for its label.
+struct GotoDesc {
+    name: Box<str>,
+    jmp: usize,
+    /// Active locals where the goto is (lowered as it leaves blocks).
+    nactive: usize,
+    line: u32,
+    /// It leaves a block whose locals were captured: the label closes upvalues.
+    close: bool,
+}
+
 struct FuncState {
     proto: Proto,
+    labels: Vec<LabelDesc>,
+    gotos: Vec<GotoDesc>,
     index: u32,
     actives: Vec<ActiveVar>,
     blocks: Vec<BlockScope>,
@@ -79,6 +104,8 @@ enum Var {
 
 pub struct Compiler<'a> {
     heap: &'a mut Heap,
+    /// The chunk's text (for the positions of some compile errors).
+    source: &'a str,
     lines: &'a LineIndex,
     roots: &'a ToolRoots,
     funcs: Vec<FuncState>,
@@ -87,9 +114,15 @@ pub struct Compiler<'a> {
     span: Span,
 }
 
-pub fn compile(chunk: &ast::Chunk, heap: &mut Heap, roots: &ToolRoots) -> R<CompileOutput> {
+pub fn compile(
+    chunk: &ast::Chunk,
+    source: &str,
+    heap: &mut Heap,
+    roots: &ToolRoots,
+) -> R<CompileOutput> {
     let mut c = Compiler {
         heap,
+        source,
         lines: &chunk.line_index,
         roots,
         funcs: Vec::new(),
@@ -100,6 +133,7 @@ pub fn compile(chunk: &ast::Chunk, heap: &mut Heap, roots: &ToolRoots) -> R<Comp
     c.open_function(0, true, 0);
     c.block(&chunk.block)?;
     c.emit(Op::Return0);
+    c.check_gotos_resolved(source.len() as u32)?;
     c.close_function();
     Ok(CompileOutput {
         protos: c.protos,
@@ -206,8 +240,12 @@ impl<'a> Compiler<'a> {
             proto,
             index,
             actives: Vec::new(),
+            labels: Vec::new(),
+            gotos: Vec::new(),
             blocks: vec![BlockScope {
                 nactive: 0,
+                first_label: 0,
+                first_goto: 0,
                 reg_level: 0,
                 is_loop: false,
                 breaks: Vec::new(),
@@ -216,6 +254,165 @@ impl<'a> Compiler<'a> {
             freereg: 0,
             consts: HashMap::new(),
         });
+    }
+
+    /// Fails on a `goto` whose label was never seen (at the end of its function, as
+    /// lua5.4 reports it: at the token after the function).
+    fn check_gotos_resolved(&self, end_offset: u32) -> R<()> {
+        if let Some(g) = self.fsr().gotos.first() {
+            let line = self.next_token_line(end_offset);
+            return Err(self.err_at_line(
+                line,
+                format!(
+                    "no visible label '{}' for <goto> at line {}",
+                    g.name, g.line
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The line of the first token at or after `offset` (skipping blanks and comments).
+    fn next_token_line(&self, offset: u32) -> u32 {
+        let src = self.source.as_bytes();
+        let mut i = offset as usize;
+        loop {
+            while i < src.len() && src[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if src.get(i..i + 2) == Some(b"--") {
+                i += 2;
+                // A long comment `--[==[ ... ]==]` or a line comment.
+                let mut j = i;
+                if src.get(j) == Some(&b'[') {
+                    j += 1;
+                    let mut level = 0;
+                    while src.get(j) == Some(&b'=') {
+                        level += 1;
+                        j += 1;
+                    }
+                    if src.get(j) == Some(&b'[') {
+                        let mut close = vec![b']'];
+                        close.extend(std::iter::repeat_n(b'=', level));
+                        close.push(b']');
+                        i = match src[j..].windows(close.len()).position(|w| w == close) {
+                            Some(k) => j + k + close.len(),
+                            None => src.len(),
+                        };
+                        continue;
+                    }
+                }
+                while i < src.len() && src[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            break;
+        }
+        self.lines.line(i as u32)
+    }
+
+    fn err_at_line(&self, line: u32, msg: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(
+            DiagnosticKind::ParseError,
+            format!("program:{}: {}", line, msg.into()),
+        )
+        .at(Location::new(line, 1))
+    }
+
+    /// Register level below the first `nactive` locals.
+    fn level_of(&self, nactive: usize) -> u32 {
+        match nactive.checked_sub(1) {
+            Some(i) => self.fsr().actives[i].reg as u32 + 1,
+            None => 0,
+        }
+    }
+
+    fn goto_stat(&mut self, name: &ast::Name) -> R<()> {
+        let line = self.location(name.span).line;
+        let fs = self.fsr();
+        let nactive = fs.actives.len();
+        if let Some(l) = fs.labels.iter().find(|l| l.name == name.name) {
+            // Backward: the label is already placed; close what lies above its level.
+            let (target, lnactive) = (l.pc, l.nactive);
+            let level = self.level_of(lnactive);
+            if self.level_of(nactive) > level {
+                self.emit(Op::Close { a: level as u8 });
+            }
+            let j = self.emit_jump();
+            self.patch(j, target);
+            return Ok(());
+        }
+        let jmp = self.emit_jump();
+        self.fs().gotos.push(GotoDesc {
+            name: name.name.clone(),
+            jmp,
+            nactive,
+            line,
+            close: false,
+        });
+        Ok(())
+    }
+
+    /// `::name::`; `last` when only void statements follow it in its block (it is then
+    /// outside the scope of the block's locals); `next_line` is where lua5.4 would be
+    /// reading when it checks the label (for its error messages).
+    fn label_stat(&mut self, name: &ast::Name, last: bool, next_line: u32) -> R<()> {
+        let line = self.location(name.span).line;
+        if let Some(l) = self.fsr().labels.iter().find(|l| l.name == name.name) {
+            return Err(self.err_at_line(
+                next_line,
+                format!("label '{}' already defined on line {}", name.name, l.line),
+            ));
+        }
+        let fs = self.fsr();
+        let (block_nactive, first_goto) = match fs.blocks.last() {
+            Some(b) => (b.nactive, b.first_goto),
+            None => (0, 0),
+        };
+        let nactive = if last {
+            block_nactive
+        } else {
+            fs.actives.len()
+        };
+        let mut close = false;
+        let mut i = first_goto;
+        let mut resolved = Vec::new();
+        while i < self.fsr().gotos.len() {
+            let g = &self.fsr().gotos[i];
+            if g.name != name.name {
+                i += 1;
+                continue;
+            }
+            if g.nactive < nactive {
+                let var = self.fsr().actives[g.nactive].name.clone();
+                return Err(self.err_at_line(
+                    next_line,
+                    format!(
+                        "<goto {}> at line {} jumps into the scope of local '{}'",
+                        g.name, g.line, var
+                    ),
+                ));
+            }
+            let g = self.fs().gotos.remove(i);
+            close |= g.close;
+            resolved.push(g.jmp);
+        }
+        let pc = self.pc();
+        if close {
+            let level = self.level_of(nactive);
+            self.emit(Op::Close { a: level as u8 });
+        }
+        for j in resolved {
+            self.patch(j, pc);
+        }
+        self.fs().labels.push(LabelDesc {
+            name: name.name.clone(),
+            pc,
+            nactive,
+            line,
+        });
+        Ok(())
     }
 
     fn close_function(&mut self) -> u32 {
@@ -421,8 +618,11 @@ impl<'a> Compiler<'a> {
         let fs = self.fs();
         let nactive = fs.actives.len();
         let reg_level = fs.freereg;
+        let (first_label, first_goto) = (fs.labels.len(), fs.gotos.len());
         fs.blocks.push(BlockScope {
             nactive,
+            first_label,
+            first_goto,
             reg_level,
             is_loop,
             breaks: Vec::new(),
@@ -442,6 +642,15 @@ impl<'a> Compiler<'a> {
             });
         }
         let fs = self.fs();
+        // Labels of the block go out of sight; its pending gotos move out to the
+        // enclosing block, with the locals they leave.
+        fs.labels.truncate(b.first_label);
+        for g in fs.gotos.iter_mut().skip(b.first_goto) {
+            if g.nactive > b.nactive {
+                g.close |= b.captured;
+                g.nactive = b.nactive;
+            }
+        }
         let end = fs.proto.code.len() as u32;
         while fs.actives.len() > b.nactive {
             if let Some(a) = fs.actives.pop() {
@@ -453,7 +662,29 @@ impl<'a> Compiler<'a> {
     }
 
     fn block(&mut self, b: &ast::Block) -> R<()> {
-        for s in &b.stats {
+        self.block_until(b, None)
+    }
+
+    /// A block's statements; `until` is the condition of a `repeat` whose body this is
+    /// (a label before it still sees the body's locals).
+    fn block_until(&mut self, b: &ast::Block, until: Option<&Expr>) -> R<()> {
+        for (i, s) in b.stats.iter().enumerate() {
+            if let StatKind::Label(n) = &s.kind {
+                self.span = s.span;
+                let rest = &b.stats[i + 1..];
+                let void = |s: &&ast::Stat| matches!(s.kind, StatKind::Empty | StatKind::Label(_));
+                let next = rest.iter().find(|s| !void(s));
+                let last = next.is_none() && b.ret.is_none() && until.is_none();
+                // lua5.4 checks the label after reading the void statements that follow.
+                let run_end = rest
+                    .iter()
+                    .take_while(void)
+                    .last()
+                    .map_or(s.span.end, |s| s.span.end);
+                let next_line = self.next_token_line(run_end);
+                self.label_stat(n, last, next_line)?;
+                continue;
+            }
             self.stat(s)?;
         }
         if let Some(r) = &b.ret {
@@ -497,7 +728,7 @@ impl<'a> Compiler<'a> {
             StatKind::Repeat { body, cond } => {
                 let start = self.pc();
                 self.enter_block(true);
-                self.block(body)?;
+                self.block_until(body, Some(cond))?;
                 self.span = cond.span;
                 let captured = self
                     .fsr()
@@ -667,14 +898,9 @@ impl<'a> Compiler<'a> {
                 let j = self.emit_jump();
                 self.fs().blocks[li].breaks.push(j);
             }
-            StatKind::Goto(n) | StatKind::Label(n) => {
-                let loc = self.location(n.span);
-                return Err(Diagnostic::new(
-                    DiagnosticKind::UnsupportedSyntax,
-                    format!("program:{}: goto and labels are not supported", loc.line),
-                )
-                .at(loc));
-            }
+            StatKind::Goto(n) => self.goto_stat(n)?,
+            // Placed by `block_until`, which knows what follows the label.
+            StatKind::Label(n) => self.label_stat(n, false, self.location(n.span).line)?,
         }
         Ok(())
     }
@@ -946,6 +1172,7 @@ impl<'a> Compiler<'a> {
         self.block(&f.body)?;
         self.span = Span::new(f.span.end.saturating_sub(1), f.span.end);
         self.emit(Op::Return0);
+        self.check_gotos_resolved(f.span.end)?;
         Ok(self.close_function())
     }
 

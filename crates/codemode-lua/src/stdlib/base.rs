@@ -4,6 +4,7 @@ use codemode_lua_text::number::{self as lnum, Number};
 
 use super::{ret1, Args, Native};
 use crate::value::Value;
+use crate::vm::meta::Event;
 use crate::vm::{Cont, LResult, LuaError, Vm};
 
 pub fn next(vm: &mut Vm, a: Args) -> LResult<Native> {
@@ -44,8 +45,85 @@ pub fn ipairs_iter(vm: &mut Vm, a: Args) -> LResult<Native> {
     Ok(Native::Ret)
 }
 
+/// Calls `h(args...)` in place of the running builtin: its results go straight to the
+/// builtin's caller (a tail call from the builtin).
+fn tail_call(vm: &mut Vm, a: &Args, h: Value, args: &[Value]) -> LResult<Native> {
+    let func = a.base - 1;
+    vm.ensure_stack(func + args.len() + 2)?;
+    vm.stack[func] = h;
+    for (i, v) in args.iter().enumerate() {
+        vm.stack[func + 1 + i] = *v;
+    }
+    match vm.call_value(func, args.len(), a.nresults)? {
+        crate::vm::CallOutcome::Frame => Ok(Native::Frame),
+        crate::vm::CallOutcome::Suspend => Ok(Native::Suspend),
+        crate::vm::CallOutcome::Done => {
+            // A builtin handler placed its results already; hand them back as ours.
+            let end = vm.top.max(func);
+            vm.reserve_results(end - func)?;
+            vm.rets.clear();
+            for i in func..end {
+                let v = vm.stack[i];
+                vm.rets.push(v);
+            }
+            Ok(Native::Ret)
+        }
+    }
+}
+
+pub fn setmetatable(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let t = a.check_table(vm, 0)?;
+    let mt = match a.get(vm, 1) {
+        Value::Nil if a.n >= 2 => None,
+        Value::Table(m) => Some(m),
+        other => {
+            let got = if a.n < 2 {
+                "no value"
+            } else {
+                vm.type_name(other)
+            };
+            return Err(a.error_vm(vm, 1, format!("nil or table expected, got {got}")));
+        }
+    };
+    if !vm.metamethod(Value::Table(t), Event::Metatable).is_nil() {
+        return Err(LuaError::Msg("cannot change a protected metatable".into()));
+    }
+    vm.heap.with_table(t, |tab, _| tab.meta = mt);
+    ret1(vm, Value::Table(t))
+}
+
+pub fn getmetatable(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let v = a.check_any(vm, 0)?;
+    let mt = match v {
+        Value::Str(_) => Some(vm.string_metatable()),
+        _ => vm.metatable(v),
+    };
+    let r = match mt {
+        None => Value::Nil,
+        Some(m) => {
+            let protected = vm.metamethod(v, Event::Metatable);
+            if protected.is_nil() {
+                Value::Table(m)
+            } else {
+                protected
+            }
+        }
+    };
+    ret1(vm, r)
+}
+
 pub fn pairs(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.check_any(vm, 0)?;
+    let h = vm.metamethod(t, Event::Pairs);
+    if !h.is_nil() {
+        // `__pairs(t)` supplies the iterator triple (its first three results).
+        let want = a.nresults;
+        let a3 = Args {
+            nresults: if want < 0 { 3 } else { want },
+            ..a
+        };
+        return tail_call(vm, &a3, h, &[t]);
+    }
     vm.rets.push(Value::Builtin(super::NEXT));
     vm.rets.push(t);
     vm.rets.push(Value::Nil);
@@ -238,6 +316,22 @@ pub fn tonumber(vm: &mut Vm, a: Args) -> LResult<Native> {
 
 pub fn tostring(vm: &mut Vm, a: Args) -> LResult<Native> {
     let v = a.check_any(vm, 0)?;
+    if vm.metatable(v).is_some() {
+        let h = vm.metamethod(v, Event::ToString);
+        if !h.is_nil() {
+            return tail_call(vm, &a, h, &[v]);
+        }
+        if let Value::Str(name) = vm.metamethod(v, Event::Name) {
+            let mut out = vm.str(name).to_vec();
+            out.extend_from_slice(b": ");
+            let mut addr = Vec::new();
+            vm.write_tostring(&mut addr, v);
+            let tail = addr.iter().position(|&b| b == b' ').map_or(0, |i| i + 1);
+            out.extend_from_slice(&addr[tail..]);
+            let s = vm.new_str_vec(out)?;
+            return ret1(vm, s);
+        }
+    }
     let s = vm.tostring(v)?;
     ret1(vm, s)
 }

@@ -60,19 +60,18 @@ pub fn fmod(vm: &mut Vm, a: Args) -> LResult<Native> {
 }
 
 pub fn modf(vm: &mut Vm, a: Args) -> LResult<Native> {
-    let x = a.check_number(vm, 0)?;
-    match x {
-        Number::Int(i) => {
-            vm.rets.push(Value::Float(i as f64));
-            vm.rets.push(Value::Float(0.0));
-        }
-        Number::Float(f) => {
-            let ip = if f < 0.0 { f.ceil() } else { f.floor() };
-            vm.rets.push(Value::Float(ip));
-            let frac = if f.is_infinite() { 0.0 } else { f - ip };
-            vm.rets.push(Value::Float(frac));
-        }
+    // lmathlib: an integer is its own integral part; a float's integral part is pushed
+    // as an integer when it fits one (`pushnumint`).
+    if let Value::Int(i) = a.get(vm, 0) {
+        vm.rets.push(Value::Int(i));
+        vm.rets.push(Value::Float(0.0));
+        return Ok(Native::Ret);
     }
+    let f = a.check_float(vm, 0)?;
+    let ip = if f < 0.0 { f.ceil() } else { f.floor() };
+    vm.rets.push(float_or_int(ip));
+    let frac = if f == ip { 0.0 } else { f - ip };
+    vm.rets.push(Value::Float(frac));
     Ok(Native::Ret)
 }
 

@@ -73,6 +73,8 @@ defs! {
     "" "xpcall" => base::xpcall,
     "" "print" => base::print,
     "" "rawequal" => base::rawequal,
+    "" "setmetatable" => base::setmetatable,
+    "" "getmetatable" => base::getmetatable,
     "" "rawget" => base::rawget,
     "" "rawlen" => base::rawlen,
     "" "rawset" => base::rawset,
@@ -167,6 +169,8 @@ pub struct Names {
     pub types: [StrRef; 7],
     pub integer: StrRef,
     pub float: StrRef,
+    /// Metamethod names, indexed by `vm::meta::Event`.
+    pub events: [StrRef; 27],
 }
 
 impl Names {
@@ -185,6 +189,7 @@ impl Names {
             ],
             integer: t("integer"),
             float: t("float"),
+            events: crate::vm::meta::EVENT_NAMES.map(&mut t),
         }
     }
 

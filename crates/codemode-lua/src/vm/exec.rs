@@ -4,6 +4,7 @@ use codemode_lua_text::number::{self, FloatToInt, Number};
 
 use super::arith::{self, ArithError};
 use super::describe::describe_reg;
+use super::meta::{Event, Mm, MM_RESULT};
 use super::{CallOutcome, Cont, Frame, FrameKind, LResult, LuaError, Vm};
 use crate::bytecode::{ArithOp, Op, Proto};
 use crate::heap::{Proxy, Upval};
@@ -141,24 +142,36 @@ impl Vm {
                     match self.call_value(func + 1, 1, 1) {
                         Ok(_) => {}
                         Err(LuaError::Fatal(d)) => return Err(LuaError::Fatal(d)),
-                        Err(e) => {
-                            // An error in the handler: xpcall returns false and that error.
-                            let e = self.locate_level(e, 0);
-                            let v = match e {
-                                LuaError::Value(v) => v,
-                                _ => Value::Nil,
-                            };
-                            self.stack[func] = Value::Bool(false);
-                            self.stack[func + 1] = v;
-                            self.do_return(func, 2)?;
+                        Err(_) => {
+                            // An error calling the handler: lua5.4 calls the handler
+                            // again for it, which ends as LUA_ERRERR.
+                            self.xpcall_handler_failed(func)?;
                         }
                     }
+                    return Ok(true);
+                }
+                FrameKind::Cont(Cont::XpcallHandler) => {
+                    // An error inside the message handler (see above).
+                    let func = frame.func as usize;
+                    self.close_upvals(frame.func + 1);
+                    self.frames.push(frame);
+                    self.xpcall_handler_failed(func)?;
                     return Ok(true);
                 }
                 FrameKind::Cont(_) => {}
             }
         }
         Ok(false)
+    }
+
+    /// Ends the `xpcall` whose handler frame is on top (at `func`) with false and
+    /// "error in error handling", as lua5.4 does when its message handler fails.
+    fn xpcall_handler_failed(&mut self, func: usize) -> LResult<()> {
+        let msg = self.heap.intern(b"error in error handling");
+        self.ensure_stack(func + 2)?;
+        self.stack[func] = Value::Bool(false);
+        self.stack[func + 1] = Value::Str(msg);
+        self.do_return(func, 2)
     }
 
     fn resume_cont(&mut self) -> LResult<Option<Exit>> {
@@ -388,6 +401,8 @@ impl Vm {
 
     /// Executes Lua frames until the top frame is a continuation (`Ok(None)`), or the slice
     /// ends or the program suspends or finishes (`Ok(Some(_))`).
+    // A metamethod's fallback may leave the window just taken unused (`mm_opt!`).
+    #[allow(unused_assignments)]
     fn execute(&mut self) -> LResult<Option<Exit>> {
         let protos = self.protos.clone();
         'frame: loop {
@@ -473,16 +488,72 @@ impl Vm {
             }
             // The general indexing of `t` (register `b`) by `key`, off the table fast paths:
             // `self.index` needs the whole VM, so the register window is taken again after.
+            // An instruction's metamethod: its result now (registers taken again), or the
+            // handler's frame runs and `finish_op` completes the instruction.
+            macro_rules! mm_value {
+                ($call:expr) => {{
+                    save!();
+                    match $call {
+                        Ok(Mm::Done(v)) => {
+                            reload!();
+                            regs = window!();
+                            v
+                        }
+                        Ok(Mm::Pending) => continue 'frame,
+                        Err(e) => return Err(e),
+                    }
+                }};
+            }
+            // The same for an operation whose handler may be missing (`None`): then `$or`
+            // (the operation's own error) runs.
+            macro_rules! mm_opt {
+                ($call:expr, $or:expr) => {{
+                    save!();
+                    match $call {
+                        Ok(Some(Mm::Done(v))) => {
+                            reload!();
+                            regs = window!();
+                            v
+                        }
+                        Ok(Some(Mm::Pending)) => continue 'frame,
+                        Ok(None) => {
+                            regs = window!();
+                            $or
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }};
+            }
+            // `<`/`<=` off the integer fast path: tables go to `__lt`/`__le`.
+            macro_rules! compare_slow {
+                ($ev:expr, $f:ident, $x:expr, $y:expr) => {{
+                    let (x, y) = ($x, $y);
+                    if matches!(x, Value::Table(_)) || matches!(y, Value::Table(_)) {
+                        mm_opt!(self.compare_mm($ev, x, y), {
+                            save!();
+                            return Err(self.compare_error(x, y));
+                        })
+                        .truthy()
+                    } else {
+                        tri!(self.$f(x, y))
+                    }
+                }};
+            }
             macro_rules! index_slow {
                 ($t:expr, $key:expr, $b:expr) => {{
                     let t = $t;
-                    let res = self.index(t, $key);
-                    regs = window!();
-                    match res {
-                        Ok(v) => v,
-                        Err(NotIndexable) => {
-                            save!();
-                            return Err(self.op_error(p, pc - 1, $b, t, "index"));
+                    let key = $key;
+                    if let Value::Table(_) = t {
+                        mm_value!(self.index_meta(t, key))
+                    } else {
+                        let res = self.index(t, key);
+                        regs = window!();
+                        match res {
+                            Ok(v) => v,
+                            Err(NotIndexable) => {
+                                save!();
+                                return Err(self.op_error(p, pc - 1, $b, t, "index"));
+                            }
                         }
                     }
                 }};
@@ -525,9 +596,11 @@ impl Vm {
                     let res = match arith::arith(&self.heap, $op, r!($b), r!($c)) {
                         Ok(v) => v,
                         Err(e) => {
-                            save!();
                             let (vb, vc) = (r!($b), r!($c));
-                            return Err(self.arith_error(p, pc - 1, e, $b, Some($c), vb, vc));
+                            mm_opt!(self.arith_mm($op, vb, vc), {
+                                save!();
+                                return Err(self.arith_error(p, pc - 1, e, $b, Some($c), vb, vc));
+                            })
                         }
                     };
                     r!($a) = res;
@@ -541,10 +614,10 @@ impl Vm {
                         (Value::Int(x), Value::Int(y)) => $int(x, y),
                         _ => match arith::arith(&self.heap, $op, vb, vc) {
                             Ok(v) => v,
-                            Err(e) => {
+                            Err(e) => mm_opt!(self.arith_mm($op, vb, vc), {
                                 save!();
                                 return Err(self.arith_error(p, pc - 1, e, $b, Some($c), vb, vc));
-                            }
+                            }),
                         },
                     };
                     r!($a) = res;
@@ -631,16 +704,26 @@ impl Vm {
                         regs = window!();
                     }
                     Op::GetGlobal { a, k: kk } => {
-                        let v = match p.consts[kk as usize] {
-                            Value::Str(s) => self.heap.table(self.globals).get_str(s),
+                        let key = p.consts[kk as usize];
+                        let g = self.heap.table(self.globals);
+                        let mut v = match key {
+                            Value::Str(s) => g.get_str(s),
                             _ => Value::Nil,
                         };
+                        if v.is_nil() && g.meta.is_some() {
+                            let gv = Value::Table(self.globals);
+                            v = mm_value!(self.index_meta(gv, key));
+                        }
                         r!(a) = v;
                     }
                     Op::SetGlobal { a, k: kk } => {
                         let v = r!(a);
                         let key = p.consts[kk as usize];
                         let g = self.globals;
+                        if self.heap.table(g).meta.is_some() {
+                            mm_value!(self.newindex_meta(Value::Table(g), key, v));
+                            continue;
+                        }
                         let max = self.heap.max_collection_len;
                         tri!(self
                             .heap
@@ -650,8 +733,26 @@ impl Vm {
                     Op::GetTable { a, b, c } => {
                         let t = r!(b);
                         let v = match (&t, &r!(c)) {
-                            (Value::Table(tr), Value::Int(i)) => self.heap.table(*tr).get_int(*i),
-                            (Value::Table(tr), key) => self.heap.table(*tr).get(*key),
+                            (Value::Table(tr), Value::Int(i)) => {
+                                let tab = self.heap.table(*tr);
+                                let v = tab.get_int(*i);
+                                if v.is_nil() && tab.meta.is_some() {
+                                    let key = Value::Int(*i);
+                                    index_slow!(t, key, b)
+                                } else {
+                                    v
+                                }
+                            }
+                            (Value::Table(tr), key) => {
+                                let tab = self.heap.table(*tr);
+                                let v = tab.get(*key);
+                                if v.is_nil() && tab.meta.is_some() {
+                                    let key = *key;
+                                    index_slow!(t, key, b)
+                                } else {
+                                    v
+                                }
+                            }
                             (_, key) => {
                                 let key = *key;
                                 index_slow!(t, key, b)
@@ -662,7 +763,16 @@ impl Vm {
                     Op::GetField { a, b, k: kk } => {
                         let key = p.consts[kk as usize];
                         let v = match (&r!(b), &key) {
-                            (Value::Table(tr), Value::Str(s)) => self.heap.table(*tr).get_str(*s),
+                            (Value::Table(tr), Value::Str(s)) => {
+                                let tab = self.heap.table(*tr);
+                                let v = tab.get_str(*s);
+                                if v.is_nil() && tab.meta.is_some() {
+                                    let t = Value::Table(*tr);
+                                    index_slow!(t, key, b)
+                                } else {
+                                    v
+                                }
+                            }
                             (t, _) => {
                                 let t = *t;
                                 index_slow!(t, key, b)
@@ -673,7 +783,15 @@ impl Vm {
                     Op::GetInt { a, b, c } => {
                         let t = r!(b);
                         let v = match t {
-                            Value::Table(tr) => self.heap.table(tr).get_int(c as i64),
+                            Value::Table(tr) => {
+                                let tab = self.heap.table(tr);
+                                let v = tab.get_int(c as i64);
+                                if v.is_nil() && tab.meta.is_some() {
+                                    index_slow!(t, Value::Int(c as i64), b)
+                                } else {
+                                    v
+                                }
+                            }
                             _ => index_slow!(t, Value::Int(c as i64), b),
                         };
                         r!(a) = v;
@@ -683,6 +801,9 @@ impl Vm {
                         let key = r!(b);
                         let v = r!(c);
                         match t {
+                            Value::Table(tr) if self.heap.table(tr).meta.is_some() => {
+                                mm_value!(self.newindex_meta(t, key, v));
+                            }
                             Value::Table(tr) => {
                                 let max = self.heap.max_collection_len;
                                 tri!(self
@@ -706,6 +827,9 @@ impl Vm {
                         let key = p.consts[kk as usize];
                         let v = r!(c);
                         match t {
+                            Value::Table(tr) if self.heap.table(tr).meta.is_some() => {
+                                mm_value!(self.newindex_meta(t, key, v));
+                            }
                             Value::Table(tr) => {
                                 let max = self.heap.max_collection_len;
                                 tri!(self
@@ -736,8 +860,9 @@ impl Vm {
                     Op::SelfOp { a, b, k: kk } => {
                         let t = r!(b);
                         let key = p.consts[kk as usize];
-                        let v = index_slow!(t, key, b);
+                        // Set first: a metamethod's frame completes only R[a].
                         r!(a as usize + 1) = t;
+                        let v = index_slow!(t, key, b);
                         r!(a) = v;
                     }
                     Op::Add { a, b, c } => arith_rr!(
@@ -788,10 +913,10 @@ impl Vm {
                         let (vb, vc) = (r!(b), r!(c));
                         let v = match arith::arith(&self.heap, ArithOp::Pow, vb, vc) {
                             Ok(v) => v,
-                            Err(e) => {
+                            Err(e) => mm_opt!(self.arith_mm(ArithOp::Pow, vb, vc), {
                                 save!();
                                 return Err(self.arith_error(p, pc - 1, e, b, Some(c), vb, vc));
-                            }
+                            }),
                         };
                         r!(a) = v;
                     }
@@ -849,10 +974,10 @@ impl Vm {
                         };
                         let v = match arith::arith(&self.heap, op, vb, c) {
                             Ok(v) => v,
-                            Err(e) => {
+                            Err(e) => mm_opt!(self.arith_mm(op, vb, c), {
                                 save!();
                                 return Err(self.arith_error(p, pc - 1, e, b, None, vb, c));
-                            }
+                            }),
                         };
                         r!(a) = v;
                     }
@@ -891,17 +1016,19 @@ impl Vm {
                         let v = match arith::arith(&self.heap, op, r!(b), Value::Int(y)) {
                             Ok(v) => v,
                             Err(e) => {
-                                save!();
                                 let vb = r!(b);
-                                return Err(self.arith_error(
-                                    p,
-                                    pc - 1,
-                                    e,
-                                    b,
-                                    None,
-                                    vb,
-                                    Value::Int(y),
-                                ));
+                                mm_opt!(self.arith_mm(op, vb, Value::Int(y)), {
+                                    save!();
+                                    return Err(self.arith_error(
+                                        p,
+                                        pc - 1,
+                                        e,
+                                        b,
+                                        None,
+                                        vb,
+                                        Value::Int(y),
+                                    ));
+                                })
                             }
                         };
                         r!(a) = v;
@@ -934,10 +1061,10 @@ impl Vm {
                             Some(v) => v,
                             None => match arith::arith(&self.heap, op, vb, vc) {
                                 Ok(v) => v,
-                                Err(e) => {
+                                Err(e) => mm_opt!(self.arith_mm(op, vb, vc), {
                                     save!();
                                     return Err(self.arith_error(p, pc - 1, e, b, None, vb, vc));
-                                }
+                                }),
                             },
                         };
                         r!(a) = v;
@@ -947,6 +1074,16 @@ impl Vm {
                         let v = match vb {
                             Value::Int(x) => Value::Int(x.wrapping_neg()),
                             Value::Float(x) => Value::Float(-x),
+                            Value::Table(_) => mm_opt!(self.unary_mm(Event::Unm, vb), {
+                                save!();
+                                return Err(self.op_error(
+                                    p,
+                                    pc - 1,
+                                    b,
+                                    vb,
+                                    "perform arithmetic on",
+                                ));
+                            }),
                             _ => match arith::to_number(&self.heap, vb) {
                                 Some(Number::Int(x)) => Value::Int(x.wrapping_neg()),
                                 Some(Number::Float(x)) => Value::Float(-x),
@@ -974,16 +1111,18 @@ impl Vm {
                         let v = match arith::arith(&self.heap, ArithOp::BXor, vb, Value::Int(-1)) {
                             Ok(v) => v,
                             Err(e) => {
-                                save!();
-                                return Err(self.arith_error(
-                                    p,
-                                    pc - 1,
-                                    e,
-                                    b,
-                                    None,
-                                    vb,
-                                    Value::Int(-1),
-                                ));
+                                mm_opt!(self.unary_mm(Event::BNot, vb), {
+                                    save!();
+                                    return Err(self.arith_error(
+                                        p,
+                                        pc - 1,
+                                        e,
+                                        b,
+                                        None,
+                                        vb,
+                                        Value::Int(-1),
+                                    ));
+                                })
                             }
                         };
                         r!(a) = v;
@@ -993,7 +1132,13 @@ impl Vm {
                         let vb = r!(b);
                         let v = match vb {
                             Value::Str(s) => Value::Int(self.heap.str_bytes(s).len() as i64),
-                            Value::Table(t) => Value::Int(self.heap.table(t).len() as i64),
+                            Value::Table(t) if self.heap.table(t).meta.is_none() => {
+                                Value::Int(self.heap.table(t).len() as i64)
+                            }
+                            Value::Table(t) => {
+                                let n = self.heap.table(t).len() as i64;
+                                mm_opt!(self.unary_mm(Event::Len, vb), Value::Int(n))
+                            }
                             _ => {
                                 save!();
                                 return Err(self.op_error(p, pc - 1, b, vb, "get length of"));
@@ -1003,7 +1148,18 @@ impl Vm {
                     }
                     Op::Concat { a, n } => {
                         save!();
-                        let v = self.concat(p, pc - 1, a as usize, n as usize, base)?;
+                        let ra = base + a as usize;
+                        let with_mm = self.stack[ra..ra + n as usize]
+                            .iter()
+                            .any(|v| self.metatable(*v).is_some());
+                        let v = if with_mm {
+                            match self.concat_meta(ra, n as usize, n as usize)? {
+                                Some(v) => v,
+                                None => continue 'frame,
+                            }
+                        } else {
+                            self.concat(p, pc - 1, a as usize, n as usize, base)?
+                        };
                         reload!();
                         regs = window!();
                         // Rooted in its register before a collection can run.
@@ -1021,7 +1177,14 @@ impl Vm {
                         }
                     }
                     Op::Eq { a, b, k: kk, off } => {
-                        if r!(a).raw_eq(r!(b)) == kk {
+                        let (va, vb) = (r!(a), r!(b));
+                        let mut eq = va.raw_eq(vb);
+                        if !eq {
+                            if let (Value::Table(_), Value::Table(_)) = (va, vb) {
+                                eq = mm_opt!(self.eq_mm(va, vb), Value::Bool(false)).truthy();
+                            }
+                        }
+                        if eq == kk {
                             jump!(off);
                         }
                     }
@@ -1050,7 +1213,7 @@ impl Vm {
                             (Value::Int(x), Value::Int(y)) => x < y,
                             (va, vb) => {
                                 let (va, vb) = (*va, *vb);
-                                let res = tri!(self.less_than(va, vb));
+                                let res = compare_slow!(Event::Lt, less_than, va, vb);
                                 regs = window!();
                                 res
                             }
@@ -1064,7 +1227,7 @@ impl Vm {
                             (Value::Int(x), Value::Int(y)) => x <= y,
                             (va, vb) => {
                                 let (va, vb) = (*va, *vb);
-                                let res = tri!(self.less_equal(va, vb));
+                                let res = compare_slow!(Event::Le, less_equal, va, vb);
                                 regs = window!();
                                 res
                             }
@@ -1078,7 +1241,8 @@ impl Vm {
                             Value::Int(x) => *x < i as i64,
                             va => {
                                 let va = *va;
-                                let res = tri!(self.less_than(va, Value::Int(i as i64)));
+                                let res =
+                                    compare_slow!(Event::Lt, less_than, va, Value::Int(i as i64));
                                 regs = window!();
                                 res
                             }
@@ -1092,7 +1256,8 @@ impl Vm {
                             Value::Int(x) => *x <= i as i64,
                             va => {
                                 let va = *va;
-                                let res = tri!(self.less_equal(va, Value::Int(i as i64)));
+                                let res =
+                                    compare_slow!(Event::Le, less_equal, va, Value::Int(i as i64));
                                 regs = window!();
                                 res
                             }
@@ -1106,7 +1271,8 @@ impl Vm {
                             Value::Int(x) => *x > i as i64,
                             va => {
                                 let va = *va;
-                                let res = tri!(self.less_than(Value::Int(i as i64), va));
+                                let res =
+                                    compare_slow!(Event::Lt, less_than, Value::Int(i as i64), va);
                                 regs = window!();
                                 res
                             }
@@ -1120,7 +1286,8 @@ impl Vm {
                             Value::Int(x) => *x >= i as i64,
                             va => {
                                 let va = *va;
-                                let res = tri!(self.less_equal(Value::Int(i as i64), va));
+                                let res =
+                                    compare_slow!(Event::Le, less_equal, Value::Int(i as i64), va);
                                 regs = window!();
                                 res
                             }
@@ -1138,7 +1305,7 @@ impl Vm {
                             if let Some(q) = protos.get(proto as usize) {
                                 if !q.is_vararg
                                     && b as usize == q.num_params as usize + 1
-                                    && self.frames.len() < self.limits.max_frames
+                                    && self.frames.len() < self.frame_cap
                                     && func + 1 + WINDOW <= self.stack.len()
                                 {
                                     save_pc!();
@@ -1195,6 +1362,13 @@ impl Vm {
                             }
                             self.frames.pop();
                             match self.call_value(dst, nargs, nresults) {
+                                Ok(CallOutcome::Done) if nresults == MM_RESULT => {
+                                    // A metamethod that tail-called a builtin: its result
+                                    // completes the caller's instruction now.
+                                    let v = self.stack[dst];
+                                    self.finish_op(v)?;
+                                    continue 'frame;
+                                }
                                 Ok(_) => continue 'frame,
                                 Err(e) => {
                                     // Keep a frame for the error position.

@@ -5,6 +5,7 @@
 pub mod arith;
 mod describe;
 mod exec;
+pub mod meta;
 
 use std::sync::Arc;
 
@@ -85,6 +86,8 @@ pub struct Vm {
     open_upvals: Vec<(u32, UpvalRef)>,
     pub globals: TableRef,
     pub string_lib: TableRef,
+    /// What `getmetatable` returns for strings (made on first use).
+    pub string_meta: Option<TableRef>,
     pub protos: Arc<[Proto]>,
     /// Fuel left in this slice (may go negative when a builtin overdraws).
     pub fuel: i64,
@@ -106,6 +109,9 @@ pub struct Vm {
     pub deadline: Option<Deadline>,
     /// Fuel builtins may still charge before the clock is read again.
     until_deadline_check: i64,
+    /// Frames that may be pushed without a check: `max_frames`, or less while the frame
+    /// stack's allocation has not grown (its growth is counted as memory first).
+    pub frame_cap: usize,
 }
 
 /// Fuel charged by builtins between two reads of the clock. Builtins charge about one
@@ -136,6 +142,7 @@ impl Vm {
             open_upvals: Vec::new(),
             globals,
             string_lib,
+            string_meta: None,
             protos,
             fuel: 0,
             fuel_used: 0,
@@ -151,7 +158,9 @@ impl Vm {
             names,
             deadline,
             until_deadline_check: DEADLINE_EVERY,
+            frame_cap: 0,
         };
+        vm.frame_cap = vm.frames.capacity().min(vm.limits.max_frames);
         // The main chunk: a closure with no upvalues at slot 0.
         let main = vm.heap.new_closure(0, Box::new([]));
         // The main chunk's register window (see `exec::WINDOW`), allocated once.
@@ -415,16 +424,29 @@ impl Vm {
 
     // ---- calls ----
 
-    fn check_frames(&self) -> LResult<()> {
-        if self.frames.len() >= self.limits.max_frames {
-            return Err(fatal(
-                DiagnosticKind::ExecutionFailure,
-                format!(
-                    "stack overflow: more than {} nested calls",
-                    self.limits.max_frames
-                ),
-            ));
+    /// Before a frame is pushed: a catchable "stack overflow" past `max_frames` (as lua5.4
+    /// raises past its stack limit), and the frame stack's growth counted against the
+    /// memory limit before it is allocated.
+    fn check_frames(&mut self) -> LResult<()> {
+        let n = self.frames.len();
+        if n >= self.limits.max_frames {
+            return Err(LuaError::Msg("stack overflow".into()));
         }
+        if n == self.frames.capacity() {
+            self.grow_frames()?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn grow_frames(&mut self) -> LResult<()> {
+        let n = self.frames.len();
+        let new_cap = (n * 2).clamp(16, self.limits.max_frames.max(16));
+        let extra = (new_cap - n) * std::mem::size_of::<Frame>();
+        self.reserve_memory(extra)?;
+        self.heap.bytes += extra;
+        self.frames.reserve_exact(new_cap - n);
+        self.frame_cap = self.frames.capacity().min(self.limits.max_frames);
         Ok(())
     }
 
@@ -497,6 +519,20 @@ impl Vm {
                 }
             }
             Value::Proxy(p) => crate::host::call_proxy(self, p, func, nargs, nresults),
+            Value::Table(_) => {
+                let h = self.metamethod(f, meta::Event::Call);
+                if !matches!(h, Value::Func(_) | Value::Builtin(_)) {
+                    return Err(LuaError::Msg(format!(
+                        "attempt to call a {} value",
+                        self.type_name(f)
+                    )));
+                }
+                // `__call`: the handler is called with the object before the arguments.
+                self.ensure_stack(func + nargs + 3)?;
+                self.stack.copy_within(func..func + nargs + 1, func + 1);
+                self.stack[func] = h;
+                self.call_value(func, nargs + 1, nresults)
+            }
             _ => Err(LuaError::Msg(format!(
                 "attempt to call a {} value",
                 self.type_name(f)
@@ -507,7 +543,11 @@ impl Vm {
     /// Moves the builtin results in `rets` to `func`, adjusted to `nresults`.
     pub fn place_rets(&mut self, func: usize, nresults: i32) -> LResult<()> {
         let n = self.rets.len();
-        let want = if nresults < 0 { n } else { nresults as usize };
+        let want = match nresults {
+            -1 => n,
+            meta::MM_RESULT => 1,
+            r => r as usize,
+        };
         self.ensure_stack(func + want.max(n) + 1)?;
         for i in 0..want {
             self.stack[func + i] = if i < n { self.rets[i] } else { Value::Nil };
@@ -543,10 +583,10 @@ impl Vm {
             self.close_upvals(frame.base.min(frame.func + 1));
         }
         let func = frame.func as usize;
-        let want = if frame.nresults < 0 {
-            n
-        } else {
-            frame.nresults as usize
+        let want = match frame.nresults {
+            -1 => n,
+            meta::MM_RESULT => 1,
+            r => r as usize,
         };
         self.ensure_stack(func + want + 1)?;
         for i in 0..want {
@@ -557,6 +597,10 @@ impl Vm {
             };
         }
         self.top = func + want;
+        if frame.nresults == meta::MM_RESULT {
+            let v = self.stack[func];
+            self.finish_op(v)?;
+        }
         Ok(())
     }
 
@@ -606,6 +650,7 @@ impl Vm {
             open_upvals,
             globals,
             string_lib,
+            string_meta,
             rets,
             protos,
             names,
@@ -622,6 +667,9 @@ impl Vm {
             }
             mark(Value::Table(globals));
             mark(Value::Table(string_lib));
+            if let Some(t) = string_meta {
+                mark(Value::Table(*t));
+            }
             names.mark(&mut *mark);
             for (_, u) in open_upvals.iter() {
                 mark_up(*u);
@@ -657,7 +705,8 @@ impl Vm {
     }
 
     pub fn check_memory(&self) -> LResult<()> {
-        let used = self.heap.bytes + self.frames.len() * std::mem::size_of::<Frame>();
+        // The frame stack's growth is in `heap.bytes` (see `grow_frames`).
+        let used = self.heap.bytes;
         if used > self.limits.max_memory_bytes {
             return self.out_of_memory(used);
         }

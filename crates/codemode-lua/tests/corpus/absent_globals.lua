@@ -1,1 +1,1 @@
-return {setmetatable == nil, getmetatable == nil, coroutine == nil, io == nil, os == nil, require == nil, package == nil, load == nil, loadstring == nil, dofile == nil, loadfile == nil, debug == nil, collectgarbage == nil, string.dump == nil}
+return {coroutine == nil, io == nil, os == nil, require == nil, package == nil, load == nil, loadstring == nil, dofile == nil, loadfile == nil, debug == nil, collectgarbage == nil, string.dump == nil}

@@ -1,0 +1,6 @@
+do
+  ::a::
+  do
+    ::a::
+  end
+end

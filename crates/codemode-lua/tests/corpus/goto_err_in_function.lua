@@ -1,0 +1,5 @@
+local function f()
+  goto out
+end
+::out::
+return f

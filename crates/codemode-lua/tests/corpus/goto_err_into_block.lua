@@ -1,0 +1,5 @@
+goto inner
+do
+  ::inner::
+  print("x")
+end
