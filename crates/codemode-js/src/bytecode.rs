@@ -12,7 +12,6 @@ pub enum Op {
     Null,
     True,
     False,
-    Empty,
     Pop,
     Dup,
     /// [a, b] -> [a, b, a, b]
@@ -150,8 +149,6 @@ pub enum Op {
     /// Function index (into the module), creates a closure.
     Closure(u32),
     This,
-    /// Sets the `name` of the function on top if it has none (anonymous function names).
-    SetFnName(u32),
 
     Throw,
     /// Installs a catch handler at the target.

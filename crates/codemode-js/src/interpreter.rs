@@ -2,7 +2,7 @@
 
 use crate::builtins::{build_realm, NativeFn, Realm};
 use crate::compiler::{Compiler, Options};
-use crate::heap::{Heap, Kind, Object, PromiseState, HIDDEN};
+use crate::heap::{Heap, Kind, PromiseState, HIDDEN};
 use crate::value::{JsStr, ObjRef, Value};
 use crate::vm::{FrameKind, Module, RunState, Throw, Vm, PROGRAM_BIT};
 use codemode_core::{
@@ -420,6 +420,3 @@ impl Execution for JsExecution {
         }
     }
 }
-
-#[allow(dead_code)]
-fn unused(_: Object) {}

@@ -1,0 +1,189 @@
+//! Built-in objects implemented in Rust, the realm they live in, and the intrinsics the
+//! self-hosted prelude (prelude.js) calls. One file per global; each has an `install` that
+//! adds its objects to the realm being built.
+
+pub(crate) use crate::heap::*;
+pub(crate) use crate::limits::{find_units_bounded, rfind_units_bounded};
+pub(crate) use crate::number;
+pub(crate) use crate::value::*;
+pub(crate) use crate::vm::{JsResult, Throw, Vm};
+
+mod array;
+mod console;
+mod error;
+mod function;
+mod intrinsics;
+mod json;
+mod math;
+mod numeric;
+mod object;
+mod promise;
+mod string;
+
+pub use array::array_push;
+use array::*;
+use intrinsics::*;
+pub use intrinsics::{import_module, INTRINSICS};
+pub use object::NON_CONFIGURABLE;
+use object::*;
+use string::*;
+
+pub type NativeFn = fn(&mut Vm, &Value, &[Value]) -> JsResult<Value>;
+
+#[derive(Clone, Debug)]
+pub struct Realm {
+    pub global: ObjRef,
+    pub object_proto: ObjRef,
+    pub function_proto: ObjRef,
+    pub array_proto: ObjRef,
+    pub string_proto: ObjRef,
+    pub number_proto: ObjRef,
+    pub boolean_proto: ObjRef,
+    pub promise_proto: ObjRef,
+    pub error_proto: ObjRef,
+    pub type_error_proto: ObjRef,
+    pub range_error_proto: ObjRef,
+    pub syntax_error_proto: ObjRef,
+    pub reference_error_proto: ObjRef,
+    pub aggregate_error_proto: ObjRef,
+    /// The prelude's `convert`: operators whose operands need a program-defined
+    /// valueOf/toString run there (see `Vm::call_converter`).
+    pub converter: Option<ObjRef>,
+}
+
+impl Realm {
+    pub fn roots(&self) -> Vec<ObjRef> {
+        vec![
+            self.global,
+            self.object_proto,
+            self.function_proto,
+            self.array_proto,
+            self.string_proto,
+            self.number_proto,
+            self.boolean_proto,
+            self.promise_proto,
+            self.error_proto,
+            self.type_error_proto,
+            self.range_error_proto,
+            self.syntax_error_proto,
+            self.reference_error_proto,
+            self.aggregate_error_proto,
+        ]
+        .into_iter()
+        .chain(self.converter)
+        .collect()
+    }
+}
+
+fn arg(args: &[Value], i: usize) -> Value {
+    args.get(i).cloned().unwrap_or_default()
+}
+
+/// The realm under construction and the table of natives its function objects index.
+pub(crate) struct RealmBuilder<'h> {
+    pub heap: &'h mut Heap,
+    pub realm: Realm,
+    pub natives: Vec<(NativeFn, &'static str, u8)>,
+}
+
+impl RealmBuilder<'_> {
+    /// A native function object `name` on `target`, not enumerable.
+    pub fn def(&mut self, target: ObjRef, name: &'static str, f: NativeFn, len: u8) -> ObjRef {
+        self.natives.push((f, name, len));
+        let id = (self.natives.len() - 1) as u16;
+        let fo = self.heap.alloc(Object::new(
+            Some(self.realm.function_proto),
+            Kind::Native(id),
+        ));
+        self.heap
+            .get_mut(target)
+            .props
+            .insert(JsStr::from_str(name), Value::Obj(fo), HIDDEN);
+        fo
+    }
+
+    /// A non-enumerable data property.
+    pub fn set(&mut self, target: ObjRef, name: &str, v: Value) {
+        self.heap
+            .get_mut(target)
+            .props
+            .insert(JsStr::from_str(name), v, HIDDEN);
+    }
+
+    /// `ctor.prototype = proto` and `proto.constructor = ctor`.
+    pub fn link(&mut self, ctor: ObjRef, proto: ObjRef) {
+        self.heap
+            .get_mut(ctor)
+            .props
+            .insert(JsStr::from_str("prototype"), Value::Obj(proto), 0);
+        self.heap.get_mut(proto).props.insert(
+            JsStr::from_str("constructor"),
+            Value::Obj(ctor),
+            HIDDEN,
+        );
+    }
+
+    pub fn obj(&mut self, proto: Option<ObjRef>, kind: Kind) -> ObjRef {
+        self.heap.alloc(Object::new(proto, kind))
+    }
+}
+
+/// Builds the realm's objects into `heap`; returns the realm and the native table.
+pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>) {
+    let obj =
+        |heap: &mut Heap, proto: Option<ObjRef>, kind: Kind| heap.alloc(Object::new(proto, kind));
+    let object_proto = obj(heap, None, Kind::Ordinary);
+    let function_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let array_proto = obj(heap, Some(object_proto), Kind::Array(Vec::new()));
+    let string_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let number_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let boolean_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let promise_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let error_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let mk_err = |heap: &mut Heap| heap.alloc(Object::new(Some(error_proto), Kind::Ordinary));
+    let type_error_proto = mk_err(heap);
+    let range_error_proto = mk_err(heap);
+    let syntax_error_proto = mk_err(heap);
+    let reference_error_proto = mk_err(heap);
+    let aggregate_error_proto = mk_err(heap);
+    let global = obj(heap, Some(object_proto), Kind::Ordinary);
+    let realm = Realm {
+        global,
+        object_proto,
+        function_proto,
+        array_proto,
+        string_proto,
+        number_proto,
+        boolean_proto,
+        promise_proto,
+        error_proto,
+        type_error_proto,
+        range_error_proto,
+        syntax_error_proto,
+        reference_error_proto,
+        aggregate_error_proto,
+        converter: None,
+    };
+    let mut b = RealmBuilder {
+        heap,
+        realm,
+        natives: Vec::new(),
+    };
+    b.set(global, "globalThis", Value::Obj(global));
+    b.set(global, "NaN", Value::Num(f64::NAN));
+    b.set(global, "Infinity", Value::Num(f64::INFINITY));
+    b.set(global, "undefined", Value::Undefined);
+    object::install(&mut b);
+    function::install(&mut b);
+    array::install(&mut b);
+    string::install(&mut b);
+    numeric::install(&mut b);
+    math::install(&mut b);
+    json::install(&mut b);
+    console::install(&mut b);
+    error::install(&mut b);
+    promise::install(&mut b);
+    let search = b.obj(Some(function_proto), Kind::Search);
+    b.set(global, "search", Value::Obj(search));
+    (b.realm, b.natives)
+}

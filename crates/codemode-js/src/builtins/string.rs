@@ -1,0 +1,474 @@
+//! String and String.prototype.
+
+use super::*;
+
+pub(super) fn install(b: &mut RealmBuilder) {
+    let global = b.realm.global;
+    let string_proto = b.realm.string_proto;
+    // String
+    let string = b.def(global, "String", string_ctor, 1);
+    b.link(string, string_proto);
+    // String.prototype is itself the String object of "" (ECMAScript), so it has a length.
+    b.heap.get_mut(string_proto).props.insert(
+        JsStr::from_str("length"),
+        Value::Num(0.0),
+        NON_CONFIGURABLE,
+    );
+    b.def(string, "fromCharCode", string_from_char_code, 1);
+    b.def(string, "fromCodePoint", string_from_code_point, 1);
+    for (name, f, len) in [
+        ("charAt", str_char_at as NativeFn, 1u8),
+        ("charCodeAt", str_char_code_at, 1),
+        ("codePointAt", str_code_point_at, 1),
+        ("at", str_at, 1),
+        ("indexOf", str_index_of, 1),
+        ("lastIndexOf", str_last_index_of, 1),
+        ("includes", str_includes, 1),
+        ("startsWith", str_starts_with, 1),
+        ("endsWith", str_ends_with, 1),
+        ("slice", str_slice, 2),
+        ("substring", str_substring, 2),
+        ("substr", str_substr, 2),
+        ("toUpperCase", str_upper, 0),
+        ("toLowerCase", str_lower, 0),
+        ("toLocaleUpperCase", str_upper, 0),
+        ("toLocaleLowerCase", str_lower, 0),
+        ("trim", str_trim, 0),
+        ("trimStart", str_trim_start, 0),
+        ("trimEnd", str_trim_end, 0),
+        ("padStart", str_pad_start, 2),
+        ("padEnd", str_pad_end, 2),
+        ("repeat", str_repeat, 1),
+        ("split", str_split, 2),
+        ("concat", str_concat, 1),
+        ("localeCompare", str_locale_compare, 1),
+        ("normalize", str_normalize, 0),
+        ("toString", str_value_of, 0),
+        ("valueOf", str_value_of, 0),
+    ] {
+        b.def(string_proto, name, f, len);
+    }
+}
+
+/// `String(v)`/`Number(v)` of an object with a program-defined valueOf/toString: the
+/// converter (an ordinary call) computes the result in place of the native.
+pub(crate) fn convert_by_program(vm: &mut Vm, code: u8, v: &Value, number_first: bool) -> bool {
+    let Some(f) = vm.realm.converter else {
+        return false;
+    };
+    if !vm.program_converts(v, number_first) {
+        return false;
+    }
+    let args = vec![Value::Num(code as f64), v.clone(), Value::Undefined];
+    vm.tail_call = Some((Value::Obj(f), Value::Undefined, args));
+    true
+}
+pub(crate) fn string_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    if let Some(v) = a.first().filter(|_| !vm.is_new) {
+        if convert_by_program(vm, 20, v, false) {
+            return Ok(Value::Undefined);
+        }
+    }
+    let s = match a.first() {
+        None => Value::str(""),
+        Some(v) => Value::Str(vm.to_string(v)?),
+    };
+    if vm.is_new {
+        return Ok(Value::Obj(vm.new_wrapper(s)));
+    }
+    Ok(s)
+}
+pub(crate) fn string_from_char_code(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let mut out = Vec::new();
+    for x in a {
+        out.push(number::to_uint32(vm.to_number(x)?) as u16);
+    }
+    vm.new_string(out)
+}
+pub(crate) fn string_from_code_point(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let mut out = Vec::new();
+    for x in a {
+        let n = vm.to_number(x)?;
+        if !(0.0..=1114111.0).contains(&n) || n.fract() != 0.0 {
+            let t = vm.to_rust_string(x)?;
+            return Err(vm.range_error(&format!("Invalid code point {t}")));
+        }
+        let n = n as u32;
+        if n < 0x10000 {
+            out.push(n as u16);
+        } else {
+            let m = n - 0x10000;
+            out.push(0xD800 + (m >> 10) as u16);
+            out.push(0xDC00 + (m & 0x3ff) as u16);
+        }
+    }
+    vm.new_string(out)
+}
+pub(crate) fn this_str(vm: &mut Vm, this: &Value) -> JsResult<JsStr> {
+    match this {
+        Value::Str(s) => Ok(s.clone()),
+        Value::Undefined | Value::Null => {
+            Err(vm.type_error("String.prototype method called on null or undefined"))
+        }
+        v => vm.to_string(v),
+    }
+}
+pub(crate) fn unit_str(vm: &mut Vm, u: u16) -> Value {
+    vm.unit_string(u)
+}
+pub(crate) fn to_int(vm: &mut Vm, v: &Value) -> JsResult<f64> {
+    let n = vm.to_number(v)?;
+    Ok(if n.is_nan() { 0.0 } else { n.trunc() })
+}
+pub(crate) fn str_char_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let i = to_int(vm, &arg(a, 0))?;
+    Ok(if i >= 0.0 && (i as usize) < s.len() {
+        unit_str(vm, s.units()[i as usize])
+    } else {
+        Value::str("")
+    })
+}
+pub(crate) fn str_char_code_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let i = to_int(vm, &arg(a, 0))?;
+    Ok(Value::Num(if i >= 0.0 && (i as usize) < s.len() {
+        s.units()[i as usize] as f64
+    } else {
+        f64::NAN
+    }))
+}
+pub(crate) fn str_code_point_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let i = to_int(vm, &arg(a, 0))?;
+    if !(i >= 0.0 && (i as usize) < s.len()) {
+        return Ok(Value::Undefined);
+    }
+    let u = s.units();
+    let i = i as usize;
+    let c = u[i];
+    if (0xD800..0xDC00).contains(&c) {
+        if let Some(&d) = u.get(i + 1) {
+            if (0xDC00..0xE000).contains(&d) {
+                return Ok(Value::Num(
+                    (((c as u32 - 0xD800) << 10) + (d as u32 - 0xDC00) + 0x10000) as f64,
+                ));
+            }
+        }
+    }
+    Ok(Value::Num(c as f64))
+}
+pub(crate) fn str_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let n = to_int(vm, &arg(a, 0))?;
+    let len = s.len() as f64;
+    let i = if n < 0.0 { len + n } else { n };
+    if i < 0.0 || i >= len {
+        return Ok(Value::Undefined);
+    }
+    Ok(unit_str(vm, s.units()[i as usize]))
+}
+pub(crate) fn str_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let n = vm.to_string(&arg(a, 0))?;
+    let from = to_int(vm, &arg(a, 1))?.max(0.0) as usize;
+    Ok(Value::Num(
+        find_units_bounded(vm, s.units(), n.units(), from)?
+            .map(|x| x as f64)
+            .unwrap_or(-1.0),
+    ))
+}
+pub(crate) fn str_last_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let n = vm.to_string(&arg(a, 0))?;
+    let from = match arg(a, 1) {
+        Value::Undefined => usize::MAX,
+        v => {
+            let x = vm.to_number(&v)?;
+            if x.is_nan() {
+                usize::MAX
+            } else {
+                x.max(0.0) as usize
+            }
+        }
+    };
+    Ok(Value::Num(
+        rfind_units_bounded(vm, s.units(), n.units(), from)?
+            .map(|x| x as f64)
+            .unwrap_or(-1.0),
+    ))
+}
+pub(crate) fn str_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let n = vm.to_string(&arg(a, 0))?;
+    let from = to_int(vm, &arg(a, 1))?.max(0.0) as usize;
+    Ok(Value::Bool(
+        find_units_bounded(vm, s.units(), n.units(), from)?.is_some(),
+    ))
+}
+pub(crate) fn str_starts_with(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let n = vm.to_string(&arg(a, 0))?;
+    let from = (to_int(vm, &arg(a, 1))?.max(0.0) as usize).min(s.len());
+    Ok(Value::Bool(s.units()[from..].starts_with(n.units())))
+}
+pub(crate) fn str_ends_with(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let n = vm.to_string(&arg(a, 0))?;
+    let end = match arg(a, 1) {
+        Value::Undefined => s.len(),
+        v => (to_int(vm, &v)?.max(0.0) as usize).min(s.len()),
+    };
+    Ok(Value::Bool(s.units()[..end].ends_with(n.units())))
+}
+pub(crate) fn str_slice(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let len = s.len();
+    let b = rel_index(vm, &arg(a, 0), len, 0)?;
+    let e = rel_index(vm, &arg(a, 1), len, len)?;
+    vm.str_from(if b < e { &s.units()[b..e] } else { &[] })
+}
+pub(crate) fn str_substring(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let len = s.len() as f64;
+    let b = to_int(vm, &arg(a, 0))?.clamp(0.0, len) as usize;
+    let e = match arg(a, 1) {
+        Value::Undefined => len as usize,
+        v => to_int(vm, &v)?.clamp(0.0, len) as usize,
+    };
+    let (b, e) = if b > e { (e, b) } else { (b, e) };
+    vm.str_from(&s.units()[b..e])
+}
+pub(crate) fn str_substr(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let len = s.len();
+    let b = rel_index(vm, &arg(a, 0), len, 0)?;
+    let n = match arg(a, 1) {
+        Value::Undefined => len,
+        v => to_int(vm, &v)?.max(0.0) as usize,
+    };
+    let e = (b + n.min(len)).min(len);
+    vm.str_from(&s.units()[b..e])
+}
+pub(crate) fn str_upper(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    vm.reserve_string(s.len())?;
+    if s.units().iter().all(|&u| u < 128) {
+        let u: Vec<u16> = s
+            .units()
+            .iter()
+            .map(|&c| (c as u8).to_ascii_uppercase() as u16)
+            .collect();
+        return vm.new_string(u);
+    }
+    let r = s.to_rust().to_uppercase();
+    vm.new_string(r.encode_utf16().collect())
+}
+pub(crate) fn str_lower(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    vm.reserve_string(s.len())?;
+    if s.units().iter().all(|&u| u < 128) {
+        let u: Vec<u16> = s
+            .units()
+            .iter()
+            .map(|&c| (c as u8).to_ascii_lowercase() as u16)
+            .collect();
+        return vm.new_string(u);
+    }
+    let r = s.to_rust().to_lowercase();
+    vm.new_string(r.encode_utf16().collect())
+}
+pub(crate) fn is_ws(u: u16) -> bool {
+    char::from_u32(u as u32).is_some_and(|c| number::trim_js(&c.to_string()).is_empty())
+}
+pub(crate) fn str_trim(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let u = s.units();
+    let b = u.iter().position(|&c| !is_ws(c)).unwrap_or(u.len());
+    let e = u
+        .iter()
+        .rposition(|&c| !is_ws(c))
+        .map(|x| x + 1)
+        .unwrap_or(b);
+    vm.str_from(&u[b..e.max(b)])
+}
+pub(crate) fn str_trim_start(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let u = s.units();
+    let b = u.iter().position(|&c| !is_ws(c)).unwrap_or(u.len());
+    vm.str_from(&u[b..])
+}
+pub(crate) fn str_trim_end(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let u = s.units();
+    let e = u
+        .iter()
+        .rposition(|&c| !is_ws(c))
+        .map(|x| x + 1)
+        .unwrap_or(0);
+    vm.str_from(&u[..e])
+}
+pub(crate) fn pad(vm: &mut Vm, this: &Value, a: &[Value], start: bool) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let target = to_int(vm, &arg(a, 0))?;
+    let filler = match arg(a, 1) {
+        Value::Undefined => JsStr::from_str(" "),
+        v => vm.to_string(&v)?,
+    };
+    if target <= s.len() as f64 || filler.is_empty() {
+        return Ok(Value::Str(s));
+    }
+    if target > vm.limits.max_string_len as f64 {
+        return Err(vm.range_error("Invalid string length"));
+    }
+    let need = target as usize - s.len();
+    vm.reserve_string(target as usize)?;
+    let fill: Vec<u16> = filler.units().iter().copied().cycle().take(need).collect();
+    let mut out = Vec::with_capacity(target as usize);
+    if start {
+        out.extend(fill);
+        out.extend_from_slice(s.units());
+    } else {
+        out.extend_from_slice(s.units());
+        out.extend(fill);
+    }
+    vm.new_string(out)
+}
+pub(crate) fn str_pad_start(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    pad(vm, this, a, true)
+}
+pub(crate) fn str_pad_end(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    pad(vm, this, a, false)
+}
+pub(crate) fn str_repeat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let n = vm.to_number(&arg(a, 0))?;
+    let n = if n.is_nan() { 0.0 } else { n.trunc() };
+    if n < 0.0 || n.is_infinite() {
+        return Err(vm.range_error(&format!("Invalid count value: {}", number::to_string(n))));
+    }
+    if s.len() as f64 * n > vm.limits.max_string_len as f64 {
+        return Err(vm.range_error("Invalid string length"));
+    }
+    vm.reserve_string(s.len() * n as usize)?;
+    vm.new_string(s.units().repeat(n as usize))
+}
+pub(crate) fn str_split(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let limit = match arg(a, 1) {
+        Value::Undefined => u32::MAX as usize,
+        v => number::to_uint32(vm.to_number(&v)?) as usize,
+    };
+    let mut out = Vec::new();
+    match arg(a, 0) {
+        Value::Undefined => out.push(Value::Str(s.clone())),
+        sep => {
+            let sep = vm.to_string(&sep)?;
+            let u = s.units();
+            vm.charge(u.len())?;
+            if sep.is_empty() {
+                let n = u.len().min(limit);
+                vm.reserve_array(n)?;
+                vm.reserve_strings(n, n)?;
+                out.reserve_exact(n);
+                for (i, &c) in u.iter().take(limit).enumerate() {
+                    vm.tick(i)?;
+                    out.push(unit_str(vm, c));
+                }
+            } else {
+                let mut start = 0;
+                while let Some(i) = find_units_bounded(vm, u, sep.units(), start)? {
+                    if out.len() >= limit {
+                        break;
+                    }
+                    if out.len() % crate::limits::DEADLINE_STRIDE == 0 {
+                        // The list so far, and its doubling (each piece is counted as
+                        // it is made).
+                        vm.check_len(out.len())?;
+                        vm.ensure_memory(2 * out.capacity() * crate::limits::ELEMENT_COST)?;
+                    }
+                    out.push(vm.str_from(&u[start..i])?);
+                    start = i + sep.len();
+                }
+                if out.len() < limit {
+                    out.push(vm.str_from(&u[start..])?);
+                }
+                vm.reserve_array(out.len())?;
+            }
+        }
+    }
+    out.truncate(limit);
+    Ok(Value::Obj(vm.new_array(out)))
+}
+pub(crate) fn str_concat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?;
+    let mut out = s.units().to_vec();
+    for x in a {
+        let t = vm.to_string(x)?;
+        vm.reserve_string(out.len() + t.len())?;
+        out.extend_from_slice(t.units());
+        if out.len() > vm.limits.max_string_len {
+            return Err(vm.range_error("Invalid string length"));
+        }
+    }
+    vm.new_string(out)
+}
+/// A deterministic ordering: compares case-insensitively (ASCII folding of the lowercased
+/// text), then lowercase before uppercase, then by code units. Matches ICU for ASCII words.
+pub(crate) fn str_locale_compare(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = this_str(vm, this)?.to_rust();
+    let t = vm.to_string(&arg(a, 0))?.to_rust();
+    let key = |x: &str| -> Vec<(u32, u8)> {
+        x.chars()
+            .map(|c| {
+                let l = c.to_lowercase().next().unwrap_or(c);
+                // punctuation and digits sort before letters as in ICU
+                let class = if l.is_alphabetic() {
+                    2
+                } else if l.is_numeric() {
+                    1
+                } else {
+                    0
+                };
+                (
+                    (class << 24) | l as u32,
+                    if c.is_uppercase() { 1 } else { 0 },
+                )
+            })
+            .collect()
+    };
+    let (ka, kb) = (key(&s), key(&t));
+    let primary = ka.iter().map(|x| x.0).cmp(kb.iter().map(|x| x.0));
+    let ord = primary.then_with(|| ka.iter().map(|x| x.1).cmp(kb.iter().map(|x| x.1)));
+    Ok(Value::Num(match ord {
+        std::cmp::Ordering::Less => -1.0,
+        std::cmp::Ordering::Equal => 0.0,
+        std::cmp::Ordering::Greater => 1.0,
+    }))
+}
+pub(crate) fn str_normalize(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    // Without Unicode tables, only text that is already normalized is accepted.
+    let s = this_str(vm, this)?;
+    if let Some(form) = a.first().filter(|f| !matches!(f, Value::Undefined)) {
+        let form = vm.to_rust_string(form)?;
+        if !matches!(form.as_str(), "NFC" | "NFD" | "NFKC" | "NFKD") {
+            return Err(
+                vm.range_error("The normalization form should be one of NFC, NFD, NFKC, NFKD.")
+            );
+        }
+    }
+    if s.units().iter().all(|&u| u < 0x300) {
+        return Ok(Value::Str(s));
+    }
+    Err(vm.type_error("String.prototype.normalize is only supported for text below U+0300"))
+}
+pub(crate) fn str_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    match this {
+        Value::Str(s) => Ok(Value::Str(s.clone())),
+        Value::Obj(r) if *r == vm.realm.string_proto => Ok(Value::str("")),
+        v => match vm.wrapped(v) {
+            Some(s @ Value::Str(_)) => Ok(s),
+            _ => Err(vm.type_error("String.prototype.valueOf requires that 'this' be a String")),
+        },
+    }
+}

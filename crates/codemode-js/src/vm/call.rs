@@ -1,0 +1,491 @@
+//! Calls and frames: entering closures, natives and host calls, construct, throw and return, await.
+
+use super::*;
+use codemode_core::{CallId, CallMode, Diagnostic, HostCall, HostTarget};
+
+impl Vm {
+    // ---------- calls ----------
+
+    /// Calls the callable at stack[len - argc - 2] with this at len - argc - 1. Closures get a
+    /// frame (run by the loop); everything else runs now and leaves its result on the stack.
+    pub fn call_value(&mut self, argc: usize, text: u32, kind: FrameKind) -> JsResult<()> {
+        let mut argc = argc;
+        loop {
+            let callee_pos = self.stack.len() - argc - 2;
+            // Matched in place: a whole-value copy of a just-pushed callee stalls.
+            let r = match self.stack[callee_pos] {
+                Value::Obj(r) => r,
+                ref v => {
+                    let callee = v.clone();
+                    return Err(self.not_a_function(text, &callee));
+                }
+            };
+            match &self.heap.get(r).kind {
+                Kind::Closure(c) => {
+                    let func = c.func;
+                    let arrow_this = if self.code(func).is_arrow {
+                        Some(c.this.clone())
+                    } else {
+                        None
+                    };
+                    return self.enter_closure(r, func, argc, arrow_this, kind);
+                }
+                Kind::Bound(b) => {
+                    let (target, this, bargs) = (b.0.clone(), b.1.clone(), b.2.clone());
+                    self.stack[callee_pos] = target;
+                    self.stack[callee_pos + 1] = this;
+                    let at = callee_pos + 2;
+                    let n = bargs.len();
+                    self.stack.splice(at..at, bargs);
+                    argc += n;
+                    continue;
+                }
+                _ => {}
+            }
+            // Native-like callees: collect args.
+            let mut args = std::mem::take(&mut self.argbuf);
+            args.clear();
+            args.extend(self.stack.drain(callee_pos + 2..));
+            let this = pop!(self);
+            self.stack.pop();
+            let result = self.call_native_like(r, &this, &args, text);
+            args.clear();
+            self.argbuf = args;
+            let result = match result {
+                Ok(v) => v,
+                Err(e) => {
+                    return match (kind, e) {
+                        (FrameKind::Job(t), Throw::Value(v)) => self.settle_target(t, v, true),
+                        (FrameKind::Thenable(rej), Throw::Value(v)) => self.call_resolver(rej, v),
+                        (_, e) => Err(e),
+                    }
+                }
+            };
+            if let Some((c, t, a)) = self.tail_call.take() {
+                self.stack.push(c);
+                self.stack.push(t);
+                argc = a.len();
+                self.stack.extend(a);
+                continue;
+            }
+            if self.blocked.is_some() {
+                return Ok(());
+            }
+            match kind {
+                FrameKind::Job(t) => self.settle_target(t, result, false)?,
+                FrameKind::Thenable(_) => {}
+                _ => self.stack.push(result),
+            }
+            return Ok(());
+        }
+    }
+
+    pub(crate) fn not_a_function(&mut self, text: u32, callee: &Value) -> Throw {
+        let name = self.callee_text(text);
+        let _ = callee;
+        self.type_error(&format!("{name} is not a function"))
+    }
+
+    pub(crate) fn callee_text(&self, text: u32) -> String {
+        if text == u32::MAX {
+            return "expression".into();
+        }
+        let f = self.frames.last().map(|f| f.func).unwrap_or(0);
+        match self.code(f).consts.get(text as usize) {
+            Some(Value::Str(s)) => s.to_rust(),
+            _ => "expression".into(),
+        }
+    }
+
+    pub(crate) fn enter_closure(
+        &mut self,
+        r: ObjRef,
+        func: u32,
+        argc: usize,
+        arrow_this: Option<Value>,
+        kind: FrameKind,
+    ) -> JsResult<()> {
+        if self.frames.len() >= self.limits.max_frames {
+            return Err(self.range_error("Maximum call stack size exceeded"));
+        }
+        let (nparams, nlocals, has_rest, is_async, nops, arguments) = {
+            let c = self.code(func);
+            (
+                c.nparams as usize,
+                c.nlocals as usize,
+                c.has_rest,
+                c.is_async,
+                c.ops.len(),
+                c.arguments,
+            )
+        };
+        self.fuel -= nops as i64 + 1;
+        let base = self.stack.len() - argc;
+        let arguments = arguments.map(|(slot, boxed)| (slot, boxed, self.new_arguments(base)));
+        if let Some(t) = arrow_this {
+            self.stack[base - 1] = t;
+        }
+        if argc > nparams {
+            if has_rest {
+                let extra: Vec<Value> = self.stack.drain(base + nparams..).collect();
+                let a = self.new_array(extra);
+                self.stack.push(Value::Obj(a));
+            } else {
+                self.stack.truncate(base + nparams);
+            }
+        } else {
+            for _ in argc..nparams {
+                self.stack.push(Value::Undefined);
+            }
+            if has_rest {
+                let a = self.new_array(Vec::new());
+                self.stack.push(Value::Obj(a));
+            }
+        }
+        let filled = self.stack.len() - base;
+        for _ in filled..nlocals {
+            self.stack.push(Value::Undefined);
+        }
+        if let Some((slot, boxed, obj)) = arguments {
+            let v = if boxed {
+                Value::Obj(self.alloc(None, Kind::Cell(Value::Obj(obj))))
+            } else {
+                Value::Obj(obj)
+            };
+            if let Some(s) = self.stack.get_mut(base + slot as usize) {
+                *s = v;
+            }
+        }
+        let kind = match kind {
+            FrameKind::Normal if is_async => FrameKind::Async(self.new_promise()),
+            FrameKind::Job(t) if is_async => {
+                // An async handler: run it as an async function whose promise settles t.
+                let p = self.new_promise();
+                if let Some(t) = t {
+                    self.perform_then(
+                        p,
+                        Value::Undefined,
+                        Value::Undefined,
+                        ReactionTarget::Promise(t),
+                    );
+                }
+                FrameKind::Async(p)
+            }
+            k => k,
+        };
+        let resumed = self.frames.is_empty();
+        self.frames.push(Frame {
+            func,
+            pc: 0,
+            base: base as u32,
+            closure: Some(r),
+            kind,
+            resumed,
+        });
+        Ok(())
+    }
+
+    pub(crate) fn call_native_like(
+        &mut self,
+        r: ObjRef,
+        this: &Value,
+        args: &[Value],
+        text: u32,
+    ) -> JsResult<Value> {
+        // Natives (the common case) without cloning the object's kind.
+        if let Kind::Native(id) = self.heap.get(r).kind {
+            let f = self.natives[id as usize].0;
+            return f(self, this, args);
+        }
+        match self.heap.get(r).kind.clone() {
+            Kind::Resolver { .. } => {
+                self.call_resolver(r, args.first().cloned().unwrap_or_default())?;
+                Ok(Value::Undefined)
+            }
+            Kind::ToolPath(path) => {
+                let segs: Vec<String> = path.iter().map(|s| s.to_rust()).collect();
+                let input = self.export_arg(args.first().cloned().unwrap_or_default())?;
+                let p = self.new_promise();
+                self.issue_call(HostTarget::Tool(segs), input, CallMode::Async, Some(p));
+                Ok(Value::Obj(p))
+            }
+            Kind::Extension { name, is_async } => {
+                let arr = self.new_array(args.to_vec());
+                let input = self.export_arg(Value::Obj(arr))?;
+                let target = HostTarget::Extension(name.to_rust());
+                if is_async {
+                    let p = self.new_promise();
+                    self.issue_call(target, input, CallMode::Async, Some(p));
+                    Ok(Value::Obj(p))
+                } else {
+                    self.issue_call(target, input, CallMode::Blocking, None);
+                    Ok(Value::Undefined)
+                }
+            }
+            Kind::Search => {
+                let input = self.export_arg(args.first().cloned().unwrap_or_default())?;
+                self.issue_call(HostTarget::Search, input, CallMode::Blocking, None);
+                Ok(Value::Undefined)
+            }
+            _ => {
+                let callee = Value::Obj(r);
+                Err(self.not_a_function(text, &callee))
+            }
+        }
+    }
+
+    pub(crate) fn export_arg(&mut self, v: Value) -> JsResult<serde_json::Value> {
+        match crate::interop::export_value(self, &v) {
+            Ok(j) => Ok(j),
+            Err(codemode_data::ExportError::DeadlinePassed) => {
+                Err(crate::interop::deadline_passed(self))
+            }
+            Err(e) => Err(self.type_error(&format!("tool input is not data: {e}"))),
+        }
+    }
+
+    pub(crate) fn issue_call(
+        &mut self,
+        target: HostTarget,
+        input: serde_json::Value,
+        mode: CallMode,
+        promise: Option<ObjRef>,
+    ) {
+        let id = self.next_call;
+        self.next_call += 1;
+        let location = self.current_location();
+        self.calls.push(HostCall {
+            id: CallId(id),
+            target,
+            input,
+            mode,
+            location,
+        });
+        self.pending.insert(id, promise);
+        if mode == CallMode::Blocking {
+            self.blocked = Some(id);
+        }
+    }
+
+    /// Construct: stack [callee, args...].
+    pub(crate) fn construct(&mut self, argc: usize, text: u32) -> JsResult<()> {
+        let callee_pos = self.stack.len() - argc - 1;
+        let callee = self.stack[callee_pos].clone();
+        let Value::Obj(r) = callee else {
+            let name = self.callee_text(text);
+            return Err(self.type_error(&format!("{name} is not a constructor")));
+        };
+        match self.heap.get(r).kind.clone() {
+            Kind::Closure(c) => {
+                let code = self.code(c.func);
+                if code.is_arrow || code.is_method || code.is_async {
+                    let name = self.callee_text(text);
+                    return Err(self.type_error(&format!("{name} is not a constructor")));
+                }
+                let proto = match self.get_prop(&callee, &JsStr::from_str("prototype"))? {
+                    Value::Obj(p) => p,
+                    _ => self.realm.object_proto,
+                };
+                let this = self.alloc(Some(proto), Kind::Ordinary);
+                self.stack.insert(callee_pos + 1, Value::Obj(this));
+                self.enter_closure(r, c.func, argc, None, FrameKind::Construct)
+            }
+            Kind::Native(_) => {
+                self.stack.insert(callee_pos + 1, Value::Undefined);
+                self.is_new = true;
+                let r = self.call_value(argc, text, FrameKind::Normal);
+                self.is_new = false;
+                r
+            }
+            _ => {
+                let name = self.callee_text(text);
+                Err(self.type_error(&format!("{name} is not a constructor")))
+            }
+        }
+    }
+
+    // ---------- exceptions ----------
+
+    /// Unwinds to the nearest handler. Frames of async functions reject their promise;
+    /// job frames settle their target. Err only for an uncaught throw with no frames left.
+    pub fn throw_value(&mut self, v: Value) -> JsResult<()> {
+        if self.last_throw.is_none() {
+            self.last_throw = self.current_location();
+        }
+        loop {
+            let depth = self.frames.len() as u32;
+            if depth == 0 {
+                return Err(Throw::Value(v));
+            }
+            if let Some(h) = self.handlers.last() {
+                if h.frame + 1 == depth {
+                    let h = self.handlers.pop().unwrap_or(Handler {
+                        frame: 0,
+                        pc: 0,
+                        height: 0,
+                    });
+                    let f = self.frames.last_mut().unwrap_or_else(|| unreachable!());
+                    let height = f.base as usize + h.height as usize;
+                    f.pc = h.pc;
+                    self.stack.truncate(height);
+                    self.stack.push(v);
+                    self.last_throw = None;
+                    return Ok(());
+                }
+            }
+            let f = self.frames.pop().unwrap_or_else(|| unreachable!());
+            self.handlers.retain(|h| h.frame < depth - 1);
+            self.stack.truncate(f.base as usize - 2);
+            match f.kind {
+                FrameKind::Normal | FrameKind::Construct => continue,
+                FrameKind::Async(p) => {
+                    self.settle(p, v, true);
+                    if !f.resumed && !self.frames.is_empty() {
+                        self.stack.push(Value::Obj(p));
+                    }
+                    return Ok(());
+                }
+                FrameKind::Job(t) => {
+                    self.last_throw = None;
+                    return self.settle_target(t, v, true);
+                }
+                FrameKind::Thenable(rej) => {
+                    self.last_throw = None;
+                    return self.call_resolver(rej, v);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn do_return(&mut self, v: Value) -> JsResult<()> {
+        let f = match self.frames.pop() {
+            Some(f) => f,
+            None => return Ok(()),
+        };
+        let depth = self.frames.len() as u32;
+        if self.handlers.last().is_some_and(|h| h.frame >= depth) {
+            self.handlers.retain(|h| h.frame < depth);
+        }
+        let this = match f.kind {
+            FrameKind::Construct => self
+                .stack
+                .get(f.base as usize - 1)
+                .cloned()
+                .unwrap_or_default(),
+            _ => Value::Undefined,
+        };
+        self.stack.truncate(f.base as usize - 2);
+        match f.kind {
+            FrameKind::Normal => self.stack.push(v),
+            FrameKind::Construct => {
+                if matches!(v, Value::Obj(_)) {
+                    self.stack.push(v)
+                } else {
+                    self.stack.push(this)
+                }
+            }
+            FrameKind::Async(p) => {
+                self.resolve_promise(p, v)?;
+                if !f.resumed {
+                    self.stack.push(Value::Obj(p));
+                }
+            }
+            FrameKind::Job(t) => self.settle_target(t, v, false)?,
+            FrameKind::Thenable(_) => {}
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_await(&mut self, v: Value) -> JsResult<()> {
+        let Some(f) = self.frames.pop() else {
+            return Ok(());
+        };
+        let depth = self.frames.len() as u32;
+        let p = match f.kind {
+            FrameKind::Async(p) => p,
+            _ => {
+                self.frames.push(f);
+                return Err(self.syntax_error("await is only valid in async functions"));
+            }
+        };
+        let start = f.base as usize - 2;
+        let saved: Vec<Value> = self.stack.drain(start..).collect();
+        let mut hs = Vec::new();
+        while let Some(h) = self.handlers.last() {
+            if h.frame == depth {
+                hs.push(self.handlers.pop().unwrap_or_else(|| unreachable!()));
+            } else {
+                break;
+            }
+        }
+        hs.reverse();
+        let resumed = f.resumed;
+        self.heap.charge(saved.len() * 24);
+        let co = self.alloc(
+            None,
+            Kind::Coroutine(Box::new(Coroutine {
+                frame: f,
+                stack: saved,
+                handlers: hs,
+            })),
+        );
+        let awaited = self.promise_resolve(v)?;
+        self.perform_then(
+            awaited,
+            Value::Undefined,
+            Value::Undefined,
+            ReactionTarget::Await(co),
+        );
+        if !resumed {
+            self.stack.push(Value::Obj(p));
+        }
+        Ok(())
+    }
+
+    // ---------- host calls ----------
+
+    pub fn complete_call(
+        &mut self,
+        id: u64,
+        outcome: codemode_core::HostOutcome,
+    ) -> Option<Diagnostic> {
+        let promise = self.pending.remove(&id)?;
+        use codemode_core::HostOutcome;
+        let (value, rejected) = match outcome {
+            HostOutcome::Ok(json) => match crate::interop::import_value(self, &json) {
+                Ok(v) => (v, false),
+                Err(e) => (e, true),
+            },
+            HostOutcome::Err(e) => {
+                let err = self.make_error(self.realm.error_proto, &e.message);
+                if let Value::Obj(r) = err {
+                    self.define_hidden(r, "code", Value::str(&e.code));
+                }
+                (err, true)
+            }
+            HostOutcome::Fatal(d) => return Some(d),
+        };
+        match promise {
+            Some(p) => {
+                if rejected {
+                    self.settle(p, value, true)
+                } else {
+                    self.settle(p, value, false)
+                }
+            }
+            None => {
+                if self.blocked == Some(id) {
+                    self.blocked = None;
+                    if rejected {
+                        if let Err(Throw::Fatal(d)) = self.throw_value(value) {
+                            return Some(d);
+                        }
+                    } else {
+                        self.stack.push(value);
+                    }
+                }
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,207 @@
+//! Conversions: ToNumber, ToString, ToPrimitive, property keys, wrappers.
+
+use super::*;
+use crate::number;
+
+impl Vm {
+    // ---------- conversions ----------
+
+    pub fn is_callable(&self, v: &Value) -> bool {
+        match v {
+            Value::Obj(r) => self.heap.get(*r).is_callable(),
+            _ => false,
+        }
+    }
+
+    pub fn type_of(&self, v: &Value) -> &'static str {
+        match v {
+            Value::Undefined | Value::Empty => "undefined",
+            Value::Null => "object",
+            Value::Bool(_) => "boolean",
+            Value::Num(_) => "number",
+            Value::Str(_) => "string",
+            Value::Obj(r) => {
+                if self.heap.get(*r).is_callable() {
+                    "function"
+                } else {
+                    "object"
+                }
+            }
+        }
+    }
+
+    pub fn to_number(&mut self, v: &Value) -> JsResult<f64> {
+        Ok(match v {
+            Value::Num(n) => *n,
+            Value::Undefined | Value::Empty => f64::NAN,
+            Value::Null => 0.0,
+            Value::Bool(b) => *b as u8 as f64,
+            Value::Str(s) => number::string_to_number(&s.to_rust()),
+            Value::Obj(_) => {
+                let p = self.to_primitive(v, true)?;
+                return self.to_number(&p);
+            }
+        })
+    }
+
+    pub fn to_string(&mut self, v: &Value) -> JsResult<JsStr> {
+        Ok(match v {
+            Value::Str(s) => s.clone(),
+            Value::Num(n) => JsStr::from_str(&number::to_string(*n)),
+            Value::Undefined | Value::Empty => JsStr::from_str("undefined"),
+            Value::Null => JsStr::from_str("null"),
+            Value::Bool(b) => JsStr::from_str(if *b { "true" } else { "false" }),
+            Value::Obj(_) => {
+                let p = self.to_primitive(v, false)?;
+                return self.to_string(&p);
+            }
+        })
+    }
+
+    pub fn to_rust_string(&mut self, v: &Value) -> JsResult<String> {
+        Ok(self.to_string(v)?.to_rust())
+    }
+
+    /// ToPrimitive for the built-in objects. Program-defined `toString`/`valueOf` methods
+    /// would need a call back into the program here, which this VM does not do: they are a
+    /// TypeError rather than a wrong answer.
+    pub fn to_primitive(&mut self, v: &Value, prefer_number: bool) -> JsResult<Value> {
+        match self.native_to_primitive(v, prefer_number)? {
+            Ok(p) => Ok(p),
+            Err(name) => Err(self.type_error(&format!(
+                "converting an object with a program-defined {name}() to a primitive is not supported here"
+            ))),
+        }
+    }
+
+    /// Whether converting `v` to a primitive calls a program-defined valueOf/toString (then
+    /// operators route through `call_converter`).
+    /// Decided from the methods alone, without running the built-in ones (the conversion
+    /// that follows runs them): a built-in method yields a primitive, except
+    /// Object.prototype.valueOf, which yields the object and passes to the next method.
+    pub fn program_converts(&mut self, v: &Value, prefer_number: bool) -> bool {
+        if !matches!(v, Value::Obj(_)) {
+            return false;
+        }
+        let order = if prefer_number {
+            ["valueOf", "toString"]
+        } else {
+            ["toString", "valueOf"]
+        };
+        for name in order {
+            let key = JsStr::from_str(name);
+            let Ok(Value::Obj(f)) = self.get_prop(v, &key) else {
+                continue;
+            };
+            match self.heap.get(f).kind {
+                Kind::Closure(_) | Kind::Bound(_) => return true,
+                Kind::Native(_) => {
+                    let object_value_of = self.heap.get(self.realm.object_proto).props.get(&key);
+                    let is_object_value_of =
+                        matches!(object_value_of, Some(Value::Obj(g)) if *g == f);
+                    if name != "valueOf" || !is_object_value_of {
+                        return false;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Runs operator `code` (see `convert_code`) on `a` and `b` in the prelude's converter,
+    /// which converts with the program's valueOf/toString as ordinary calls. The result
+    /// replaces the operands on the stack when the call returns.
+    pub fn call_converter(&mut self, code: u8, a: Value, b: Value) -> JsResult<()> {
+        let Some(f) = self.realm.converter else {
+            return Err(self.type_error("Cannot convert object to primitive value"));
+        };
+        self.stack.push(Value::Obj(f));
+        self.stack.push(Value::Undefined);
+        self.stack.push(Value::Num(code as f64));
+        self.stack.push(a);
+        self.stack.push(b);
+        self.call_value(3, u32::MAX, FrameKind::Normal)
+    }
+
+    /// ToPrimitive with the built-in methods only: `Ok(Err(name))` when the method that
+    /// would run is the program's own.
+    pub(crate) fn native_to_primitive(
+        &mut self,
+        v: &Value,
+        prefer_number: bool,
+    ) -> JsResult<Result<Value, &'static str>> {
+        let Value::Obj(r) = v else {
+            return Ok(Ok(v.clone()));
+        };
+        let r = *r;
+        let order: [&str; 2] = if prefer_number {
+            ["valueOf", "toString"]
+        } else {
+            ["toString", "valueOf"]
+        };
+        for name in order {
+            let f = self.get_prop(v, &JsStr::from_str(name))?;
+            if let Value::Obj(fr) = f {
+                match &self.heap.get(fr).kind {
+                    Kind::Native(id) => {
+                        let id = *id as usize;
+                        let nf = self.natives[id].0;
+                        if self.conversion_depth >= MAX_NESTED_CONVERSIONS {
+                            return Err(self.range_error("Maximum call stack size exceeded"));
+                        }
+                        self.conversion_depth += 1;
+                        let res = nf(self, v, &[]);
+                        self.conversion_depth -= 1;
+                        let res = res?;
+                        if !matches!(res, Value::Obj(_)) {
+                            return Ok(Ok(res));
+                        }
+                    }
+                    Kind::Closure(_) | Kind::Bound(_) => return Ok(Err(name)),
+                    _ => {}
+                }
+            }
+        }
+        let _ = r;
+        Err(self.type_error("Cannot convert object to primitive value"))
+    }
+
+    pub fn to_property_key(&mut self, v: &Value) -> JsResult<JsStr> {
+        match v {
+            Value::Str(s) => Ok(s.clone()),
+            _ => self.to_string(v),
+        }
+    }
+
+    pub fn to_object_proto(&self, v: &Value) -> Option<ObjRef> {
+        match v {
+            Value::Obj(r) => Some(*r),
+            Value::Str(_) => Some(self.realm.string_proto),
+            Value::Num(_) => Some(self.realm.number_proto),
+            Value::Bool(_) => Some(self.realm.boolean_proto),
+            _ => None,
+        }
+    }
+
+    /// The primitive value of a wrapper object (`new String("a")` and its kin).
+    pub fn wrapped(&self, v: &Value) -> Option<Value> {
+        match v {
+            Value::Obj(r) => match &self.heap.get(*r).kind {
+                Kind::Primitive(p) => Some(p.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A wrapper object for a number, string or boolean.
+    pub fn new_wrapper(&mut self, p: Value) -> ObjRef {
+        let proto = match p {
+            Value::Str(_) => self.realm.string_proto,
+            Value::Bool(_) => self.realm.boolean_proto,
+            _ => self.realm.number_proto,
+        };
+        self.alloc(Some(proto), Kind::Primitive(p))
+    }
+}

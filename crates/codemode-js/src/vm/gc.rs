@@ -1,0 +1,83 @@
+//! The collector: roots of the VM and when to collect.
+
+use super::*;
+
+impl Vm {
+    // ---------- GC ----------
+
+    pub fn maybe_gc(&mut self) -> JsResult<()> {
+        if !self.heap.wants_gc() {
+            return Ok(());
+        }
+        self.gc();
+        let mut stack_bytes = 0;
+        for v in &self.stack {
+            if let Value::Str(s) = v {
+                stack_bytes += s.byte_size();
+            }
+        }
+        self.heap.bytes += stack_bytes + self.stack.len() * 24;
+        if self.heap.bytes > self.limits.max_memory_bytes {
+            return Err(self.fatal_memory());
+        }
+        self.heap.next_gc = self.heap.next_gc.min(self.limits.max_memory_bytes + 1);
+        Ok(())
+    }
+
+    pub fn gc(&mut self) {
+        let mut roots: Vec<ObjRef> = self.realm.roots();
+        roots.extend(self.extra_roots.iter().copied());
+        for v in &self.stack {
+            if let Value::Obj(r) = v {
+                roots.push(*r);
+            }
+        }
+        for f in &self.frames {
+            f.trace(&mut roots);
+        }
+        for j in &self.jobs {
+            let vals: Vec<&Value> = match j {
+                Job::Reaction {
+                    handler,
+                    arg,
+                    target,
+                    ..
+                } => {
+                    match target {
+                        ReactionTarget::Promise(t) | ReactionTarget::Await(t) => roots.push(*t),
+                        ReactionTarget::None => {}
+                    }
+                    vec![handler, arg]
+                }
+                Job::Thenable {
+                    promise,
+                    thenable,
+                    then,
+                } => {
+                    roots.push(*promise);
+                    vec![thenable, then]
+                }
+            };
+            for v in vals {
+                if let Value::Obj(r) = v {
+                    roots.push(*r);
+                }
+            }
+        }
+        roots.extend(self.pending.values().flatten().copied());
+        roots.extend(self.unhandled.iter().copied());
+        if let Some((c, t, a)) = &self.tail_call {
+            for v in std::iter::once(c).chain(std::iter::once(t)).chain(a.iter()) {
+                if let Value::Obj(r) = v {
+                    roots.push(*r);
+                }
+            }
+        }
+        for v in &self.argbuf {
+            if let Value::Obj(r) = v {
+                roots.push(*r);
+            }
+        }
+        self.heap.collect(&roots, std::iter::empty());
+    }
+}

@@ -1,0 +1,392 @@
+//! The virtual machine: frames in a Vec, exceptions, promises and jobs, host calls.
+//!
+//! `exec` is the dispatch loop; `call` enters and leaves frames; `object` is property access;
+//! `convert` and `operators` are the abstract operations; `promise` the job queue; `gc` the
+//! collector's roots.
+
+use crate::builtins::{NativeFn, Realm};
+use crate::bytecode::FuncCode;
+use crate::heap::*;
+use crate::value::*;
+use codemode_core::{Diagnostic, DiagnosticKind, HostCall, Location, VmLimits};
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+/// A compiled module: the prelude or one program.
+pub struct Module {
+    pub funcs: Vec<FuncCode>,
+    pub source: String,
+    pub line_index: codemode_js_syntax::LineIndex,
+}
+
+pub const PROGRAM_BIT: u32 = 0x8000_0000;
+
+/// The code of function `func` (its module by `PROGRAM_BIT`), from modules held by the caller.
+#[inline(always)]
+pub(crate) fn code_of<'m>(
+    program: &'m Module,
+    prelude: &'m Module,
+    func: u32,
+) -> Option<&'m FuncCode> {
+    let module = if func & PROGRAM_BIT != 0 {
+        program
+    } else {
+        prelude
+    };
+    module.funcs.get((func & !PROGRAM_BIT) as usize)
+}
+
+/// Whether the top frame can return by just handing its value to the caller's stack: a plain
+/// call (not a construct, async body or job) with no try handler open in it.
+#[inline(always)]
+pub(crate) fn returns_plainly(frames: &[Frame], handlers: &[Handler]) -> bool {
+    let depth = frames.len().wrapping_sub(1);
+    matches!(
+        frames.last(),
+        Some(Frame {
+            kind: FrameKind::Normal,
+            ..
+        })
+    ) && handlers.last().is_none_or(|h| (h.frame as usize) < depth)
+}
+
+/// A fast-loop visit that makes fewer calls and loop iterations than this is short (see
+/// `run_inner`)...
+const FAST_VISIT_MIN_PROGRESS: u32 = 1;
+/// ...and makes this many frame switches skip the fast loop.
+const FAST_BACKOFF_SWITCHES: u32 = 32;
+
+#[derive(Clone, Debug)]
+pub enum FrameKind {
+    Normal,
+    Construct,
+    Async(ObjRef),
+    /// A promise reaction's handler: its outcome settles the target.
+    Job(Option<ObjRef>),
+    /// A thenable's `then` called by a resolve job: a throw rejects through `reject`.
+    Thenable(ObjRef),
+}
+
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub func: u32,
+    pub pc: u32,
+    pub base: u32,
+    pub closure: Option<ObjRef>,
+    pub kind: FrameKind,
+    pub resumed: bool,
+}
+
+impl Frame {
+    pub fn trace(&self, work: &mut Vec<ObjRef>) {
+        if let Some(c) = self.closure {
+            work.push(c);
+        }
+        match self.kind {
+            FrameKind::Async(p) | FrameKind::Job(Some(p)) | FrameKind::Thenable(p) => work.push(p),
+            _ => {}
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Handler {
+    pub frame: u32,
+    pub pc: u32,
+    /// Stack height relative to the frame base.
+    pub height: u32,
+}
+
+pub enum Throw {
+    Value(Value),
+    Fatal(Diagnostic),
+}
+
+pub type JsResult<T> = Result<T, Throw>;
+
+pub(crate) enum Job {
+    Reaction {
+        handler: Value,
+        arg: Value,
+        target: ReactionTarget,
+        rejected: bool,
+    },
+    Thenable {
+        promise: ObjRef,
+        thenable: Value,
+        then: Value,
+    },
+}
+
+pub struct Vm {
+    pub heap: Heap,
+    pub realm: Realm,
+    pub natives: Arc<Vec<(NativeFn, &'static str, u8)>>,
+    pub prelude: Arc<Module>,
+    pub program: Option<Arc<Module>>,
+    pub stack: Vec<Value>,
+    pub frames: Vec<Frame>,
+    pub handlers: Vec<Handler>,
+    jobs: VecDeque<Job>,
+    pub limits: VmLimits,
+    pub fuel: i64,
+    pub fuel_used: u64,
+    pub logs: Vec<String>,
+    pub calls: Vec<HostCall>,
+    pub pending: HashMap<u64, Option<ObjRef>>,
+    pub next_call: u64,
+    pub blocked: Option<u64>,
+    pub tail_call: Option<(Value, Value, Vec<Value>)>,
+    pub unhandled: Vec<ObjRef>,
+    pub last_throw: Option<Location>,
+    pub rng: u64,
+    pub is_new: bool,
+    /// Objects the embedder holds (the program's result promise).
+    pub extra_roots: Vec<ObjRef>,
+    argbuf: Vec<Value>,
+    /// Receivers of the Array.prototype.join calls under way (node's cycle rule: a receiver
+    /// met again joins as ""); see builtins::join_values.
+    pub join_stack: Vec<ObjRef>,
+    /// The execution's deadline (StartOptions::deadline), for the walks that export values.
+    pub deadline: Option<codemode_core::Deadline>,
+    /// Characters console.log's formatting may still write for the current line (the walk
+    /// of shared references can expand far past the heap; see format::inspect).
+    pub inspect_budget: usize,
+    /// Built-in conversions under way inside one another (an Error whose message is itself,
+    /// an object whose toString is Array.prototype.join): each is a native recursion.
+    conversion_depth: u32,
+}
+
+/// The most built-in conversions that may run inside one another; past it node's RangeError.
+const MAX_NESTED_CONVERSIONS: u32 = 64;
+
+pub enum RunState {
+    /// Frames are empty: the scheduler may run jobs.
+    Idle,
+    OutOfFuel,
+    Blocked,
+    Fatal(Diagnostic),
+}
+
+macro_rules! pop {
+    ($s:expr) => {
+        $s.stack.pop().unwrap_or_default()
+    };
+}
+
+impl Vm {
+    pub fn new(
+        heap: Heap,
+        realm: Realm,
+        natives: Arc<Vec<(NativeFn, &'static str, u8)>>,
+        prelude: Arc<Module>,
+        limits: VmLimits,
+    ) -> Vm {
+        Vm {
+            heap,
+            realm,
+            natives,
+            prelude,
+            program: None,
+            stack: Vec::with_capacity(256),
+            frames: Vec::with_capacity(32),
+            handlers: Vec::new(),
+            jobs: VecDeque::new(),
+            limits,
+            fuel: 0,
+            fuel_used: 0,
+            logs: Vec::new(),
+            calls: Vec::new(),
+            pending: HashMap::new(),
+            next_call: 1,
+            blocked: None,
+            tail_call: None,
+            unhandled: Vec::new(),
+            last_throw: None,
+            rng: 0x2545_f491_4f6c_dd1d,
+            is_new: false,
+            extra_roots: Vec::new(),
+            argbuf: Vec::new(),
+            join_stack: Vec::new(),
+            deadline: None,
+            inspect_budget: crate::format::INSPECT_MAX,
+            conversion_depth: 0,
+        }
+    }
+
+    pub fn code(&self, func: u32) -> &FuncCode {
+        if func & PROGRAM_BIT != 0 {
+            match &self.program {
+                Some(p) => &p.funcs[(func & !PROGRAM_BIT) as usize],
+                None => &self.prelude.funcs[0],
+            }
+        } else {
+            &self.prelude.funcs[func as usize]
+        }
+    }
+
+    fn module(&self, func: u32) -> &Module {
+        if func & PROGRAM_BIT != 0 {
+            self.program.as_deref().unwrap_or(&self.prelude)
+        } else {
+            &self.prelude
+        }
+    }
+
+    pub fn location_of(&self, func: u32, pc: u32) -> Option<Location> {
+        let m = self.module(func);
+        let code = self.code(func);
+        let off = *code.spans.get(pc as usize)?;
+        Some(m.line_index.location(&m.source, off as usize))
+    }
+
+    fn current_location(&self) -> Option<Location> {
+        // Prefer the innermost program frame (prelude frames have no useful location).
+        for f in self.frames.iter().rev() {
+            if f.func & PROGRAM_BIT != 0 {
+                return self.location_of(f.func, f.pc.saturating_sub(1));
+            }
+        }
+        None
+    }
+
+    // ---------- allocation and errors ----------
+
+    pub fn alloc(&mut self, proto: Option<ObjRef>, kind: Kind) -> ObjRef {
+        self.heap.alloc(Object::new(proto, kind))
+    }
+
+    pub fn new_object(&mut self) -> ObjRef {
+        let p = self.realm.object_proto;
+        self.alloc(Some(p), Kind::Ordinary)
+    }
+
+    /// The `arguments` object of a call whose arguments start at `base` (to the top of the
+    /// stack): an unmapped (strict-mode) arguments object — indexed elements and a
+    /// non-enumerable `length`, with Object.prototype as its prototype.
+    fn new_arguments(&mut self, base: usize) -> ObjRef {
+        let args: Vec<Value> = self.stack.get(base..).unwrap_or(&[]).to_vec();
+        self.heap.charge(args.len() * 40 + 64);
+        let o = self.new_object();
+        let n = args.len();
+        let props = &mut self.heap.get_mut(o).props;
+        for (i, v) in args.into_iter().enumerate() {
+            props.insert(
+                JsStr::from_str(&i.to_string()),
+                v,
+                crate::heap::DEFAULT_FLAGS,
+            );
+        }
+        props.insert(
+            JsStr::from_str("length"),
+            Value::Num(n as f64),
+            crate::heap::HIDDEN,
+        );
+        o
+    }
+
+    pub fn new_array(&mut self, items: Vec<Value>) -> ObjRef {
+        self.heap
+            .charge(items.capacity() * crate::limits::ELEMENT_COST);
+        let p = self.realm.array_proto;
+        self.alloc(Some(p), Kind::Array(items))
+    }
+
+    pub fn new_string(&mut self, units: Vec<u16>) -> JsResult<Value> {
+        if units.len() > self.limits.max_string_len {
+            return Err(self.range_error("Invalid string length"));
+        }
+        self.heap.charge(JsStr::cost(units.capacity()));
+        // Built before it was counted: end here rather than let the next one grow further.
+        self.check_memory()?;
+        Ok(Value::Str(JsStr::new(units)))
+    }
+
+    pub fn make_error(&mut self, proto: ObjRef, msg: &str) -> Value {
+        let o = self.alloc(Some(proto), Kind::Error);
+        self.heap
+            .get_mut(o)
+            .props
+            .insert(JsStr::from_str("message"), Value::str(msg), HIDDEN);
+        Value::Obj(o)
+    }
+
+    pub fn type_error(&mut self, msg: &str) -> Throw {
+        let p = self.realm.type_error_proto;
+        Throw::Value(self.make_error(p, msg))
+    }
+    pub fn range_error(&mut self, msg: &str) -> Throw {
+        let p = self.realm.range_error_proto;
+        Throw::Value(self.make_error(p, msg))
+    }
+    pub fn reference_error(&mut self, msg: &str) -> Throw {
+        let p = self.realm.reference_error_proto;
+        Throw::Value(self.make_error(p, msg))
+    }
+    pub fn syntax_error(&mut self, msg: &str) -> Throw {
+        let p = self.realm.syntax_error_proto;
+        Throw::Value(self.make_error(p, msg))
+    }
+    pub fn plain_error(&mut self, msg: &str) -> Throw {
+        let p = self.realm.error_proto;
+        Throw::Value(self.make_error(p, msg))
+    }
+
+    pub fn fatal_memory(&self) -> Throw {
+        Throw::Fatal(Diagnostic::new(
+            DiagnosticKind::ExecutionFailure,
+            format!(
+                "memory limit exceeded: the program holds more than {} bytes",
+                self.limits.max_memory_bytes
+            ),
+        ))
+    }
+
+    /// Charges fuel for builtin work proportional to `n` items.
+    /// Work of `DEADLINE_STRIDE` items or more also checks the deadline first.
+    pub fn charge(&mut self, n: usize) -> JsResult<()> {
+        if n >= crate::limits::DEADLINE_STRIDE {
+            self.check_deadline()?;
+        }
+        let n = (n.min(i64::MAX as usize) as i64) / 4;
+        self.fuel = self.fuel.saturating_sub(n);
+        self.fuel_used = self.fuel_used.saturating_add(n.max(0) as u64);
+        if self.fuel_used > self.limits.max_fuel {
+            return Err(Throw::Fatal(self.fuel_diag()));
+        }
+        Ok(())
+    }
+
+    pub fn fuel_diag(&self) -> Diagnostic {
+        Diagnostic::new(
+            DiagnosticKind::TimeoutExceeded,
+            format!(
+                "the program ran out of fuel ({} units): it may loop forever",
+                self.limits.max_fuel
+            ),
+        )
+        .with_location(self.current_location())
+    }
+
+    pub fn next_random(&mut self) -> f64 {
+        // xorshift64*
+        let mut x = self.rng;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.rng = x;
+        let r = x.wrapping_mul(0x2545_f491_4f6c_dd1d);
+        (r >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+mod call;
+mod convert;
+mod exec;
+mod gc;
+mod object;
+mod operators;
+mod promise;
+
+use operators::{arith_code, cmp_code, convert_code, loose_equality_converts};
+pub use operators::{js_pow, js_rem};

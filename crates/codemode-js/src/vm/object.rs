@@ -1,0 +1,481 @@
+//! The object model: property get/set/delete, keys, and the walks over them.
+
+use super::*;
+
+impl Vm {
+    // ---------- properties ----------
+
+    pub fn get_prop(&mut self, v: &Value, key: &JsStr) -> JsResult<Value> {
+        let start = match v {
+            Value::Obj(r) => *r,
+            Value::Str(s) => {
+                if key.eq_str("length") {
+                    return Ok(Value::Num(s.len() as f64));
+                }
+                if let Some(i) = key.as_index() {
+                    return Ok(match s.units().get(i as usize) {
+                        Some(&u) => self.unit_string(u),
+                        None => Value::Undefined,
+                    });
+                }
+                self.realm.string_proto
+            }
+            Value::Num(_) => self.realm.number_proto,
+            Value::Bool(_) => self.realm.boolean_proto,
+            Value::Undefined | Value::Null | Value::Empty => {
+                let what = if matches!(v, Value::Null) {
+                    "null"
+                } else {
+                    "undefined"
+                };
+                return Err(self.type_error(&format!(
+                    "Cannot read properties of {what} (reading '{}')",
+                    key.to_rust()
+                )));
+            }
+        };
+        // Own special properties.
+        match &self.heap.get(start).kind {
+            // A String object's characters and length are its own properties.
+            Kind::Primitive(Value::Str(s)) => {
+                if key.eq_str("length") {
+                    return Ok(Value::Num(s.len() as f64));
+                }
+                if let Some(i) = key.as_index() {
+                    if let Some(&u) = s.units().get(i as usize) {
+                        return Ok(self.unit_string(u));
+                    }
+                }
+            }
+            Kind::Array(items) => {
+                if let Some(i) = key.as_index() {
+                    return Ok(items.get(i as usize).cloned().unwrap_or_default());
+                }
+                if key.eq_str("length") {
+                    return Ok(Value::Num(items.len() as f64));
+                }
+            }
+            Kind::ToolPath(path) => {
+                if key.eq_str("then") || key.eq_str("toJSON") {
+                    return Ok(Value::Undefined);
+                }
+                if self.heap.get(start).props.find(key).is_none() {
+                    let mut p = path.clone();
+                    p.push(key.clone());
+                    let fp = self.realm.function_proto;
+                    return Ok(Value::Obj(self.alloc(Some(fp), Kind::ToolPath(p))));
+                }
+            }
+            Kind::Closure(c) => {
+                if self.heap.get(start).props.find(key).is_none() {
+                    let func = c.func;
+                    if key.eq_str("name") {
+                        return Ok(Value::str(&self.code(func).name.clone()));
+                    }
+                    if key.eq_str("length") {
+                        return Ok(Value::Num(self.code(func).length as f64));
+                    }
+                    if key.eq_str("prototype") {
+                        let code = self.code(func);
+                        if code.is_arrow || code.is_method || code.is_async {
+                            return Ok(Value::Undefined);
+                        }
+                        let proto = self.new_object();
+                        self.heap.get_mut(proto).props.insert(
+                            JsStr::from_str("constructor"),
+                            Value::Obj(start),
+                            HIDDEN,
+                        );
+                        self.heap.get_mut(start).props.insert(
+                            key.clone(),
+                            Value::Obj(proto),
+                            WRITABLE,
+                        );
+                        return Ok(Value::Obj(proto));
+                    }
+                }
+            }
+            Kind::Native(id) => {
+                if self.heap.get(start).props.find(key).is_none() {
+                    let (_, name, len) = self.natives[*id as usize];
+                    if key.eq_str("name") {
+                        return Ok(Value::str(name));
+                    }
+                    if key.eq_str("length") {
+                        return Ok(Value::Num(len as f64));
+                    }
+                }
+            }
+            _ => {}
+        }
+        if key.eq_str("__proto__") && self.heap.get(start).props.find(key).is_none() {
+            return Ok(match self.heap.get(start).proto {
+                Some(p) => Value::Obj(p),
+                None => Value::Null,
+            });
+        }
+        let mut cur = Some(start);
+        let mut hops = 0;
+        while let Some(r) = cur {
+            let o = self.heap.get(r);
+            if let Some(v) = o.props.get(key) {
+                return Ok(v.clone());
+            }
+            cur = o.proto;
+            hops += 1;
+            if hops > 10_000 {
+                break;
+            }
+        }
+        Ok(Value::Undefined)
+    }
+
+    pub fn get_elem(&mut self, obj: &Value, key: &Value) -> JsResult<Value> {
+        if let (Value::Obj(r), Value::Num(n)) = (obj, key) {
+            if let Kind::Array(items) = &self.heap.get(*r).kind {
+                let i = *n as usize;
+                if i as f64 == *n {
+                    return Ok(items.get(i).cloned().unwrap_or_default());
+                }
+            }
+        }
+        if let (Value::Str(s), Value::Num(n)) = (obj, key) {
+            let i = *n as usize;
+            if i as f64 == *n {
+                return Ok(match s.units().get(i) {
+                    Some(&u) => self.unit_string(u),
+                    None => Value::Undefined,
+                });
+            }
+        }
+        if obj.is_nullish() {
+            let k = self.to_property_key(key)?;
+            return self.get_prop(obj, &k);
+        }
+        let k = self.to_property_key(key)?;
+        self.get_prop(obj, &k)
+    }
+
+    pub fn set_prop(&mut self, obj: &Value, key: JsStr, v: Value) -> JsResult<()> {
+        let r = match obj {
+            Value::Obj(r) => *r,
+            Value::Undefined | Value::Null | Value::Empty => {
+                let what = if matches!(obj, Value::Null) {
+                    "null"
+                } else {
+                    "undefined"
+                };
+                return Err(self.type_error(&format!(
+                    "Cannot set properties of {what} (setting '{}')",
+                    key.to_rust()
+                )));
+            }
+            _ => return Ok(()), // primitives: ignored (sloppy mode)
+        };
+        let max = self.limits.max_collection_len;
+        if key.eq_str("__proto__") && self.heap.get(r).props.find(&key).is_none() {
+            // Prototype changes stay inside this execution's heap; cycles are refused.
+            let new = match v {
+                Value::Obj(p) => Some(p),
+                Value::Null => None,
+                _ => return Ok(()),
+            };
+            let mut cur = new;
+            while let Some(c) = cur {
+                if c == r {
+                    return Err(self.type_error("Cyclic __proto__ value"));
+                }
+                cur = self.heap.get(c).proto;
+            }
+            if self.heap.get(r).extensible {
+                self.heap.get_mut(r).proto = new;
+            }
+            return Ok(());
+        }
+        let o = self.heap.get_mut(r);
+        if o.frozen {
+            return Ok(());
+        }
+        if let Kind::Array(items) = &mut o.kind {
+            if let Some(i) = key.as_index() {
+                let i = i as usize;
+                if i < items.len() {
+                    items[i] = v;
+                    return Ok(());
+                }
+                if i >= max {
+                    return Err(self.range_error("Invalid array length"));
+                }
+                let grow = i + 1 - items.len();
+                items.resize(i, Value::Undefined);
+                items.push(v);
+                self.heap.charge(grow * 24);
+                return Ok(());
+            }
+            if key.eq_str("length") {
+                let n = match v {
+                    Value::Num(n) if n >= 0.0 && n.fract() == 0.0 && n <= u32::MAX as f64 => {
+                        n as usize
+                    }
+                    _ => return Err(self.range_error("Invalid array length")),
+                };
+                if n > max {
+                    return Err(self.range_error("Invalid array length"));
+                }
+                items.resize(n, Value::Undefined);
+                return Ok(());
+            }
+        }
+        if !o.extensible && o.props.find(&key).is_none() {
+            return Ok(());
+        }
+        if let Some(i) = o.props.find(&key) {
+            if o.props.entries[i].flags & WRITABLE != 0 {
+                o.props.entries[i].value = v;
+            }
+            return Ok(());
+        }
+        o.props.insert(key, v, DEFAULT_FLAGS);
+        self.heap.charge(crate::heap::PROP_COST);
+        Ok(())
+    }
+
+    pub fn set_elem(&mut self, obj: &Value, key: &Value, v: Value) -> JsResult<()> {
+        if let (Value::Obj(r), Value::Num(n)) = (obj, key) {
+            let o = self.heap.get_mut(*r);
+            if !o.frozen {
+                if let Kind::Array(items) = &mut o.kind {
+                    let i = *n as usize;
+                    if i as f64 == *n && i < items.len() {
+                        items[i] = v;
+                        return Ok(());
+                    }
+                    if i as f64 == *n && i == items.len() && i < self.limits.max_collection_len {
+                        items.push(v);
+                        self.heap.charge(2 * crate::limits::ELEMENT_COST);
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        let k = self.to_property_key(key)?;
+        self.set_prop(obj, k, v)
+    }
+
+    pub fn define_hidden(&mut self, obj: ObjRef, name: &str, v: Value) {
+        self.heap
+            .get_mut(obj)
+            .props
+            .insert(JsStr::from_str(name), v, HIDDEN);
+    }
+
+    /// Own enumerable string keys in ECMAScript order (integer keys first).
+    pub fn own_keys(&self, r: ObjRef) -> Vec<JsStr> {
+        let o = self.heap.get(r);
+        let mut out = Vec::new();
+        let elements = match &o.kind {
+            Kind::Array(items) => items.len(),
+            Kind::Primitive(Value::Str(s)) => s.len(),
+            _ => 0,
+        };
+        for i in 0..elements {
+            out.push(JsStr::from_str(&i.to_string()));
+        }
+        let mut ints: Vec<(u32, JsStr)> = Vec::new();
+        let mut strs = Vec::new();
+        for p in o.props.iter() {
+            if p.flags & ENUMERABLE == 0 {
+                continue;
+            }
+            match p.key.as_index() {
+                Some(i) => ints.push((i, p.key.clone())),
+                None => strs.push(p.key.clone()),
+            }
+        }
+        if !ints.is_empty() {
+            ints.sort_by_key(|x| x.0);
+            out.extend(ints.into_iter().map(|x| x.1));
+        }
+        out.extend(strs);
+        out
+    }
+
+    pub fn has_property(&mut self, obj: &Value, key: &Value) -> JsResult<bool> {
+        let Value::Obj(r) = obj else {
+            let k = self.to_rust_string(key)?;
+            let o = self.to_rust_string(obj)?;
+            return Err(self.type_error(&format!(
+                "Cannot use 'in' operator to search for '{k}' in {o}"
+            )));
+        };
+        let k = self.to_property_key(key)?;
+        let mut cur = Some(*r);
+        while let Some(c) = cur {
+            let o = self.heap.get(c);
+            if let Kind::Array(items) = &o.kind {
+                if let Some(i) = k.as_index() {
+                    if (i as usize) < items.len() {
+                        return Ok(true);
+                    }
+                }
+                if k.eq_str("length") {
+                    return Ok(true);
+                }
+            }
+            if o.props.find(&k).is_some() {
+                return Ok(true);
+            }
+            cur = o.proto;
+        }
+        Ok(false)
+    }
+
+    pub(crate) fn delete(&mut self, o: &Value, key: &JsStr) -> JsResult<bool> {
+        match o {
+            Value::Obj(r) => {
+                let obj = self.heap.get_mut(*r);
+                if obj.frozen {
+                    return Ok(false);
+                }
+                if let Kind::Array(items) = &mut obj.kind {
+                    if let Some(i) = key.as_index() {
+                        // Arrays are dense: the deleted element reads as undefined.
+                        if let Some(slot) = items.get_mut(i as usize) {
+                            *slot = Value::Undefined;
+                        }
+                        return Ok(true);
+                    }
+                }
+                // A non-configurable property stays (false, as node's sloppy scripts answer).
+                if let Some(i) = obj.props.find(key) {
+                    if obj.props.entries[i].flags & crate::builtins::NON_CONFIGURABLE != 0 {
+                        return Ok(false);
+                    }
+                }
+                obj.props.remove(key);
+                Ok(true)
+            }
+            Value::Undefined | Value::Null => Err(self.type_error(&format!(
+                "Cannot convert undefined or null to object (deleting '{}')",
+                key.to_rust()
+            ))),
+            _ => Ok(true),
+        }
+    }
+
+    pub fn array_items(&mut self, v: &Value) -> JsResult<Vec<Value>> {
+        if let Value::Obj(r) = v {
+            if let Kind::Array(items) = &self.heap.get(*r).kind {
+                let n = items.len();
+                // A spread's copy (and the stack it lands on) is held until the call ends.
+                self.ensure_memory(n * crate::limits::ELEMENT_COST * 2)?;
+                self.charge(n)?;
+                self.heap.charge(n * crate::limits::ELEMENT_COST);
+                if let Kind::Array(items) = &self.heap.get(*r).kind {
+                    return Ok(items.clone());
+                }
+            }
+        }
+        self.iterate_to_vec(v)
+    }
+
+    /// Iterates arrays and strings (the iterables of this subset).
+    pub fn iterate_to_vec(&mut self, v: &Value) -> JsResult<Vec<Value>> {
+        match v {
+            Value::Obj(r) => match &self.heap.get(*r).kind {
+                Kind::Array(_) => self.array_items(v),
+                _ => Err(self.type_error(
+                    "object is not iterable (only arrays and strings are iterable here)",
+                )),
+            },
+            Value::Str(s) => {
+                let s = s.clone();
+                self.reserve_array(s.len())?;
+                self.reserve_strings(s.len(), s.len())?;
+                self.heap.charge(s.len() * JsStr::cost(1));
+                let mut out = Vec::with_capacity(s.len());
+                for (i, c) in char::decode_utf16(s.units().iter().copied()).enumerate() {
+                    self.tick(i)?;
+                    let units: Vec<u16> = match c {
+                        Ok(c) => {
+                            let mut b = [0u16; 2];
+                            c.encode_utf16(&mut b).to_vec()
+                        }
+                        Err(e) => vec![e.unpaired_surrogate()],
+                    };
+                    out.push(Value::Str(JsStr::new(units)));
+                }
+                Ok(out)
+            }
+            _ => {
+                let t = self.to_rust_string(v)?;
+                Err(self.type_error(&format!("{t} is not iterable")))
+            }
+        }
+    }
+
+    pub fn copy_props(&mut self, dst: ObjRef, src: &Value, exclude: &[JsStr]) -> JsResult<()> {
+        match src {
+            Value::Obj(r) => {
+                let keys = self.own_keys(*r);
+                self.charge(keys.len())?;
+                for k in keys {
+                    if exclude.contains(&k) {
+                        continue;
+                    }
+                    let v = self.get_prop(src, &k)?;
+                    self.heap.get_mut(dst).props.insert(k, v, DEFAULT_FLAGS);
+                    self.heap.charge(crate::heap::PROP_COST);
+                }
+            }
+            Value::Str(s) => {
+                for (i, u) in s.units().iter().enumerate() {
+                    let k = JsStr::from_str(&i.to_string());
+                    if exclude.contains(&k) {
+                        continue;
+                    }
+                    self.heap.get_mut(dst).props.insert(
+                        k,
+                        Value::Str(JsStr::from_units(&[*u])),
+                        DEFAULT_FLAGS,
+                    );
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    pub(crate) fn for_in_keys(&mut self, v: &Value) -> JsResult<Vec<Value>> {
+        let mut out: Vec<Value> = Vec::new();
+        match v {
+            Value::Obj(r) => {
+                // Keys seen on the chain so far: a set, so a big object is not quadratic.
+                let mut seen: std::collections::HashSet<JsStr> = Default::default();
+                let mut cur = Some(*r);
+                while let Some(c) = cur {
+                    let keys = self.own_keys(c);
+                    self.reserve_array(out.len() + keys.len())?;
+                    self.ensure_memory(keys.len() * 2 * crate::limits::ELEMENT_COST)?;
+                    for k in keys {
+                        if seen.insert(k.clone()) {
+                            out.push(Value::Str(k));
+                        }
+                    }
+                    cur = self.heap.get(c).proto;
+                }
+            }
+            Value::Str(s) => {
+                self.reserve_array(s.len())?;
+                self.reserve_strings(s.len(), s.len() * 8)?;
+                for i in 0..s.len() {
+                    self.tick(i)?;
+                    out.push(Value::str(&i.to_string()));
+                }
+                self.heap.charge(s.len() * JsStr::cost(8));
+            }
+            _ => {}
+        }
+        Ok(out)
+    }
+}

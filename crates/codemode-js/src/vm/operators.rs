@@ -1,0 +1,261 @@
+//! Operators on values: equality, addition, arithmetic and comparison slow paths, instanceof.
+
+use super::*;
+use crate::bytecode::{Arith, Cmp, Op};
+
+impl Vm {
+    // ---------- operators ----------
+
+    pub fn loose_equals(&mut self, a: &Value, b: &Value) -> JsResult<bool> {
+        Ok(match (a, b) {
+            (Value::Undefined | Value::Null, Value::Undefined | Value::Null) => true,
+            (Value::Undefined | Value::Null, _) | (_, Value::Undefined | Value::Null) => false,
+            (Value::Num(_), Value::Str(_)) | (Value::Str(_), Value::Num(_)) => {
+                self.to_number(a)? == self.to_number(b)?
+            }
+            (Value::Bool(_), _) => {
+                let n = Value::Num(self.to_number(a)?);
+                return self.loose_equals(&n, b);
+            }
+            (_, Value::Bool(_)) => {
+                let n = Value::Num(self.to_number(b)?);
+                return self.loose_equals(a, &n);
+            }
+            (Value::Obj(_), Value::Num(_) | Value::Str(_)) => {
+                let p = self.to_primitive(a, true)?;
+                return self.loose_equals(&p, b);
+            }
+            (Value::Num(_) | Value::Str(_), Value::Obj(_)) => {
+                let p = self.to_primitive(b, true)?;
+                return self.loose_equals(a, &p);
+            }
+            _ => strict_equals(a, b),
+        })
+    }
+
+    pub fn add(&mut self, a: Value, b: Value) -> JsResult<Value> {
+        if let (Value::Num(x), Value::Num(y)) = (&a, &b) {
+            return Ok(Value::Num(x + y));
+        }
+        let a = self.to_primitive(&a, true)?;
+        let b = self.to_primitive(&b, true)?;
+        if matches!(a, Value::Str(_)) || matches!(b, Value::Str(_)) {
+            let x = self.to_string(&a)?;
+            let y = self.to_string(&b)?;
+            if x.is_empty() {
+                return Ok(Value::Str(y));
+            }
+            if y.is_empty() {
+                return Ok(Value::Str(x));
+            }
+            self.reserve_string(x.len() + y.len())?;
+            let mut u = Vec::with_capacity(x.len() + y.len());
+            u.extend_from_slice(x.units());
+            u.extend_from_slice(y.units());
+            return self.new_string(u);
+        }
+        Ok(Value::Num(self.to_number(&a)? + self.to_number(&b)?))
+    }
+
+    /// Abstract relational comparison: Some(true) if a < b, None if undefined (NaN).
+    /// `a + b`, `a - b`, `a * b`, `a / b` or `a % b` with ECMAScript's conversions.
+    pub(crate) fn arith_slow(&mut self, f: Arith, a: Value, b: Value) -> JsResult<Value> {
+        if let Arith::Add = f {
+            return self.add(a, b);
+        }
+        let x = match a {
+            Value::Num(n) => n,
+            _ => self.to_number(&a)?,
+        };
+        let y = match b {
+            Value::Num(n) => n,
+            _ => self.to_number(&b)?,
+        };
+        Ok(Value::Num(f.apply(x, y)))
+    }
+
+    /// `a < b`, `a <= b`, `a > b` or `a >= b` with ECMAScript's conversions.
+    pub(crate) fn relational(&mut self, c: Cmp, a: &Value, b: &Value) -> JsResult<bool> {
+        if let (Value::Num(x), Value::Num(y)) = (a, b) {
+            return Ok(c.holds(*x, *y));
+        }
+        Ok(match c {
+            Cmp::Lt => self.less_than(a, b)?.unwrap_or(false),
+            Cmp::Gt => self.less_than(b, a)?.unwrap_or(false),
+            Cmp::Le => matches!(self.less_than(b, a)?, Some(false)),
+            Cmp::Ge => matches!(self.less_than(a, b)?, Some(false)),
+        })
+    }
+
+    pub(crate) fn less_than(&mut self, a: &Value, b: &Value) -> JsResult<Option<bool>> {
+        let pa = self.to_primitive(a, true)?;
+        let pb = self.to_primitive(b, true)?;
+        if let (Value::Str(x), Value::Str(y)) = (&pa, &pb) {
+            return Ok(Some(x.units() < y.units()));
+        }
+        let x = self.to_number(&pa)?;
+        let y = self.to_number(&pb)?;
+        if x.is_nan() || y.is_nan() {
+            return Ok(None);
+        }
+        Ok(Some(x < y))
+    }
+
+    pub(crate) fn instance_of(&mut self, v: &Value, c: &Value) -> JsResult<bool> {
+        if !self.is_callable(c) {
+            return Err(self.type_error("Right-hand side of 'instanceof' is not callable"));
+        }
+        if let Value::Obj(cr) = c {
+            if let Kind::Bound(b) = &self.heap.get(*cr).kind {
+                let t = b.0.clone();
+                return self.instance_of(v, &t);
+            }
+        }
+        let Value::Obj(mut r) = v.clone() else {
+            return Ok(false);
+        };
+        let proto = self.get_prop(c, &JsStr::from_str("prototype"))?;
+        let Value::Obj(p) = proto else {
+            return Ok(false);
+        };
+        loop {
+            match self.heap.get(r).proto {
+                Some(x) if x == p => return Ok(true),
+                Some(x) => r = x,
+                None => return Ok(false),
+            }
+        }
+    }
+}
+
+/// `a == b` converts an object only against a primitive other than null/undefined.
+pub(crate) fn loose_equality_converts(a: &Value, b: &Value) -> bool {
+    let is_obj = |v: &Value| matches!(v, Value::Obj(_));
+    is_obj(a) != is_obj(b) && !a.is_nullish() && !b.is_nullish()
+}
+
+/// The converter's operator codes (the `switch` of `convert` in prelude.js).
+pub(crate) fn convert_code(op: Op) -> u8 {
+    match op {
+        Op::Add => 0,
+        Op::Sub => 1,
+        Op::Mul => 2,
+        Op::Div => 3,
+        Op::Rem => 4,
+        Op::Exp => 5,
+        Op::Shl => 6,
+        Op::Shr => 7,
+        Op::UShr => 8,
+        Op::BitAnd => 9,
+        Op::BitOr => 10,
+        Op::BitXor => 11,
+        Op::Lt => 12,
+        Op::Le => 13,
+        Op::Gt => 14,
+        Op::Ge => 15,
+        Op::Eq => 16,
+        Op::Ne => 17,
+        Op::ToStr => 20,
+        Op::Neg => 21,
+        Op::Plus | Op::ToNumeric => 22,
+        Op::BitNot => 23,
+        Op::Inc => 24,
+        Op::Dec => 25,
+        _ => 22,
+    }
+}
+
+pub(crate) fn arith_code(f: Arith) -> u8 {
+    match f {
+        Arith::Add => 0,
+        Arith::Sub => 1,
+        Arith::Mul => 2,
+        Arith::Div => 3,
+        Arith::Rem => 4,
+    }
+}
+
+pub(crate) fn cmp_code(c: Cmp) -> u8 {
+    match c {
+        Cmp::Lt => 12,
+        Cmp::Le => 13,
+        Cmp::Gt => 14,
+        Cmp::Ge => 15,
+    }
+}
+
+impl Arith {
+    #[inline(always)]
+    pub(crate) fn apply(self, x: f64, y: f64) -> f64 {
+        match self {
+            Arith::Add => x + y,
+            Arith::Sub => x - y,
+            Arith::Mul => x * y,
+            Arith::Div => x / y,
+            Arith::Rem => js_rem(x, y),
+        }
+    }
+}
+
+impl Cmp {
+    #[inline(always)]
+    pub(crate) fn holds(self, x: f64, y: f64) -> bool {
+        match self {
+            Cmp::Lt => x < y,
+            Cmp::Le => x <= y,
+            Cmp::Gt => x > y,
+            Cmp::Ge => x >= y,
+        }
+    }
+}
+
+#[inline(always)]
+pub fn js_rem(x: f64, y: f64) -> f64 {
+    // Integers (the common case) avoid fmod; the sign of a zero result follows x. The
+    // round trip through i32 tests integrality without a call to trunc, and a 32-bit
+    // division is the cheap one.
+    let (xi, yi) = (x as i32, y as i32);
+    if xi as f64 == x && yi as f64 == y && yi != 0 {
+        let r = xi.wrapping_rem(yi);
+        return if r == 0 && x.is_sign_negative() {
+            -0.0
+        } else {
+            r as f64
+        };
+    }
+    js_rem_slow(x, y)
+}
+
+#[cold]
+#[inline(never)]
+pub(crate) fn js_rem_slow(x: f64, y: f64) -> f64 {
+    const LIM: f64 = 9_007_199_254_740_992.0;
+    if x.fract() == 0.0 && y.fract() == 0.0 && x.abs() < LIM && y.abs() < LIM && y != 0.0 {
+        let r = (x as i64) % (y as i64);
+        return if r == 0 && x.is_sign_negative() {
+            -0.0
+        } else {
+            r as f64
+        };
+    }
+    if y == 0.0 || x.is_infinite() || x.is_nan() || y.is_nan() {
+        return f64::NAN;
+    }
+    if y.is_infinite() {
+        return x;
+    }
+    x % y
+}
+
+pub fn js_pow(x: f64, y: f64) -> f64 {
+    if y.is_nan() {
+        return f64::NAN;
+    }
+    if y == 0.0 {
+        return 1.0;
+    }
+    if (x == 1.0 || x == -1.0) && y.is_infinite() {
+        return f64::NAN;
+    }
+    x.powf(y)
+}
