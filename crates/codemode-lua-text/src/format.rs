@@ -313,7 +313,7 @@ fn format_inner(
         let tail = fmt.get(i..).unwrap_or(&[]);
         let span = tail
             .iter()
-            .take_while(|c| b"-+#0 123456789.".contains(c))
+            .take_while(|&&c| matches!(c, b'-' | b'+' | b'#' | b' ' | b'.' | b'0'..=b'9'))
             .count();
         if span + 1 >= MAX_SPEC {
             return Err(FormatError::msg("invalid format (too long)"));
