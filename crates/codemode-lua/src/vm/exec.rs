@@ -191,6 +191,7 @@ impl Vm {
             }
             FrameKind::Cont(Cont::Sort(_)) => stdlib::table::sort_resume(self),
             FrameKind::Cont(Cont::Gsub(_)) => stdlib::string::gsub_resume(self),
+            FrameKind::Cont(Cont::Print(_)) => stdlib::base::print_resume(self),
             FrameKind::Lua { .. } => Ok(None),
         }
     }
