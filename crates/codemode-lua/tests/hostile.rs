@@ -224,7 +224,7 @@ fn escape_attempts_find_nothing() {
     let out = run(r#"
 local found = {}
 for _, name in ipairs({"coroutine", "io", "os", "require",
-    "package", "load", "loadstring", "dofile", "loadfile", "debug", "collectgarbage"}) do
+    "package", "loadstring", "dofile", "loadfile", "debug", "collectgarbage"}) do
   if _G[name] ~= nil then found[#found + 1] = name end
 end
 if string.dump ~= nil then found[#found + 1] = "string.dump" end
@@ -409,5 +409,55 @@ fn deep_metamethod_chains_stay_within_memory() {
             DiagnosticKind::TimeoutExceeded | DiagnosticKind::ExecutionFailure
         ),
         "{d:?}"
+    );
+}
+
+#[test]
+fn load_is_bounded_like_the_program() {
+    // Past the source limit: nil and a message, before any parsing.
+    let limits = VmLimits {
+        max_source_bytes: 1000,
+        ..small()
+    };
+    let out = run_limits(
+        "local f, e = load(('x = 1 '):rep(500)) return {f == nil, e}",
+        limits,
+    );
+    assert_eq!(
+        out.result.unwrap(),
+        json!([
+            true,
+            "load: a chunk of 3000 bytes is longer than the source limit of 1000 bytes"
+        ])
+    );
+    // Deep nesting is a parse error (no native recursion on it).
+    let out = run_limits(
+        "local f, e = load('return ' .. ('('):rep(100000) .. '1' .. (')'):rep(100000)) \
+         return f == nil",
+        small(),
+    );
+    assert_eq!(out.result.unwrap(), json!(true));
+    // Loading in a loop: every chunk's code is kept, so memory or fuel ends it.
+    let d = run_limits(
+        "local i = 0 while true do i = i + 1 load('return ' .. i .. ' + ' .. ('1 + '):rep(200) .. '1') end",
+        small(),
+    )
+    .result
+    .unwrap_err();
+    assert!(
+        matches!(
+            d.kind,
+            DiagnosticKind::TimeoutExceeded | DiagnosticKind::ExecutionFailure
+        ),
+        "{d:?}"
+    );
+    // Binary chunks are refused.
+    let out = run_limits("local f, e = load('\\27Lua') return {f == nil, e}", small());
+    assert_eq!(
+        out.result.unwrap(),
+        json!([
+            true,
+            "attempt to load a binary chunk (binary chunks are not supported)"
+        ])
     );
 }
