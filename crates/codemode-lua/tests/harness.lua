@@ -165,8 +165,14 @@ local strcopy = {}
 for k, v in pairs(string) do strcopy[k] = v end
 strcopy.dump = nil
 env.string = strcopy
+-- codemode's load shares the program's globals and names every chunk "program".
+env.load = function(chunk, name, mode, e)
+  if e ~= nil then return nil, "load: the env argument is not supported (loaded chunks share the program's globals)" end
+  if type(chunk) == "function" then return nil, "load: reader functions are not supported; pass the chunk as a string" end
+  return load(chunk, "=program", mode, env)
+end
 local blocked = { coroutine = true, io = true, os = true,
-  require = true, package = true, load = true, loadstring = true, dofile = true, loadfile = true,
+  require = true, package = true, loadstring = true, dofile = true, loadfile = true,
   debug = true, collectgarbage = true }
 setmetatable(env, { __index = function(_, k) if blocked[k] then return nil end return _G[k] end })
 

@@ -224,7 +224,7 @@ fn escape_attempts_find_nothing() {
     let out = run(r#"
 local found = {}
 for _, name in ipairs({"coroutine", "io", "os", "require",
-    "package", "load", "loadstring", "dofile", "loadfile", "debug", "collectgarbage"}) do
+    "package", "loadstring", "dofile", "loadfile", "debug", "collectgarbage"}) do
   if _G[name] ~= nil then found[#found + 1] = name end
 end
 if string.dump ~= nil then found[#found + 1] = "string.dump" end
@@ -332,4 +332,132 @@ fn array_growth_is_bounded_by_memory() {
 fn huge_repetition_counts_of_empty_strings_return_at_once() {
     let out = run("return #(''):rep(1 << 50) + #(''):rep(1 << 40, '')");
     assert_eq!(out.result.unwrap(), json!(0));
+}
+
+#[test]
+fn metamethod_abuse_is_bounded() {
+    // An __index cycle is lua5.4's catchable loop error, not a hang.
+    let out = run_limits(
+        "local a, b = {}, {} setmetatable(a, {__index = b}) setmetatable(b, {__index = a}) \
+         return {pcall(function() return a.x end)}",
+        small(),
+    );
+    assert_eq!(
+        out.result.unwrap(),
+        json!([false, "program:1: '__index' chain too long; possible loop"])
+    );
+    // Metamethods that never return run out of fuel, uncatchably.
+    for src in [
+        "local t = setmetatable({}, {__index = function() while true do end end}) \
+         pcall(function() return t.x end) return 'escaped'",
+        "local t = setmetatable({}, {__add = function() while true do end end}) \
+         pcall(function() return t + 1 end) return 'escaped'",
+        "local t = setmetatable({}, {__lt = function() while true do end end}) \
+         pcall(function() return t < t end) return 'escaped'",
+        "local t = setmetatable({}, {__eq = function() while true do end end}) \
+         pcall(function() return t == {} end) return 'escaped'",
+        "local t = setmetatable({}, {__concat = function() while true do end end}) \
+         pcall(function() return 'a' .. t end) return 'escaped'",
+        "local t = setmetatable({}, {__newindex = function() while true do end end}) \
+         pcall(function() t.x = 1 end) return 'escaped'",
+        "local t = setmetatable({}, {__tostring = function() while true do end end}) \
+         pcall(print, t) return 'escaped'",
+    ] {
+        let d = run_limits(src, small()).result.unwrap_err();
+        assert_eq!(d.kind, DiagnosticKind::TimeoutExceeded, "{src}: {d:?}");
+    }
+    // Metamethods recursing through themselves are frames: a catchable stack overflow.
+    let out = run_limits(
+        "local t t = setmetatable({}, {__index = function(_, k) return t[k .. 'x'] end}) \
+         local ok, e = pcall(function() return t.a end) return {ok, e}",
+        small(),
+    );
+    assert_eq!(
+        out.result.unwrap(),
+        json!([false, "program:1: stack overflow"])
+    );
+    let out = run_limits(
+        "local mt = {} mt.__add = function(a, b) return a + b end \
+         local t = setmetatable({}, mt) local ok, e = pcall(function() return t + 1 end) return {ok, e}",
+        small(),
+    );
+    assert_eq!(
+        out.result.unwrap(),
+        json!([false, "program:1: stack overflow"])
+    );
+    // __call chains through tables are not followed: a table whose __call is a table.
+    let out = run_limits(
+        "local c = setmetatable({}, {__call = setmetatable({}, {__call = function() return 1 end})}) \
+         return {pcall(c)}",
+        small(),
+    );
+    assert_eq!(out.result.unwrap()[0], json!(false));
+}
+
+#[test]
+fn deep_metamethod_chains_stay_within_memory() {
+    // A long chain of tables each with a metatable: memory-bounded, the lookup fuel-bounded.
+    let d = run_limits(
+        "local t = {} while true do t = setmetatable({}, {__index = t}) end",
+        small(),
+    )
+    .result
+    .unwrap_err();
+    assert!(
+        matches!(
+            d.kind,
+            DiagnosticKind::TimeoutExceeded | DiagnosticKind::ExecutionFailure
+        ),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn load_is_bounded_like_the_program() {
+    // Past the source limit: nil and a message, before any parsing.
+    let limits = VmLimits {
+        max_source_bytes: 1000,
+        ..small()
+    };
+    let out = run_limits(
+        "local f, e = load(('x = 1 '):rep(500)) return {f == nil, e}",
+        limits,
+    );
+    assert_eq!(
+        out.result.unwrap(),
+        json!([
+            true,
+            "load: a chunk of 3000 bytes is longer than the source limit of 1000 bytes"
+        ])
+    );
+    // Deep nesting is a parse error (no native recursion on it).
+    let out = run_limits(
+        "local f, e = load('return ' .. ('('):rep(100000) .. '1' .. (')'):rep(100000)) \
+         return f == nil",
+        small(),
+    );
+    assert_eq!(out.result.unwrap(), json!(true));
+    // Loading in a loop: every chunk's code is kept, so memory or fuel ends it.
+    let d = run_limits(
+        "local i = 0 while true do i = i + 1 load('return ' .. i .. ' + ' .. ('1 + '):rep(200) .. '1') end",
+        small(),
+    )
+    .result
+    .unwrap_err();
+    assert!(
+        matches!(
+            d.kind,
+            DiagnosticKind::TimeoutExceeded | DiagnosticKind::ExecutionFailure
+        ),
+        "{d:?}"
+    );
+    // Binary chunks are refused.
+    let out = run_limits("local f, e = load('\\27Lua') return {f == nil, e}", small());
+    assert_eq!(
+        out.result.unwrap(),
+        json!([
+            true,
+            "attempt to load a binary chunk (binary chunks are not supported)"
+        ])
+    );
 }

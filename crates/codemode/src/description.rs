@@ -61,7 +61,7 @@ impl CodeMode {
                 ));
                 text.push_str("- `search({ query = \"...\", namespace = ?, limit = ?, offset = ? })` finds tools and returns their signatures.\n");
                 text.push_str("- End with `return value`: tables with keys 1..n are arrays, tables with string keys are objects; use json.null for null and json.array() for an empty array. Only the first returned value counts; no return gives null.\n");
-                text.push_str("- print(...) goes to logs. Available: string, table, math, utf8, json, pairs/ipairs, pcall/error. Not available: io, os, require, load, metatables, coroutines, goto.\n");
+                text.push_str("- print(...) goes to logs. Available: string, table, math, utf8, json, pairs/ipairs, pcall/error, metatables (setmetatable), goto, load (text). Not available: io, os, require, coroutines.\n");
             }
             Language::JavaScript => {
                 text.push_str("Run a JavaScript program (the body of an async function) that calls tools and returns one JSON value.\n\n");

@@ -213,7 +213,118 @@ pub fn assert(vm: &mut Vm, a: Args) -> LResult<Native> {
     Err(LuaError::Msg("assertion failed!".into()))
 }
 
+/// A `print` waiting on an argument's `__tostring`.
+pub struct PrintState {
+    /// The argument being converted (or next to convert).
+    next: usize,
+    n: usize,
+    /// A `__tostring` call for argument `next` is running.
+    pending: bool,
+    out: Vec<u8>,
+}
+
+/// `tostring` of a value whose metatable has `__name` (and no `__tostring`).
+fn write_named(vm: &Vm, out: &mut Vec<u8>, v: Value) {
+    if let Value::Str(name) = vm.metamethod(v, Event::Name) {
+        out.extend_from_slice(vm.str(name));
+        out.extend_from_slice(b": ");
+        let mut addr = Vec::new();
+        vm.write_tostring(&mut addr, v);
+        let tail = addr.iter().position(|&b| b == b' ').map_or(0, |i| i + 1);
+        out.extend_from_slice(&addr[tail..]);
+    } else {
+        vm.write_tostring(out, v);
+    }
+}
+
+/// Drives a `print` whose arguments have `__tostring`: each handler runs as a call above
+/// the arguments, and the line is logged when all are converted.
+pub fn print_resume(vm: &mut Vm) -> LResult<Option<crate::vm::Exit>> {
+    use crate::vm::{CallOutcome, Exit, FrameKind};
+    loop {
+        let Some(frame) = vm.frames.last_mut() else {
+            return Ok(None);
+        };
+        let func = frame.func as usize;
+        let FrameKind::Cont(Cont::Print(st)) = &mut frame.kind else {
+            return Ok(None);
+        };
+        let mut st = std::mem::replace(
+            st,
+            Box::new(PrintState {
+                next: 0,
+                n: 0,
+                pending: false,
+                out: Vec::new(),
+            }),
+        );
+        let slot = func + 1 + st.n;
+        if st.pending {
+            match vm.stack[slot] {
+                v @ (Value::Str(_) | Value::Int(_) | Value::Float(_)) => {
+                    vm.write_tostring(&mut st.out, v)
+                }
+                _ => return Err(LuaError::Msg("'__tostring' must return a string".into())),
+            }
+            vm.check_len(st.out.len())?;
+            st.pending = false;
+            st.next += 1;
+        }
+        let mut call = None;
+        while st.next < st.n {
+            let v = vm.stack[func + 1 + st.next];
+            if st.next > 0 {
+                st.out.push(b'\t');
+            }
+            let h = vm.metamethod(v, Event::ToString);
+            if !h.is_nil() {
+                call = Some((h, v));
+                break;
+            }
+            write_named(vm, &mut st.out, v);
+            vm.check_len(st.out.len())?;
+            st.next += 1;
+        }
+        let Some((h, v)) = call else {
+            vm.charge(st.out.len() as u64 / 8)?;
+            vm.log(String::from_utf8_lossy(&st.out).into_owned())?;
+            vm.do_return(func, 0)?;
+            return Ok(None);
+        };
+        st.pending = true;
+        vm.charge(1)?;
+        vm.ensure_stack(slot + 3)?;
+        vm.stack[slot] = h;
+        vm.stack[slot + 1] = v;
+        if let Some(frame) = vm.frames.last_mut() {
+            if let FrameKind::Cont(Cont::Print(s)) = &mut frame.kind {
+                *s = st;
+            }
+        }
+        match vm.call_value(slot, 1, 1)? {
+            CallOutcome::Done => continue,
+            CallOutcome::Frame => return Ok(None),
+            CallOutcome::Suspend => return Ok(Some(Exit::Suspend)),
+        }
+    }
+}
+
 pub fn print(vm: &mut Vm, a: Args) -> LResult<Native> {
+    let with_meta = (0..a.n).any(|i| vm.metatable(a.get(vm, i)).is_some());
+    if with_meta {
+        let func = a.base - 1;
+        let state = PrintState {
+            next: 0,
+            n: a.n,
+            pending: false,
+            out: Vec::new(),
+        };
+        vm.push_cont(Cont::Print(Box::new(state)), func, a.nresults)?;
+        return match print_resume(vm)? {
+            Some(crate::vm::Exit::Suspend) => Ok(Native::Suspend),
+            _ => Ok(Native::Frame),
+        };
+    }
     let mut out = Vec::new();
     for i in 0..a.n {
         if i > 0 {

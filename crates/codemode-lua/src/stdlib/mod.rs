@@ -4,6 +4,7 @@
 
 pub mod base;
 pub mod json;
+pub mod load;
 pub mod math;
 pub mod string;
 pub mod table;
@@ -74,6 +75,7 @@ defs! {
     "" "print" => base::print,
     "" "rawequal" => base::rawequal,
     "" "setmetatable" => base::setmetatable,
+    "" "load" => load::load,
     "" "getmetatable" => base::getmetatable,
     "" "rawget" => base::rawget,
     "" "rawlen" => base::rawlen,

@@ -191,6 +191,7 @@ impl Vm {
             }
             FrameKind::Cont(Cont::Sort(_)) => stdlib::table::sort_resume(self),
             FrameKind::Cont(Cont::Gsub(_)) => stdlib::string::gsub_resume(self),
+            FrameKind::Cont(Cont::Print(_)) => stdlib::base::print_resume(self),
             FrameKind::Lua { .. } => Ok(None),
         }
     }
@@ -426,7 +427,11 @@ impl Vm {
             }
             // The frame's state lives in these locals; calls and returns between Lua
             // frames switch them in place rather than restarting the outer loop.
-            let mut p: &Proto = &protos[proto_idx as usize];
+            // A prototype `load` added after this loop took its copy of the table: start
+            // again with the current one.
+            let Some(mut p) = protos.get(proto_idx as usize) else {
+                return Ok(None);
+            };
             let mut code = &p.code[..];
             if let Err(e) = self.ensure_stack(base + WINDOW) {
                 save_pc!();
@@ -1151,7 +1156,7 @@ impl Vm {
                         let ra = base + a as usize;
                         let with_mm = self.stack[ra..ra + n as usize]
                             .iter()
-                            .any(|v| self.metatable(*v).is_some());
+                            .any(|v| !self.metamethod(*v, Event::Concat).is_nil());
                         let v = if with_mm {
                             match self.concat_meta(ra, n as usize, n as usize)? {
                                 Some(v) => v,
@@ -1569,7 +1574,12 @@ impl Vm {
                         regs = window!();
                     }
                     Op::Closure { a, p: pi } => {
-                        let np = &protos[pi as usize];
+                        let Some(np) = protos.get(pi as usize) else {
+                            // Run this instruction again with the current table.
+                            pc -= 1;
+                            save!();
+                            return Ok(None);
+                        };
                         let mut ups = Vec::with_capacity(np.upvals.len());
                         for d in &np.upvals {
                             if d.in_stack {

@@ -44,6 +44,7 @@ pub enum Cont {
     XpcallHandler,
     Sort(Box<stdlib::table::SortState>),
     Gsub(Box<stdlib::string::GsubState>),
+    Print(Box<stdlib::base::PrintState>),
 }
 
 pub enum FrameKind {
