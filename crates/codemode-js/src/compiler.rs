@@ -1442,7 +1442,10 @@ impl<'a> Compiler<'a> {
                 for p in props {
                     match p {
                         Property::KeyValue {
-                            key, value, span, ..
+                            key,
+                            value,
+                            span,
+                            shorthand,
                         } => {
                             self.span_pos = span.start;
                             match key {
@@ -1454,9 +1457,22 @@ impl<'a> Compiler<'a> {
                                 }
                                 k => {
                                     let units = static_key(k);
-                                    if units == "__proto__".encode_utf16().collect::<Vec<_>>() {
-                                        return Err(self
-                                            .unsupported(*span, "`__proto__` in object literals"));
+                                    if !*shorthand
+                                        && units == "__proto__".encode_utf16().collect::<Vec<_>>()
+                                    {
+                                        // `__proto__: v` sets the new object's prototype
+                                        // (when v is an object or null) instead of a property.
+                                        self.emit(Op::Dup);
+                                        self.expr(value)?;
+                                        let id = self
+                                            .opts
+                                            .intrinsics
+                                            .iter()
+                                            .position(|n| *n == "literalProto")
+                                            .unwrap_or(0);
+                                        self.emit(Op::Intrinsic(id as u16, 2));
+                                        self.emit(Op::Pop);
+                                        continue;
                                     }
                                     let name = String::from_utf16_lossy(&units);
                                     self.named_expr(value, &name)?;

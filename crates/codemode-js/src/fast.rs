@@ -49,7 +49,7 @@ impl Vm {
         let m = Machine {
             heap: &self.heap,
             handlers: &self.handlers,
-            max_frames: self.limits.max_frames,
+            max_frames: self.frame_room,
         };
         let frames = &mut self.frames;
         let mut fuel = self.fuel;
@@ -68,6 +68,11 @@ impl Vm {
             prelude,
         ) {
             let len = sp + need.max(4);
+            if len > stack.capacity() {
+                // Growth is counted against the memory limit by the general loop's call
+                // path (`reserve_call`), which runs this op.
+                break;
+            }
             while stack.len() < len {
                 stack.push(Value::Undefined);
             }

@@ -2,9 +2,12 @@
 
 use super::*;
 
+/// Picks an error kind's prototype out of the realm.
+type ProtoOf = fn(&Realm) -> ObjRef;
+
 /// The error constructors: name and the realm's prototype for it. Error is first: the
 /// others inherit from it (their constructors' prototype is Error, as in ECMAScript).
-pub(crate) const ERRORS: [(&str, fn(&Realm) -> ObjRef); 6] = [
+pub(crate) const ERRORS: [(&str, ProtoOf); 6] = [
     ("Error", |r| r.error_proto),
     ("TypeError", |r| r.type_error_proto),
     ("RangeError", |r| r.range_error_proto),

@@ -3,6 +3,11 @@
 use super::*;
 
 pub(super) fn install(b: &mut RealmBuilder) {
+    // Function.prototype is itself a function (ECMAScript): it accepts any arguments and
+    // returns undefined, so `typeof Function.prototype` is "function".
+    b.natives.push((function_proto_call, "", 0));
+    let id = (b.natives.len() - 1) as u16;
+    b.heap.get_mut(b.realm.function_proto).kind = Kind::Native(id);
     let global = b.realm.global;
     let function_proto = b.realm.function_proto;
     // Function
@@ -81,4 +86,7 @@ pub(crate) fn function_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsR
     let name = vm.get_prop(this, &JsStr::from_str("name"))?;
     let n = vm.to_rust_string(&name)?;
     Ok(Value::str(&format!("function {n}() {{ [native code] }}")))
+}
+pub(crate) fn function_proto_call(_vm: &mut Vm, _: &Value, _a: &[Value]) -> JsResult<Value> {
+    Ok(Value::Undefined)
 }

@@ -25,6 +25,7 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("toNum", intr_to_num),
     ("promiseProto", intr_promise_proto),
     ("setProto", intr_set_proto),
+    ("literalProto", intr_literal_proto),
     ("dynamicImport", intr_dynamic_import),
     ("markHandled", intr_mark_handled),
     ("isErrorish", intr_is_errorish),
@@ -148,6 +149,18 @@ pub(crate) fn intr_promise_proto(vm: &mut Vm, _: &Value, _a: &[Value]) -> JsResu
 pub(crate) fn intr_set_proto(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     if let Value::Obj(o) = arg(a, 0) {
         vm.heap.get_mut(o).proto = arg(a, 1).as_obj();
+    }
+    Ok(Value::Undefined)
+}
+/// `__proto__: v` in an object literal: the fresh object (which nothing else can reach
+/// yet, so no cycle can form) takes v as its prototype when v is an object or null.
+pub(crate) fn intr_literal_proto(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    if let Value::Obj(o) = arg(a, 0) {
+        match arg(a, 1) {
+            Value::Obj(p) => vm.heap.get_mut(o).proto = Some(p),
+            Value::Null => vm.heap.get_mut(o).proto = None,
+            _ => {}
+        }
     }
     Ok(Value::Undefined)
 }

@@ -17,6 +17,7 @@ pub(super) fn install(b: &mut RealmBuilder) {
     b.def(object, "fromEntries", object_from_entries, 1);
     b.def(object, "hasOwn", object_has_own, 2);
     b.def(object, "getPrototypeOf", object_get_proto, 1);
+    b.def(object, "setPrototypeOf", object_set_proto, 2);
     b.def(object, "create", object_create, 2);
     b.def(object, "is", object_is, 2);
     b.def(
@@ -628,6 +629,30 @@ pub(crate) fn object_get_proto(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<
         Some(r) => Value::Obj(r),
         None => Value::Null,
     })
+}
+pub(crate) fn object_set_proto(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let o = arg(a, 0);
+    if o.is_nullish() {
+        return Err(vm.type_error("Object.setPrototypeOf called on null or undefined"));
+    }
+    let proto = match arg(a, 1) {
+        Value::Obj(p) => Some(p),
+        Value::Null => None,
+        other => {
+            // A primitive: its string conversion runs no program code.
+            let shown = vm.to_rust_string(&other)?;
+            return Err(vm.type_error(&format!(
+                "Object prototype may only be an Object or null: {shown}"
+            )));
+        }
+    };
+    let Value::Obj(r) = o else {
+        return Ok(o);
+    };
+    if !vm.set_prototype(r, proto)? {
+        return Err(vm.type_error("#<Object> is not extensible"));
+    }
+    Ok(o)
 }
 pub(crate) fn object_create(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let proto = match arg(a, 0) {

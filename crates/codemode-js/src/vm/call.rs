@@ -31,7 +31,16 @@ impl Vm {
                     return self.enter_closure(r, func, argc, arrow_this, kind);
                 }
                 Kind::Bound(b) => {
+                    // One hop of a bound chain (a loop: chains are program-built). Each
+                    // hop is charged, and the arguments it adds are counted before they
+                    // are copied onto the stack.
                     let (target, this, bargs) = (b.0.clone(), b.1.clone(), b.2.clone());
+                    self.charge(4 + 4 * bargs.len())?;
+                    if !bargs.is_empty() {
+                        self.ensure_memory(
+                            (self.stack.len() + bargs.len()) * std::mem::size_of::<Value>(),
+                        )?;
+                    }
                     self.stack[callee_pos] = target;
                     self.stack[callee_pos + 1] = this;
                     let at = callee_pos + 2;
@@ -97,6 +106,38 @@ impl Vm {
         }
     }
 
+    /// Makes room for one more frame and `slots` more stack slots. Frames live on the heap
+    /// (two `Vec`s): their bytes count against the memory limit each time either grows
+    /// (doubling, so this runs a logarithmic number of times), and past the frame limit
+    /// the call is node's catchable RangeError.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn reserve_call(&mut self, slots: usize) -> JsResult<()> {
+        if self.frames.len() >= self.limits.max_frames {
+            return Err(self.range_error("Maximum call stack size exceeded"));
+        }
+        let frames = if self.frames.len() >= self.frames.capacity() {
+            (self.frames.capacity() * 2).max(32)
+        } else {
+            self.frames.capacity()
+        };
+        let need = self.stack.len() + slots;
+        let values = if need > self.stack.capacity() {
+            need.max(self.stack.capacity() * 2)
+        } else {
+            self.stack.capacity()
+        };
+        self.ensure_memory(
+            frames
+                .saturating_mul(std::mem::size_of::<Frame>())
+                .saturating_add(values.saturating_mul(std::mem::size_of::<Value>())),
+        )?;
+        self.frames.reserve_exact(frames - self.frames.len());
+        self.stack.reserve_exact(values - self.stack.len());
+        self.frame_room = self.limits.max_frames.min(self.frames.capacity());
+        Ok(())
+    }
+
     pub(crate) fn enter_closure(
         &mut self,
         r: ObjRef,
@@ -105,9 +146,6 @@ impl Vm {
         arrow_this: Option<Value>,
         kind: FrameKind,
     ) -> JsResult<()> {
-        if self.frames.len() >= self.limits.max_frames {
-            return Err(self.range_error("Maximum call stack size exceeded"));
-        }
         let (nparams, nlocals, has_rest, is_async, nops, arguments) = {
             let c = self.code(func);
             (
@@ -119,6 +157,11 @@ impl Vm {
                 c.arguments,
             )
         };
+        if self.frames.len() >= self.frame_room
+            || self.stack.len() + nlocals + 1 > self.stack.capacity()
+        {
+            self.reserve_call(nlocals + 1)?;
+        }
         self.fuel -= nops as i64 + 1;
         let base = self.stack.len() - argc;
         let arguments = arguments.map(|(slot, boxed)| (slot, boxed, self.new_arguments(base)));
@@ -289,6 +332,29 @@ impl Vm {
                 let this = self.alloc(Some(proto), Kind::Ordinary);
                 self.stack.insert(callee_pos + 1, Value::Obj(this));
                 self.enter_closure(r, c.func, argc, None, FrameKind::Construct)
+            }
+            Kind::Bound(_) => {
+                // `new` on a bound function constructs its innermost target with every
+                // level's bound arguments first (the bound `this` is ignored); the chain is
+                // program-built, so it is unwound in a loop, one charged hop at a time.
+                let mut argc = argc;
+                while let Value::Obj(cr) = self.stack[callee_pos] {
+                    let Kind::Bound(b) = &self.heap.get(cr).kind else {
+                        break;
+                    };
+                    let (target, bargs) = (b.0.clone(), b.2.clone());
+                    self.charge(4 + 4 * bargs.len())?;
+                    if !bargs.is_empty() {
+                        self.ensure_memory(
+                            (self.stack.len() + bargs.len()) * std::mem::size_of::<Value>(),
+                        )?;
+                    }
+                    self.stack[callee_pos] = target;
+                    argc += bargs.len();
+                    self.stack.splice(callee_pos + 1..callee_pos + 1, bargs);
+                }
+                // The target is not bound: this recursion is one level deep.
+                self.construct(argc, text)
             }
             Kind::Native(_) => {
                 self.stack.insert(callee_pos + 1, Value::Undefined);

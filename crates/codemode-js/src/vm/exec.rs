@@ -548,7 +548,9 @@ impl Vm {
                                 let f = c.func;
                                 if let Some(callee) = code_of(&program, &prelude, f) {
                                     if callee.enters_plainly(argc)
-                                        && self.frames.len() < self.limits.max_frames
+                                        && self.frames.len() < self.frame_room
+                                        && callee_pos + 2 + callee.nlocals as usize
+                                            <= self.stack.capacity()
                                     {
                                         if callee.is_arrow {
                                             let t = c.this.clone();

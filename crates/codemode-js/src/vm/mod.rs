@@ -155,6 +155,9 @@ pub struct Vm {
     /// Built-in conversions under way inside one another (an Error whose message is itself,
     /// an object whose toString is Array.prototype.join): each is a native recursion.
     conversion_depth: u32,
+    /// Frames that may be pushed without `reserve_call`: the lesser of the frame limit and
+    /// the frames `Vec`'s capacity, so the call paths grow the stacks only through it.
+    pub(crate) frame_room: usize,
 }
 
 /// The most built-in conversions that may run inside one another; past it node's RangeError.
@@ -211,6 +214,7 @@ impl Vm {
             deadline: None,
             inspect_budget: crate::format::INSPECT_MAX,
             conversion_depth: 0,
+            frame_room: 0,
         }
     }
 

@@ -5,6 +5,31 @@ use super::*;
 impl Vm {
     // ---------- properties ----------
 
+    /// Sets `r`'s prototype (ECMAScript [[SetPrototypeOf]]); false when `r` is not
+    /// extensible and the prototype would change. A cycle is a TypeError; the walk that
+    /// looks for one goes up a program-built chain, so it is a loop charged per hop.
+    pub fn set_prototype(&mut self, r: ObjRef, new: Option<ObjRef>) -> JsResult<bool> {
+        if self.heap.get(r).proto == new {
+            return Ok(true);
+        }
+        if !self.heap.get(r).extensible {
+            return Ok(false);
+        }
+        let mut cur = new;
+        let mut hops = 0usize;
+        while let Some(c) = cur {
+            if c == r {
+                self.charge(hops)?;
+                return Err(self.type_error("Cyclic __proto__ value"));
+            }
+            cur = self.heap.get(c).proto;
+            hops += 1;
+        }
+        self.charge(hops)?;
+        self.heap.get_mut(r).proto = new;
+        Ok(true)
+    }
+
     pub fn get_prop(&mut self, v: &Value, key: &JsStr) -> JsResult<Value> {
         let start = match v {
             Value::Obj(r) => *r,
@@ -180,16 +205,7 @@ impl Vm {
                 Value::Null => None,
                 _ => return Ok(()),
             };
-            let mut cur = new;
-            while let Some(c) = cur {
-                if c == r {
-                    return Err(self.type_error("Cyclic __proto__ value"));
-                }
-                cur = self.heap.get(c).proto;
-            }
-            if self.heap.get(r).extensible {
-                self.heap.get_mut(r).proto = new;
-            }
+            self.set_prototype(r, new)?;
             return Ok(());
         }
         let o = self.heap.get_mut(r);

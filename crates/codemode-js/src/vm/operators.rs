@@ -105,26 +105,36 @@ impl Vm {
         if !self.is_callable(c) {
             return Err(self.type_error("Right-hand side of 'instanceof' is not callable"));
         }
-        if let Value::Obj(cr) = c {
-            if let Kind::Bound(b) = &self.heap.get(*cr).kind {
-                let t = b.0.clone();
-                return self.instance_of(v, &t);
-            }
+        // A bound function answers for its target (ECMAScript InstanceofOperator): followed
+        // in a loop, since a program can bind a bound function to any depth.
+        let mut c = c.clone();
+        let mut hops = 0usize;
+        while let Value::Obj(cr) = c {
+            let Kind::Bound(b) = &self.heap.get(cr).kind else {
+                break;
+            };
+            c = b.0.clone();
+            hops += 1;
         }
+        self.charge(hops)?;
         let Value::Obj(mut r) = v.clone() else {
             return Ok(false);
         };
-        let proto = self.get_prop(c, &JsStr::from_str("prototype"))?;
+        let proto = self.get_prop(&c, &JsStr::from_str("prototype"))?;
         let Value::Obj(p) = proto else {
             return Ok(false);
         };
-        loop {
+        let mut hops = 0usize;
+        let found = loop {
             match self.heap.get(r).proto {
-                Some(x) if x == p => return Ok(true),
+                Some(x) if x == p => break true,
                 Some(x) => r = x,
-                None => return Ok(false),
+                None => break false,
             }
-        }
+            hops += 1;
+        };
+        self.charge(hops)?;
+        Ok(found)
     }
 }
 
