@@ -52,13 +52,14 @@
 //! classes and `super`, generators and `yield` expressions, async generators, `for await`,
 //! getters/setters in object literals, regular expression literals, BigInt literals, legacy
 //! octal literals (`010`), `with`, labeled function declarations, `export`, `new.target`,
-//! `import.meta`, private names, decorators, `debugger`, unicode escapes in identifiers.
+//! `import.meta`, private names, decorators, `debugger`.
 //! Sloppy-mode leftovers are rejected as syntax errors: `let` as an identifier, function
 //! declarations as `if` bodies, `for (var x = 1 in o)`, legacy octal escapes in strings; an
 //! `in` directly inside the first clause of a C-style `for` head is read as for-in (wrap such
 //! expressions in parentheses).
 
 pub mod ast;
+mod ident_escape;
 mod lexer;
 mod line_index;
 mod parser;

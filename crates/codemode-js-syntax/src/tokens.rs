@@ -546,6 +546,20 @@ impl<'s> Adapter<'s> {
         while let Some(result) = lex.next() {
             let span = lex.span();
             let (start, mut end) = (span.start, span.end);
+            // An identifier with unicode escapes: logos stops at (or fails on) the `\`.
+            let escaped = (src.as_bytes().get(end) == Some(&b'\\')
+                && matches!(result, Ok(Raw::Ident | Raw::Word)))
+                || (result.is_err() && src[start..].starts_with("\\u"));
+            if escaped {
+                let after_dot = matches!(
+                    self.out.tokens.last(),
+                    Some((_, Tok::Dot | Tok::QuestionDot, _))
+                );
+                let (name, id_end) = crate::ident_escape::token(src, start, after_dot)?;
+                lex.bump(id_end.saturating_sub(end));
+                self.emit(start, Tok::Ident(name), id_end.max(end))?;
+                continue;
+            }
             let raw = match result {
                 Ok(Raw::Trivia) => continue,
                 Ok(raw) => raw,
@@ -667,13 +681,6 @@ impl<'s> Adapter<'s> {
         let rest = &self.src[offset..];
         if rest.starts_with('"') || rest.starts_with('\'') {
             return LexError::new(offset, "Invalid or unexpected token");
-        }
-        if rest.starts_with('\\') {
-            return LexError {
-                offset,
-                message: "unicode escapes in identifiers are not supported".into(),
-                unsupported: true,
-            };
         }
         LexError::new(offset, "Invalid or unexpected token")
     }
