@@ -42,4 +42,20 @@ fn main() {
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
         time(name, &source, 5_000);
     }
+    // A large program: every codemode-js corpus program, each as an async function.
+    let dir = format!("{}/../codemode-js/tests/corpus", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {dir}: {e}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "js"))
+        .collect();
+    files.sort();
+    let mut large = String::new();
+    for (i, path) in files.iter().enumerate() {
+        let source = std::fs::read_to_string(path).unwrap_or_default();
+        if codemode_js_syntax::parse(&source, &Default::default()).is_ok() {
+            large.push_str(&format!("async function p{i}() {{\n{source}\n}}\n"));
+        }
+    }
+    time("corpus", &large, 200);
 }

@@ -16,6 +16,10 @@
 //!    become tokens the grammar rejects there), contextual keywords (`async`, `of`/`in` in
 //!    for-heads), and candidates for `UnsupportedSyntax`. It also enforces the nesting bounds
 //!    before the parser runs (see below).
+//!    **Type stripping** (`typestrip/`) then removes TypeScript's erasable syntax from the
+//!    token vector (annotations, `interface`/`type`, generics, `as`/`satisfies`, `!`,
+//!    `declare`, member modifiers, overloads), reading types with a type grammar; kept
+//!    tokens keep their offsets. [`strip_types`] shows the result as text.
 //! 2. **Grammar** (`grammar.lalrpop`, LR(1)). Expression nonterminals come in families (any
 //!    expression, expression statement without a leading `{`/`function`/`async function`,
 //!    arrow concise body without a leading `{`); statements in open/closed families for the
@@ -44,21 +48,24 @@
 //!
 //! # Not supported (reported as `UnsupportedSyntax` with the construct's location)
 //!
-//! Classes and `super`, generators and `yield` expressions, async generators, `for await`,
+//! TypeScript enums, namespaces with values and parameter properties (not erasable),
+//! classes and `super`, generators and `yield` expressions, async generators, `for await`,
 //! getters/setters in object literals, regular expression literals, BigInt literals, legacy
 //! octal literals (`010`), `with`, labeled function declarations, `export`, `new.target`,
-//! `import.meta`, private names, decorators, `debugger`, unicode escapes in identifiers.
+//! `import.meta`, private names, decorators, `debugger`.
 //! Sloppy-mode leftovers are rejected as syntax errors: `let` as an identifier, function
 //! declarations as `if` bodies, `for (var x = 1 in o)`, legacy octal escapes in strings; an
 //! `in` directly inside the first clause of a C-style `for` head is read as for-in (wrap such
 //! expressions in parentheses).
 
 pub mod ast;
+mod ident_escape;
 mod lexer;
 mod line_index;
 mod parser;
 pub mod render;
 mod tokens;
+mod typestrip;
 mod validate;
 
 lalrpop_util::lalrpop_mod!(
@@ -130,7 +137,7 @@ pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> 
             false,
         ));
     }
-    let lexed = match tokens::lex(source, limits.max_nesting) {
+    let lexed = match lex(source, limits) {
         Ok(lexed) => lexed,
         Err(e) => {
             return Err(error(e.offset, e.message, e.unsupported));
@@ -141,7 +148,7 @@ pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> 
         Err(_) => {
             // Parse again (rare: only failing programs) with the expected-token lists that
             // some V8 messages need.
-            let lexed = match tokens::lex(source, limits.max_nesting) {
+            let lexed = match lex(source, limits) {
                 Ok(lexed) => lexed,
                 Err(e) => return Err(error(e.offset, e.message, e.unsupported)),
             };
@@ -178,6 +185,50 @@ pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> 
     };
     validate::validate(&program).map_err(|(offset, message)| error(offset, message, false))?;
     Ok(program)
+}
+
+/// The source as the parser reads it after type stripping: TypeScript's erasable syntax
+/// replaced by spaces (line breaks kept), the way node's `--experimental-strip-types`
+/// blanks it, so every remaining character keeps its offset.
+pub fn strip_types(source: &str, limits: &ParseLimits) -> Result<String, Diagnostic> {
+    let to_diagnostic = |e: tokens::LexError| {
+        let kind = if e.unsupported {
+            DiagnosticKind::UnsupportedSyntax
+        } else {
+            DiagnosticKind::ParseError
+        };
+        Diagnostic::new(kind, e.message).at(LineIndex::new(source).location(source, e.offset))
+    };
+    let original = tokens::lex(source, limits.max_nesting).map_err(to_diagnostic)?;
+    let spans: Vec<(usize, usize)> = original.tokens.iter().map(|t| (t.0, t.2)).collect();
+    let stripped = typestrip::strip(original, limits.max_nesting).map_err(to_diagnostic)?;
+    let mut keep = vec![false; source.len()];
+    for (start, tok, end) in stripped.tokens.iter() {
+        if *tok != Tok::AutoSemi {
+            keep[*start..*end].iter_mut().for_each(|k| *k = true);
+        }
+    }
+    let mut blank = vec![false; source.len()];
+    for (start, end) in spans {
+        for at in start..end {
+            blank[at] = !keep[at];
+        }
+    }
+    Ok(source
+        .char_indices()
+        .map(|(at, c)| {
+            if blank[at] && !matches!(c, '\n' | '\r') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect())
+}
+
+/// Lexes `source` and strips TypeScript's erasable syntax from the tokens.
+fn lex(source: &str, limits: &ParseLimits) -> Result<tokens::Lexed, tokens::LexError> {
+    typestrip::strip(tokens::lex(source, limits.max_nesting)?, limits.max_nesting)
 }
 
 type Parsed<'s> = (Vec<Stmt>, Ctx<'s>);

@@ -187,20 +187,20 @@ impl Tok {
 // What `emit` needs to know about a token, computed by one match per token (and kept for
 // the next token as `Adapter::prev_class`) instead of one match per question.
 /// Can end an expression (then `/` after it is division and `(` after it is a call).
-const ENDS_EXPR: u32 = 1;
+pub(crate) const ENDS_EXPR: u32 = 1;
 /// Can start a statement (resets the chains after a newline that ends an expression).
 const STARTS_STMT: u32 = 1 << 1;
 /// Always a prefix operator.
-const PREFIX: u32 = 1 << 2;
+pub(crate) const PREFIX: u32 = 1 << 2;
 /// A prefix operator unless it follows an expression (`+ - ++ --`).
 const MAYBE_PREFIX: u32 = 1 << 3;
 /// A right-associative link (assignments, `?`, `:`, `=>`, `**`).
-const RIGHT: u32 = 1 << 4;
+pub(crate) const RIGHT: u32 = 1 << 4;
 /// Nests a statement without braces (`if`, `else`, loops, `with`).
 const NESTS_STMT: u32 = 1 << 5;
 /// A left-associative link when it follows an expression (binary operators, member access,
 /// calls, tagged templates).
-const LEFT: u32 = 1 << 6;
+pub(crate) const LEFT: u32 = 1 << 6;
 /// Ends an expression chain (`;` `,`).
 const RESETS_EXPR: u32 = 1 << 7;
 /// `return`, `break`, `continue` (restricted productions).
@@ -226,7 +226,7 @@ pub(crate) fn is_assign_op(tok: &Tok) -> bool {
     class(tok) & ASSIGN != 0
 }
 
-fn class(tok: &Tok) -> u32 {
+pub(crate) fn class(tok: &Tok) -> u32 {
     match tok {
         Tok::Ident(_) | Tok::Num(_) | Tok::Str(_) => ENDS_EXPR | STARTS_STMT,
         Tok::This | Tok::Null | Tok::True | Tok::False | Tok::Let => ENDS_EXPR | STARTS_STMT,
@@ -546,6 +546,20 @@ impl<'s> Adapter<'s> {
         while let Some(result) = lex.next() {
             let span = lex.span();
             let (start, mut end) = (span.start, span.end);
+            // An identifier with unicode escapes: logos stops at (or fails on) the `\`.
+            let escaped = (src.as_bytes().get(end) == Some(&b'\\')
+                && matches!(result, Ok(Raw::Ident | Raw::Word)))
+                || (result.is_err() && src[start..].starts_with("\\u"));
+            if escaped {
+                let after_dot = matches!(
+                    self.out.tokens.last(),
+                    Some((_, Tok::Dot | Tok::QuestionDot, _))
+                );
+                let (name, id_end) = crate::ident_escape::token(src, start, after_dot)?;
+                lex.bump(id_end.saturating_sub(end));
+                self.emit(start, Tok::Ident(name), id_end.max(end))?;
+                continue;
+            }
             let raw = match result {
                 Ok(Raw::Trivia) => continue,
                 Ok(raw) => raw,
@@ -565,7 +579,7 @@ impl<'s> Adapter<'s> {
                 Raw::At => {
                     self.out
                         .unsupported
-                        .push((start, "decorators are not supported"));
+                        .push((start, "decorators are not supported (not erasable type syntax: a decorator runs code when its class is defined)"));
                     Tok::Unsupported
                 }
                 Raw::Hash => return Err(self.invalid_token(start)),
@@ -667,13 +681,6 @@ impl<'s> Adapter<'s> {
         let rest = &self.src[offset..];
         if rest.starts_with('"') || rest.starts_with('\'') {
             return LexError::new(offset, "Invalid or unexpected token");
-        }
-        if rest.starts_with('\\') {
-            return LexError {
-                offset,
-                message: "unicode escapes in identifiers are not supported".into(),
-                unsupported: true,
-            };
         }
         LexError::new(offset, "Invalid or unexpected token")
     }

@@ -1,0 +1,10 @@
+const data: unknown = JSON.parse('{"a": [1, 2, 3], "b": {"c": "d"}}');
+const arr = (data as { a: number[] }).a;
+const sum = arr.reduce((s: number, x: number) => s + x, 0);
+const c = (data as any).b!.c as string;
+const maybe: { v?: { w: number } } = { v: { w: 5 } };
+const w = maybe.v!.w;
+const k = [1, 2, 3] as const;
+const cfg = { retries: 3, name: "x" } satisfies Record<string, string | number>;
+const n = <number>(sum * 2);
+return { sum, c, w, k, cfg, n, ne: sum!=6, nne: sum !== 6 };
