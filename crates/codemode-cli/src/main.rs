@@ -5,6 +5,8 @@
 mod command_tool;
 mod input;
 mod manifest;
+mod mcp_serve;
+mod mcp_sources;
 mod output;
 mod render;
 mod sys;
@@ -35,10 +37,12 @@ enum Command {
     Search(SearchArgs),
     /// Print the catalog and the description the model would be shown.
     Catalog(CatalogArgs),
+    /// Serve the Model Context Protocol: tools `execute` and `search` (stdio, or --http).
+    Mcp(mcp_serve::McpArgs),
 }
 
 #[derive(Args, Clone, Default)]
-struct Sources {
+pub(crate) struct Sources {
     /// A tools manifest (JSON).
     #[arg(long = "tools", value_name = "MANIFEST.json")]
     tools: Vec<PathBuf>,
@@ -52,6 +56,10 @@ struct Sources {
     /// or API key). Also read from CODEMODE_AUTH_<SCHEME>.
     #[arg(long = "auth", value_name = "SCHEME=VALUE")]
     auth: Vec<String>,
+    /// An MCP server as a tool source: NAME=COMMAND (a child process over stdio, split as
+    /// a shell splits words) or NAME=URL (streamable HTTP); its tools are tools.NAME.*.
+    #[arg(long = "mcp", value_name = "NAME=COMMAND|URL")]
+    mcp: Vec<String>,
 }
 
 #[derive(Args)]
@@ -129,7 +137,7 @@ enum Oversized {
 }
 
 /// A usage error: one line on stderr, exit 2.
-struct Usage(String);
+pub(crate) struct Usage(pub(crate) String);
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -193,10 +201,11 @@ fn run(cli: Cli) -> Result<ExitCode, Usage> {
             sys::default_sigpipe();
             catalog(args)
         }
+        Command::Mcp(args) => mcp_serve::serve(args),
     }
 }
 
-fn parse_lang(lang: Option<&str>) -> Result<Option<Language>, Usage> {
+pub(crate) fn parse_lang(lang: Option<&str>) -> Result<Option<Language>, Usage> {
     match lang {
         None => Ok(None),
         Some(l) => Language::parse(l)
@@ -208,7 +217,7 @@ fn parse_lang(lang: Option<&str>) -> Result<Option<Language>, Usage> {
 /// A current-thread runtime. Its I/O and signal drivers (an epoll instance, an eventfd and
 /// a socket pair) serve only tools (commands and HTTP); a program run without tool sources
 /// needs just the timer, so it starts without them.
-fn async_runtime(sources: &Sources) -> Result<tokio::runtime::Runtime, Usage> {
+pub(crate) fn async_runtime(sources: &Sources) -> Result<tokio::runtime::Runtime, Usage> {
     let mut builder = tokio::runtime::Builder::new_current_thread();
     if !has_tool_sources(sources) {
         builder.enable_time();
@@ -221,7 +230,7 @@ fn async_runtime(sources: &Sources) -> Result<tokio::runtime::Runtime, Usage> {
 }
 
 fn has_tool_sources(sources: &Sources) -> bool {
-    !sources.tools.is_empty() || !sources.openapi.is_empty()
+    !sources.tools.is_empty() || !sources.openapi.is_empty() || !sources.mcp.is_empty()
 }
 
 /// What every tool source gives.
@@ -238,7 +247,16 @@ struct Loaded {
 
 /// Loads every tool source; a path two sources both define is a usage error.
 /// `max_command_output` caps each command tool's stdout.
-fn load_sources(sources: &Sources, max_command_output: usize) -> Result<Loaded, Usage> {
+/// MCP servers are connected on `rt`, which must run every execution that calls them.
+fn load_sources(
+    sources: &Sources,
+    max_command_output: usize,
+    rt: &tokio::runtime::Runtime,
+) -> Result<Loaded, Usage> {
+    let mut mcp_servers = Vec::new();
+    for flag in &sources.mcp {
+        mcp_servers.push(mcp_sources::parse_flag(flag).map_err(Usage)?);
+    }
     let mut tools: Vec<Tool> = Vec::new();
     let mut namespaces = Vec::new();
     let mut origin: std::collections::HashMap<String, String> = Default::default();
@@ -258,6 +276,7 @@ fn load_sources(sources: &Sources, max_command_output: usize) -> Result<Loaded, 
         let loaded = manifest::load(path, max_command_output).map_err(Usage)?;
         add(loaded.tools, &path.display().to_string(), &mut tools)?;
         namespaces.extend(loaded.namespaces);
+        mcp_servers.extend(loaded.mcp);
     }
     if sources.openapi.is_empty() && (sources.base_url.is_some() || !sources.auth.is_empty()) {
         return Err(Usage("--base-url and --auth need --openapi".into()));
@@ -294,6 +313,20 @@ fn load_sources(sources: &Sources, max_command_output: usize) -> Result<Loaded, 
             }));
         }
     }
+    if !mcp_servers.is_empty() {
+        let options = codemode_mcp::ClientOptions {
+            // A message is bounded by what a call may return (and a stdio line by 16 MiB).
+            max_message_bytes: max_command_output.saturating_add(64 * 1024),
+            ..Default::default()
+        };
+        let connected = mcp_sources::connect_all(rt, mcp_servers, &options).map_err(Usage)?;
+        for tool in connected.tools {
+            let origin = format!("MCP server {}", tool.path().segments()[0]);
+            add(vec![tool], &origin, &mut tools)?;
+        }
+        namespaces.extend(connected.namespaces);
+        secrets.extend(connected.secrets);
+    }
     Ok(Loaded {
         tools,
         namespaces,
@@ -318,8 +351,13 @@ fn openapi_tools(text: &str, sources: &Sources) -> Result<codemode_openapi::Conv
     codemode_openapi::from_spec(text, options).map_err(|e| e.to_string())
 }
 
-fn build(language: Language, sources: &Sources, limits: Option<Limits>) -> Result<CodeMode, Usage> {
-    build_with_skipped(language, sources, limits).map(|(runtime, _)| runtime)
+pub(crate) fn build(
+    language: Language,
+    sources: &Sources,
+    limits: Option<Limits>,
+    rt: &tokio::runtime::Runtime,
+) -> Result<CodeMode, Usage> {
+    build_with_skipped(language, sources, limits, rt).map(|(runtime, _)| runtime)
 }
 
 /// [`build`], and the OpenAPI operations that did not become tools.
@@ -327,12 +365,13 @@ fn build_with_skipped(
     language: Language,
     sources: &Sources,
     limits: Option<Limits>,
+    rt: &tokio::runtime::Runtime,
 ) -> Result<(CodeMode, Vec<serde_json::Value>), Usage> {
     let max_command_output = limits
         .as_ref()
         .and_then(|l| l.max_call_output_bytes)
         .unwrap_or(command_tool::DEFAULT_MAX_OUTPUT_BYTES);
-    let loaded = load_sources(sources, max_command_output)?;
+    let loaded = load_sources(sources, max_command_output, rt)?;
     let mut builder = CodeMode::builder()
         .language(language)
         .tools(loaded.tools)
@@ -350,7 +389,7 @@ fn build_with_skipped(
 /// The limits of `run` and `search` on the command line: the library's for the language,
 /// with Lua's bounded timeout, call count and result size filling what it leaves unlimited,
 /// so a program run by hand cannot hang on a tool that never answers.
-fn command_line_limits(language: Language) -> Limits {
+pub(crate) fn command_line_limits(language: Language) -> Limits {
     let lua = Limits::for_language(Language::Lua);
     let mut limits = Limits::for_language(language);
     limits.timeout = limits.timeout.or(lua.timeout);
@@ -411,12 +450,13 @@ fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
         Language::JavaScript => String::from_utf8(bytes)
             .map_err(|_| Usage(format!("cannot read {name}: it is not valid UTF-8")))?,
     };
-    let runtime = build(language, &args.sources, Some(limits))?;
+    let rt = async_runtime(&args.sources)?;
+    let runtime = build(language, &args.sources, Some(limits), &rt)?;
     // Boxed: the execution's future is large, and block_on would move it by value twice
     // (a measurable share of a small program's start).
     let execution = Box::pin(runtime.execute_with(&source, ExecuteOptions::default()));
     let has_tools = has_tool_sources(&args.sources);
-    let outcome = async_runtime(&args.sources)?.block_on(async move {
+    let outcome = rt.block_on(async move {
         if !has_tools {
             return Ok(execution.await);
         }
@@ -455,7 +495,7 @@ fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
 
 /// Resolves with the number of the first SIGINT, SIGTERM or SIGHUP. Listening replaces the
 /// default action (death), so codemode can end its tools' process groups first.
-async fn termination_signal() -> i32 {
+pub(crate) async fn termination_signal() -> i32 {
     use tokio::signal::unix::{signal, SignalKind};
     let (Ok(mut interrupt), Ok(mut terminate), Ok(mut hangup)) = (
         signal(SignalKind::interrupt()),
@@ -486,7 +526,13 @@ fn language_of(path: &Path) -> Result<Language, Usage> {
 fn search(args: SearchArgs) -> Result<ExitCode, Usage> {
     let language = parse_lang(args.lang.as_deref())?.unwrap_or(Language::JavaScript);
     let mut stdout = Stdout::open().map_err(Usage)?;
-    let runtime = build(language, &args.sources, Some(command_line_limits(language)))?;
+    let rt = async_runtime(&args.sources)?;
+    let runtime = build(
+        language,
+        &args.sources,
+        Some(command_line_limits(language)),
+        &rt,
+    )?;
     let request = codemode::catalog::SearchRequest {
         query: args.query,
         namespace: args.namespace,
@@ -504,7 +550,8 @@ fn search(args: SearchArgs) -> Result<ExitCode, Usage> {
 
 fn catalog(args: CatalogArgs) -> Result<ExitCode, Usage> {
     let language = parse_lang(args.lang.as_deref())?.unwrap_or(Language::JavaScript);
-    let (runtime, skipped) = build_with_skipped(language, &args.sources, None)?;
+    let rt = async_runtime(&args.sources)?;
+    let (runtime, skipped) = build_with_skipped(language, &args.sources, None, &rt)?;
     let tools = runtime.catalog().descriptors(&runtime.render_options());
     let description = runtime
         .description(args.budget_tokens)

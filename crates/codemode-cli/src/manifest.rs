@@ -15,6 +15,8 @@ struct Manifest {
     namespaces: serde_json::Map<String, Value>,
     #[serde(default)]
     tools: serde_json::Map<String, Value>,
+    #[serde(default, rename = "mcpServers")]
+    mcp_servers: serde_json::Map<String, Value>,
 }
 
 #[derive(Deserialize)]
@@ -42,6 +44,8 @@ fn empty_object_schema() -> Value {
 pub struct Loaded {
     pub tools: Vec<Tool>,
     pub namespaces: Vec<(String, String)>,
+    /// The MCP servers of "mcpServers", connected by the caller.
+    pub mcp: Vec<crate::mcp_sources::Declared>,
 }
 
 /// Reads and checks a manifest; every problem is one line naming the file and the entry.
@@ -93,5 +97,10 @@ pub fn load(path: &Path, max_output_bytes: usize) -> Result<Loaded, String> {
             .map_err(|e| format!("invalid manifest {shown}: {e}"))?;
         tools.push(tool);
     }
-    Ok(Loaded { tools, namespaces })
+    let mcp = crate::mcp_sources::from_manifest(manifest.mcp_servers, &folder, &shown.to_string())?;
+    Ok(Loaded {
+        tools,
+        namespaces,
+        mcp,
+    })
 }

@@ -36,6 +36,10 @@ pub struct ExecuteOptions {
     pub context: Context,
     /// Seed for the program's random numbers (deterministic by default).
     pub seed: Option<u64>,
+    /// Ends the execution when pulled, as a timeout would.
+    pub cancel: Option<crate::events::CancelHandle>,
+    /// Receives log lines and call events while the program runs.
+    pub events: Option<crate::events::EventSink>,
 }
 
 impl Builder {

@@ -3,6 +3,7 @@
 //! the deadline, and shapes the final result.
 
 use crate::builder::{ExecuteOptions, Inner};
+use crate::events::{CancelHandle, EventSink, ExecutionEvent};
 use crate::extension::Extension;
 use crate::hooks::{CallOutcome, Hook, HookCall, HookDecision};
 use crate::logs::LogBuffer;
@@ -94,6 +95,8 @@ pub(crate) async fn run(
         host_errors: VecDeque::new(),
         deadline,
         poisoned: None,
+        cancel: options.cancel,
+        events: options.events,
     };
     driver.drive(execution).await
 }
@@ -112,6 +115,13 @@ fn guard<T>(f: impl FnOnce() -> T) -> Result<T, Diagnostic> {
             format!("internal interpreter error (a bug in codemode, not in the program): {what}"),
         )
     })
+}
+
+fn cancelled_diagnostic() -> Diagnostic {
+    Diagnostic::new(
+        DiagnosticKind::TimeoutExceeded,
+        "the execution was cancelled by the host",
+    )
 }
 
 fn unknown_tool(
@@ -147,6 +157,9 @@ struct Pending {
     hook_call: Option<Arc<HookCall>>,
     /// The JSON bytes of its input, counted against the pending-input bound.
     input_bytes: usize,
+    /// What the finish event names.
+    name: String,
+    kind: CallKind,
 }
 
 /// A host failure delivered to the program, remembered by the end of its message.
@@ -198,6 +211,10 @@ struct Driver {
     deadline: Option<Deadline>,
     /// Set when the interpreter panicked while taking an answer; the execution ends.
     poisoned: Option<Diagnostic>,
+    /// The host's switch to end the execution early.
+    cancel: Option<CancelHandle>,
+    /// Where live events go; `None` when no host listens.
+    events: Option<EventSink>,
 }
 
 impl Driver {
@@ -207,11 +224,15 @@ impl Driver {
             if let Some(d) = self.poisoned.take() {
                 return self.fail(d, in_flight).await;
             }
+            if self.cancelled() {
+                return self.fail(cancelled_diagnostic(), in_flight).await;
+            }
             let step = match guard(|| execution.step(SLICE_FUEL)) {
                 Ok(step) => step,
                 Err(d) => return self.fail(d, in_flight).await,
             };
             for line in step.logs {
+                self.emit_log(&line);
                 self.logs.push(line);
             }
             let mut delivered = false;
@@ -257,16 +278,31 @@ impl Driver {
                         );
                         return self.fail(d, in_flight).await;
                     }
-                    let next = match self.deadline {
-                        None => in_flight.next().await,
-                        Some(deadline) => {
-                            tokio::select! {
-                                done = in_flight.next() => done,
-                                _ = tokio::time::sleep_until(deadline.at.into()) => {
-                                    let d = self.timeout_diagnostic();
-                                    return self.fail(d, in_flight).await;
-                                }
-                            }
+                    if self.cancelled() {
+                        return self.fail(cancelled_diagnostic(), in_flight).await;
+                    }
+                    let deadline = self.deadline;
+                    let timed_out = async move {
+                        match deadline {
+                            Some(deadline) => tokio::time::sleep_until(deadline.at.into()).await,
+                            None => futures::future::pending().await,
+                        }
+                    };
+                    let cancel = self.cancel.clone();
+                    let cancelled = async move {
+                        match &cancel {
+                            Some(cancel) => cancel.cancelled().await,
+                            None => futures::future::pending().await,
+                        }
+                    };
+                    let next = tokio::select! {
+                        done = in_flight.next() => done,
+                        _ = timed_out => {
+                            let d = self.timeout_diagnostic();
+                            return self.fail(d, in_flight).await;
+                        }
+                        _ = cancelled => {
+                            return self.fail(cancelled_diagnostic(), in_flight).await;
                         }
                     };
                     if let Some(done) = next {
@@ -278,6 +314,47 @@ impl Driver {
                 }
             }
         }
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(CancelHandle::is_cancelled)
+    }
+
+    /// Sends a log line as the result would show it: cut to the log byte limit, scrubbed.
+    fn emit_log(&self, line: &str) {
+        let Some(events) = self.events.as_ref().filter(|e| e.is_open()) else {
+            return;
+        };
+        let mut line = if line.len() > self.inner.limits.max_log_bytes {
+            crate::shape::cut_text(line, self.inner.limits.max_log_bytes)
+        } else {
+            line.to_owned()
+        };
+        self.inner.redactor.string(&mut line);
+        events.send(ExecutionEvent::Log(line));
+    }
+
+    /// Records how call `seq` ended and tells the listener.
+    fn finish_call(
+        &mut self,
+        seq: usize,
+        name: &str,
+        kind: CallKind,
+        status: CallStatus,
+        error: Option<String>,
+        duration: Duration,
+    ) {
+        if let Some(events) = self.events.as_ref().filter(|e| e.is_open()) {
+            events.send(ExecutionEvent::CallFinished {
+                seq,
+                name: name.to_owned(),
+                kind,
+                status,
+                error: error.clone(),
+                duration,
+            });
+        }
+        self.records.finish(seq, status, error, duration);
     }
 
     fn past_deadline(&self) -> bool {
@@ -333,11 +410,22 @@ impl Driver {
     }
 
     fn deliver(&mut self, done: CallDone, execution: &mut dyn Execution) {
-        if let Some(p) = self.pending.remove(&done.seq) {
-            self.pending_bytes -= p.input_bytes;
+        match self.pending.remove(&done.seq) {
+            Some(p) => {
+                self.pending_bytes -= p.input_bytes;
+                self.finish_call(
+                    done.seq,
+                    &p.name,
+                    p.kind,
+                    done.status,
+                    done.error,
+                    done.duration,
+                );
+            }
+            None => self
+                .records
+                .finish(done.seq, done.status, done.error, done.duration),
         }
-        self.records
-            .finish(done.seq, done.status, done.error, done.duration);
         self.note_host_error(&done.outcome);
         self.complete(execution, done.id, done.outcome);
     }
@@ -349,7 +437,9 @@ impl Driver {
     }
 
     fn admit(&mut self, call: HostCall) -> Admission {
-        let limits = &self.inner.limits;
+        // A handle of its own, so rejecting a call can take `self` mutably.
+        let inner = self.inner.clone();
+        let limits = &inner.limits;
         let admitted = self.records.admitted();
         if let Some(max) = limits.max_tool_calls {
             if admitted >= max {
@@ -431,10 +521,11 @@ impl Driver {
         let seq = self.records.admit(&name, kind, &input, input_bytes);
 
         // Checks that need nothing to run: a failure here is an ordinary, catchable error.
-        let records = &mut self.records;
         let mut reject = |code: &str, message: String| {
-            records.finish(
+            self.finish_call(
                 seq,
+                &name,
+                kind,
                 CallStatus::Failed,
                 Some(message.clone()),
                 Duration::ZERO,
@@ -474,8 +565,10 @@ impl Driver {
             _ => {
                 let max = limits.vm.max_memory_bytes;
                 let size = codemode_data::encoded_len(&input);
-                self.records.finish(
+                self.finish_call(
                     seq,
+                    &name,
+                    kind,
                     CallStatus::Failed,
                     Some("not started: the execution ended first".to_owned()),
                     Duration::ZERO,
@@ -510,8 +603,11 @@ impl Driver {
                 progress: progress.clone(),
                 hook_call: hook_call.clone(),
                 input_bytes,
+                name: name.clone(),
+                kind,
             },
         );
+        let events = self.events.clone().filter(EventSink::is_open);
 
         let hooks: Vec<Arc<dyn Hook>> = self.inner.hooks.clone();
         let semaphore = self.semaphore.clone();
@@ -545,6 +641,13 @@ impl Driver {
             };
             let start = Instant::now();
             let _ = progress.started_at.set(start);
+            if let Some(events) = &events {
+                events.send(ExecutionEvent::CallStarted {
+                    seq,
+                    name: name.clone(),
+                    kind,
+                });
+            }
             let mut detail = None;
             let result: Result<Value, (&'static str, String)> = match &resolved {
                 Resolved::Tool(tool) => match tool.call(input, context.clone()).await {
@@ -666,8 +769,14 @@ impl Driver {
             match call.progress.started_at.get() {
                 Some(start) => {
                     let duration = start.elapsed();
-                    self.records
-                        .finish(seq, CallStatus::Uncertain, None, duration);
+                    self.finish_call(
+                        seq,
+                        &call.name,
+                        call.kind,
+                        CallStatus::Uncertain,
+                        None,
+                        duration,
+                    );
                     if let Some(hook_call) = &call.hook_call {
                         let outcome = CallOutcome::Interrupted { duration };
                         for hook in &self.inner.hooks {
@@ -675,8 +784,10 @@ impl Driver {
                         }
                     }
                 }
-                None => self.records.finish(
+                None => self.finish_call(
                     seq,
+                    &call.name,
+                    call.kind,
                     CallStatus::Failed,
                     Some("not started: the execution ended first".to_owned()),
                     Duration::ZERO,

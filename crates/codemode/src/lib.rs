@@ -26,6 +26,7 @@
 mod builder;
 mod description;
 mod driver;
+mod events;
 mod extension;
 mod hooks;
 mod interpreters;
@@ -38,6 +39,7 @@ mod shape;
 
 pub use builder::{BuildError, Builder, CodeMode, ExecuteOptions};
 pub use description::{DescriptionError, BYTES_PER_TOKEN};
+pub use events::{event_channel, CancelHandle, EventSink, EventStream, ExecutionEvent};
 pub use extension::Extension;
 pub use hooks::{after_hook, before_hook, CallOutcome, Hook, HookCall, HookDecision};
 pub use limits::{Limits, OversizedResult};

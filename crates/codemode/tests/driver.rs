@@ -429,14 +429,14 @@ async fn the_execution_context_reaches_tools_hooks_and_enables_tools() {
             tenant: "acme",
             admin: false,
         }),
-        seed: None,
+        ..Default::default()
     };
     let admin = ExecuteOptions {
         context: Context::new(Caller {
             tenant: "root",
             admin: true,
         }),
-        seed: None,
+        ..Default::default()
     };
 
     let r = rt
