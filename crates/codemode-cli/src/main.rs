@@ -243,6 +243,8 @@ struct Loaded {
     secrets: Vec<String>,
     /// OpenAPI operations that did not become tools, with the reason (`codemode catalog`).
     skipped: Vec<serde_json::Value>,
+    /// Namespaces whose source could not be reached, with the reason.
+    unavailable: Vec<(String, String)>,
 }
 
 /// Loads every tool source; a path two sources both define is a usage error.
@@ -313,6 +315,7 @@ fn load_sources(
             }));
         }
     }
+    let mut unavailable = Vec::new();
     if !mcp_servers.is_empty() {
         let options = codemode_mcp::ClientOptions {
             // A message is bounded by what a call may return (and a stdio line by 16 MiB).
@@ -326,12 +329,14 @@ fn load_sources(
         }
         namespaces.extend(connected.namespaces);
         secrets.extend(connected.secrets);
+        unavailable = connected.unavailable;
     }
     Ok(Loaded {
         tools,
         namespaces,
         secrets,
         skipped,
+        unavailable,
     })
 }
 
@@ -378,6 +383,9 @@ fn build_with_skipped(
         .redact_secrets(loaded.secrets);
     for (path, description) in loaded.namespaces {
         builder = builder.namespace(path, description);
+    }
+    for (path, reason) in &loaded.unavailable {
+        builder = builder.unavailable_namespace(path, reason.clone());
     }
     if let Some(limits) = limits {
         builder = builder.limits(limits);

@@ -143,10 +143,13 @@ pub struct Loaded {
     pub secrets: Vec<String>,
     /// The live sessions (the tools hold them too).
     pub connections: Vec<std::sync::Arc<codemode_mcp::Connection>>,
+    /// Servers that could not be reached, with the reason: a call under one of these
+    /// namespaces fails with a catchable ToolFailure (as for a server that dies later).
+    pub unavailable: Vec<(String, String)>,
 }
 
-/// Connects every server at once. A server that cannot be reached is reported on stderr
-/// and left out: calls to its tools are unknown tools.
+/// Connects every server at once. A server that cannot be reached is reported on stderr,
+/// and calls to its tools fail with a ToolFailure giving the reason.
 pub fn connect_all(
     runtime: &tokio::runtime::Runtime,
     declared: Vec<Declared>,
@@ -191,7 +194,10 @@ pub fn connect_all(
                 for secret in d.spec.secrets() {
                     message = message.replace(&secret, codemode::REDACTED);
                 }
-                crate::output::say(&format!("codemode: {message}; its tools are left out"));
+                crate::output::say(&format!(
+                    "codemode: {message}; calls to its tools will fail"
+                ));
+                loaded.unavailable.push((d.name.clone(), message));
             }
         }
     }

@@ -403,3 +403,40 @@ fn a_bad_mcp_flag_is_a_usage_error() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// CLI.md: "A server that cannot start ... makes its calls fail (ToolFailure)": the program
+/// catches the failure (its tools are unknown, so any call under the namespace fails).
+#[test]
+fn calls_to_a_server_that_cannot_start_fail_catchably() {
+    let dir = temp_dir("mcp-cannot-start");
+    let program = dir.join("prog.lua");
+    std::fs::write(
+        &program,
+        "local ok, err = pcall(function() return tools.broken.anything({ x = 1 }) end)\n\
+         return { ok = ok, err = tostring(err) }\n",
+    )
+    .unwrap();
+    let out = Command::new(BIN)
+        .args([
+            "run",
+            "--mcp",
+            "broken=/nonexistent/mcp-server-that-is-not-there",
+            program.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let result: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert_eq!(result["ok"], json!(true), "{result}");
+    assert_eq!(result["value"]["ok"], json!(false), "{result}");
+    let err = result["value"]["err"].as_str().unwrap_or("");
+    assert!(err.contains("broken.anything is unavailable"), "{err}");
+    assert_eq!(
+        result["toolCalls"][0]["status"],
+        json!("failed"),
+        "{result}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("calls to its tools will fail"), "{stderr}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -26,6 +26,16 @@ pub struct Builder {
     tool_root: ToolRoot,
     interpreter: Option<Arc<dyn Interpreter>>,
     redactor: Redactor,
+    unavailable: Vec<Unavailable>,
+}
+
+/// A namespace whose tools could not be loaded (a tool source that did not start or answer):
+/// a call under it fails with a catchable ToolFailure giving the reason, instead of
+/// UnknownTool.
+#[derive(Debug, Clone)]
+pub(crate) struct Unavailable {
+    pub(crate) segments: Vec<String>,
+    pub(crate) reason: String,
 }
 
 /// Per-execution options.
@@ -93,6 +103,18 @@ impl Builder {
     /// host's choosing.
     pub fn tool_root(mut self, root: ToolRoot) -> Self {
         self.tool_root = root;
+        self
+    }
+
+    /// Marks the namespace `path` (dotted, e.g. `"memory"`) as unavailable: its tool source
+    /// could not be loaded, so its tools are unknown. A call to any tool under it fails with
+    /// a catchable ToolFailure whose message is `reason`, as a call to a source that dies
+    /// does, rather than ending the program with UnknownTool.
+    pub fn unavailable_namespace(mut self, path: &str, reason: impl Into<String>) -> Self {
+        self.unavailable.push(Unavailable {
+            segments: path.split('.').map(str::to_owned).collect(),
+            reason: reason.into(),
+        });
         self
     }
 
@@ -207,6 +229,7 @@ impl Builder {
                 tool_root: self.tool_root,
                 compile_options,
                 redactor: self.redactor,
+                unavailable: self.unavailable,
             }),
         })
     }
@@ -330,9 +353,18 @@ pub(crate) struct Inner {
     pub(crate) tool_root: ToolRoot,
     pub(crate) compile_options: CompileOptions,
     pub(crate) redactor: Redactor,
+    pub(crate) unavailable: Vec<Unavailable>,
 }
 
 impl Inner {
+    /// Why a call to `segments` cannot be made, if it is under an unavailable namespace.
+    pub(crate) fn unavailable_reason(&self, segments: &[String]) -> Option<&str> {
+        self.unavailable
+            .iter()
+            .find(|u| segments.len() > u.segments.len() && segments.starts_with(&u.segments))
+            .map(|u| u.reason.as_str())
+    }
+
     /// The catalog as an execution with this context sees it.
     pub(crate) fn catalog_for(&self, context: &Context) -> Catalog {
         if self.has_context_predicates {
@@ -374,6 +406,7 @@ impl CodeMode {
             tool_root: ToolRoot::Tools,
             interpreter: None,
             redactor: Redactor::new(),
+            unavailable: Vec::new(),
         }
     }
 

@@ -54,7 +54,7 @@ pub(crate) async fn run(
         Err(diagnostic) => return shape::failed(diagnostic, &inner.limits),
     };
     for (segments, location) in static_paths {
-        if catalog.lookup(&segments).is_none() {
+        if catalog.lookup(&segments).is_none() && inner.unavailable_reason(&segments).is_none() {
             let d = unknown_tool(&catalog, &render, &segments, location);
             return shape::failed(d, &inner.limits);
         }
@@ -190,6 +190,9 @@ enum Resolved {
     Tool(Tool),
     Search,
     Extension(Extension),
+    /// Under a namespace whose source could not be loaded (`Builder::unavailable_namespace`):
+    /// the call fails at once with this message.
+    Unavailable(String),
 }
 
 struct Driver {
@@ -475,14 +478,21 @@ impl Driver {
                     CallKind::Tool,
                     Resolved::Tool(tool.clone()),
                 ),
-                None => {
-                    return Admission::Fatal(unknown_tool(
-                        &self.catalog,
-                        &self.render,
-                        segments,
-                        call.location,
-                    ))
-                }
+                None => match self.inner.unavailable_reason(segments) {
+                    Some(reason) => {
+                        let name = segments.join(".");
+                        let message = format!("{name} is unavailable: {reason}");
+                        (name, CallKind::Tool, Resolved::Unavailable(message))
+                    }
+                    None => {
+                        return Admission::Fatal(unknown_tool(
+                            &self.catalog,
+                            &self.render,
+                            segments,
+                            call.location,
+                        ))
+                    }
+                },
             },
             HostTarget::Search => ("search".to_owned(), CallKind::Search, Resolved::Search),
             HostTarget::Extension(name) => {
@@ -532,6 +542,9 @@ impl Driver {
             );
             Admission::Immediate(HostOutcome::Err(HostError::new(code, message)))
         };
+        if let Resolved::Unavailable(message) = &resolved {
+            return reject("ToolFailure", message.clone());
+        }
         if let Some(max) = limits.max_call_input_bytes {
             if input_bytes.is_none_or(|n| n > max) {
                 let size = codemode_data::encoded_len(&input);
@@ -650,6 +663,8 @@ impl Driver {
             }
             let mut detail = None;
             let result: Result<Value, (&'static str, String)> = match &resolved {
+                // Failed at admission; kept for completeness of the match.
+                Resolved::Unavailable(message) => Err(("ToolFailure", message.clone())),
                 Resolved::Tool(tool) => match tool.call(input, context.clone()).await {
                     Ok(v) => Ok(v),
                     Err(e) => {

@@ -722,3 +722,28 @@ async fn an_interpreter_panic_ends_the_execution_not_the_host() {
     // The runtime keeps serving.
     assert_eq!(rt.execute("return 1").await.value(), Some(&json!(1)));
 }
+
+#[tokio::test]
+async fn a_call_under_an_unavailable_namespace_is_a_catchable_tool_failure() {
+    let rt = runtime(vec![echo("orders.lookup")])
+        .unavailable_namespace("memory", "the MCP server memory did not start")
+        .build()
+        .unwrap();
+    let caught = rt
+        .execute("callsync memory.create {}\nreturn results")
+        .await;
+    assert_eq!(
+        caught.value(),
+        Some(&json!([{
+            "error": "memory.create is unavailable: the MCP server memory did not start",
+            "code": "ToolFailure"
+        }]))
+    );
+    assert_eq!(caught.tool_calls[0].status, CallStatus::Failed);
+    // Outside the namespace an unknown tool is still UnknownTool, and the namespace itself
+    // is not a tool.
+    let unknown = rt.execute("callsync stock.check {}\nreturn results").await;
+    assert_eq!(unknown.error().unwrap().kind, DiagnosticKind::UnknownTool);
+    let bare = rt.execute("callsync memory {}\nreturn results").await;
+    assert_eq!(bare.error().unwrap().kind, DiagnosticKind::UnknownTool);
+}
