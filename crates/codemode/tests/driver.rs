@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use support::ScriptInterpreter;
+use support::{never, runtime, ScriptInterpreter};
 
 fn echo(path: &str) -> Tool {
     Tool::new(
@@ -34,25 +34,6 @@ fn failing(path: &str) -> Tool {
         },
     )
     .unwrap()
-}
-
-fn never(path: &str) -> Tool {
-    Tool::new(
-        path,
-        "Never answers",
-        json!({"type": "object"}),
-        |_: Value, _| async move {
-            futures::future::pending::<()>().await;
-            Ok(Value::Null)
-        },
-    )
-    .unwrap()
-}
-
-fn runtime(tools: Vec<Tool>) -> codemode::Builder {
-    CodeMode::builder()
-        .interpreter(ScriptInterpreter::js())
-        .tools(tools)
 }
 
 #[tokio::test]

@@ -4,14 +4,14 @@
 mod support;
 
 use codemode::{
-    after_hook, event_channel, CallKind, CallOutcome, CallStatus, CancelHandle, CodeMode,
-    DiagnosticKind, ExecuteOptions, ExecutionEvent, Limits, Tool, ToolError,
+    after_hook, event_channel, CallKind, CallOutcome, CallStatus, CancelHandle, DiagnosticKind,
+    ExecuteOptions, ExecutionEvent, Limits, Tool, ToolError,
 };
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::ScriptInterpreter;
+use support::{never, runtime};
 
 fn echo(path: &str) -> Tool {
     Tool::new(
@@ -31,22 +31,6 @@ fn failing(path: &str) -> Tool {
         |_: Value, _| async move { Err(ToolError::new("warehouse offline")) },
     )
     .unwrap()
-}
-
-fn never(path: &str) -> Tool {
-    Tool::new(
-        path,
-        "Never answers",
-        json!({"type": "object"}),
-        |_: Value, _| async move { std::future::pending::<Result<Value, ToolError>>().await },
-    )
-    .unwrap()
-}
-
-fn runtime(tools: Vec<Tool>) -> codemode::Builder {
-    CodeMode::builder()
-        .interpreter(ScriptInterpreter::js())
-        .tools(tools)
 }
 
 #[tokio::test]

@@ -251,31 +251,37 @@ pub(crate) fn str_substr(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Val
     vm.str_from(&s.units()[b..e])
 }
 pub(crate) fn str_upper(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
-    let s = this_str(vm, this)?;
-    vm.reserve_string(s.len())?;
-    if s.units().iter().all(|&u| u < 128) {
-        let u: Vec<u16> = s
-            .units()
-            .iter()
-            .map(|&c| (c as u8).to_ascii_uppercase() as u16)
-            .collect();
-        return vm.new_string(u);
-    }
-    let r = s.to_rust().to_uppercase();
-    vm.new_string(r.encode_utf16().collect())
+    change_case(vm, this, Case::Upper)
 }
 pub(crate) fn str_lower(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    change_case(vm, this, Case::Lower)
+}
+#[derive(Clone, Copy)]
+enum Case {
+    Upper,
+    Lower,
+}
+/// `toUpperCase`/`toLowerCase`: ASCII text unit by unit, the rest through Rust's full
+/// Unicode mapping (which may change the length, as `"ß".toUpperCase()` does).
+fn change_case(vm: &mut Vm, this: &Value, case: Case) -> JsResult<Value> {
     let s = this_str(vm, this)?;
     vm.reserve_string(s.len())?;
     if s.units().iter().all(|&u| u < 128) {
         let u: Vec<u16> = s
             .units()
             .iter()
-            .map(|&c| (c as u8).to_ascii_lowercase() as u16)
+            .map(|&c| match case {
+                Case::Upper => (c as u8).to_ascii_uppercase() as u16,
+                Case::Lower => (c as u8).to_ascii_lowercase() as u16,
+            })
             .collect();
         return vm.new_string(u);
     }
-    let r = s.to_rust().to_lowercase();
+    let text = s.to_rust();
+    let r = match case {
+        Case::Upper => text.to_uppercase(),
+        Case::Lower => text.to_lowercase(),
+    };
     vm.new_string(r.encode_utf16().collect())
 }
 pub(crate) fn is_ws(u: u16) -> bool {

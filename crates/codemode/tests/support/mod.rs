@@ -266,3 +266,23 @@ impl Execution for Run {
         };
     }
 }
+
+/// A tool that never answers (for deadlines, cancellation and pending-call bounds).
+pub fn never(path: &str) -> codemode::Tool {
+    codemode::Tool::new(
+        path,
+        "Never answers",
+        json!({"type": "object"}),
+        |_: Value, _| async move {
+            std::future::pending::<Result<Value, codemode::ToolError>>().await
+        },
+    )
+    .expect("a valid tool")
+}
+
+/// A JavaScript-flavoured runtime over the script interpreter with `tools`.
+pub fn runtime(tools: Vec<codemode::Tool>) -> codemode::Builder {
+    codemode::CodeMode::builder()
+        .interpreter(ScriptInterpreter::js())
+        .tools(tools)
+}
