@@ -150,6 +150,10 @@ fn long_chains_match_lua54() {
         ),
         format!("local t = {{a = {{}}}} return t.a{}", rep(".b")),
         format!("local s = 'x' return #(s{})", ".. s".repeat(150)),
+        // Into an existing local's register (not a fresh temporary) and a table field.
+        format!("local x, a = 0, 1 x = a{} return x", rep(" and a or a")),
+        format!("local a = 2 local y = 0 y = a{} return y", rep(" - a + a")),
+        format!("local a = 'k' local t = {{ a{} }} return t[1]", rep(" and a")),
         // Right-nested: one register per level, as in Lua (not a chain: bounded depth).
         format!("local x = 1 return 2{}", "^x".repeat(195)),
         format!("local x = 3 return x{} + 1", rep(" + x * 2 - x / 1")),

@@ -1052,7 +1052,7 @@ impl<'a> Compiler<'a> {
     }
 
     fn exp2reg_inner(&mut self, e: &Expr, dest: u8) -> R<()> {
-        if chains::is_long_chain(e) && self.is_top(dest) {
+        if chains::is_long_chain(e) {
             return self.chain_to_reg(e, dest);
         }
         match &e.kind {
