@@ -4,6 +4,8 @@
 //!   install what the tests need and call it): fmt check, clippy -D warnings (workspace and
 //!   fuzz package), the README's test command `cargo test --workspace`, the fuzz package's
 //!   tests, the fuzz smoke run (`.ci/fuzz-smoke`), and `cargo publish --workspace --dry-run`
+//! - `cargo xtask publish-dry-run`: CI's last step alone (after clearing sources an earlier
+//!   dry run left in the cargo home)
 //! - `cargo xtask bench [lua|js] [--runs N]`: the benchmark programs (fixtures/bench) in
 //!   codemode (whole process, release build) beside lua5.4, node and boa when found on PATH,
 //!   with ratios
@@ -25,9 +27,10 @@ fn main() -> ExitCode {
         Some("ci") => ci(),
         Some("bench") => bench(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
+        Some("publish-dry-run") => publish_dry_run(),
         Some("test262") => test262::test262(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask ci | bench [lua|js] [--runs N] | fuzz [--seconds N] | test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE]");
+            eprintln!("usage: cargo xtask ci | publish-dry-run | bench [lua|js] [--runs N] | fuzz [--seconds N] | test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE]");
             return ExitCode::from(2);
         }
     };
@@ -99,7 +102,84 @@ fn ci() -> Result<(), String> {
     // --allow-dirty: a dry run publishes nothing, and a developer's uncommitted edits (or
     // files CI generates) must not fail it; the packaging and the build of each package
     // from its .crate file are what this step checks.
+    publish_dry_run()
+}
+
+/// `cargo publish --workspace --dry-run`: packages every crate and builds each from its
+/// `.crate` file against the others' packaged sources.
+fn publish_dry_run() -> Result<(), String> {
+    clear_stale_package_sources()?;
     run(Command::new("cargo").args(["publish", "--workspace", "--dry-run", "--allow-dirty"]))
+}
+
+/// A workspace dry run packages each crate into a local registry under
+/// `<target>/package/tmp-registry`, and cargo unpacks what it verifies into
+/// `$CARGO_HOME/registry/src/-<hash of that path>/<crate>-<version>`. The path, so the
+/// hash, is the same on every run, and cargo neither unpacks a crate whose directory is
+/// already there nor rebuilds a registry crate whose version did not change (it trusts a
+/// registry's versions to be immutable). With a cached cargo home or target dir, a crate
+/// would be verified against an earlier run's sources or build of its dependencies. So the
+/// unpacked sources and every build of our own crates in the dev profile go first (the
+/// dry run is CI's last step; a later build rebuilds only our crates).
+fn clear_stale_package_sources() -> Result<(), String> {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"));
+    remove_dir_if_present(&target.join("package"))?;
+    for dir in [".fingerprint", "build", "deps", "incremental"] {
+        let Ok(entries) = std::fs::read_dir(target.join("debug").join(dir)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !(name.starts_with("codemode") || name.starts_with("libcodemode")) {
+                continue;
+            }
+            let path = entry.path();
+            let removed = if path.is_dir() {
+                std::fs::remove_dir_all(&path)
+            } else {
+                std::fs::remove_file(&path)
+            };
+            removed.map_err(|e| format!("removing {}: {e}", path.display()))?;
+        }
+    }
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    let Some(src) = cargo_home.map(|h| h.join("registry/src")) else {
+        return Ok(());
+    };
+    let Ok(registries) = std::fs::read_dir(&src) else {
+        return Ok(());
+    };
+    for registry in registries.flatten() {
+        // Local registries' directories are named "-<hash>"; crates.io's is not touched.
+        if !registry.file_name().to_string_lossy().starts_with('-') {
+            continue;
+        }
+        let Ok(crates) = std::fs::read_dir(registry.path()) else {
+            continue;
+        };
+        for unpacked in crates.flatten() {
+            if unpacked
+                .file_name()
+                .to_string_lossy()
+                .starts_with("codemode")
+            {
+                remove_dir_if_present(&unpacked.path())?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn remove_dir_if_present(dir: &Path) -> Result<(), String> {
+    match std::fs::remove_dir_all(dir) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("removing {}: {e}", dir.display())),
+    }
 }
 
 /// Every cargo-fuzz target for `seconds` seconds each, through the smoke script.
