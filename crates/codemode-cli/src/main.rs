@@ -139,9 +139,35 @@ enum Oversized {
 /// A usage error: one line on stderr, exit 2.
 pub(crate) struct Usage(pub(crate) String);
 
+/// `codemode run` alone, parsed without building the other subcommands' arguments: `run`
+/// is the command hosts start per program, and clap's building of the whole command tree
+/// was a measurable share of its startup (docs/performance.md).
+#[derive(Parser)]
+#[command(
+    name = "codemode run",
+    bin_name = "codemode run",
+    about = "Run a program and print its Result as JSON.",
+    long_about = None
+)]
+struct RunOnly {
+    #[command(flatten)]
+    args: RunArgs,
+}
+
+fn parse_command() -> Result<Command, clap::Error> {
+    let mut argv = std::env::args_os();
+    let program = argv.next();
+    let first = argv.next();
+    if first.as_deref() == Some(std::ffi::OsStr::new("run")) {
+        let rest = std::iter::once(std::ffi::OsString::from("codemode run")).chain(argv);
+        return RunOnly::try_parse_from(rest).map(|r| Command::Run(r.args));
+    }
+    Cli::try_parse_from(program.into_iter().chain(first).chain(argv)).map(|cli| cli.command)
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let command = match parse_command() {
+        Ok(command) => command,
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(
@@ -163,7 +189,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let code = match run(cli) {
+    let code = match run(command) {
         Ok(code) => code,
         Err(Usage(message)) => {
             say(&format!("codemode: {}", message.replace('\n', " ")));
@@ -192,8 +218,8 @@ fn first_paragraph(text: &str) -> String {
     }
 }
 
-fn run(cli: Cli) -> Result<ExitCode, Usage> {
-    match cli.command {
+fn run(command: Command) -> Result<ExitCode, Usage> {
+    match command {
         Command::Run(args) => run_program(args),
         Command::Search(args) => search(args),
         Command::Catalog(args) => {

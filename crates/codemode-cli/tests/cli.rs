@@ -190,6 +190,32 @@ fn usage_errors_exit_2_with_one_line() {
     }
 }
 
+/// `codemode run` is parsed without the other subcommands (a startup cost); its help and
+/// errors stay those of the subcommand.
+#[test]
+fn run_alone_keeps_the_subcommands_help_and_errors() {
+    let out = codemode(&["run", "--help"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        help.contains("Run a program and print its Result as JSON."),
+        "{help}"
+    );
+    assert!(
+        help.contains("Usage: codemode run [OPTIONS] <FILE|->"),
+        "{help}"
+    );
+    assert!(help.contains("--timeout-ms <N>") && help.contains("--mcp <NAME=COMMAND|URL>"));
+    let out = codemode(&["run"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("<FILE|->"), "{stderr}");
+    let out = codemode(&["--help"], None);
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.contains("run") && help.contains("mcp"), "{help}");
+}
+
 #[test]
 fn invalid_manifests_are_usage_errors() {
     for (name, manifest) in [
