@@ -117,6 +117,47 @@ impl From<&codemode_core::VmLimits> for ParseLimits {
 /// decorators, labeled function declarations, `debugger`), always with a 1-based line and
 /// column.
 pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> {
+    parse_with(source, limits, ParseMode::PROGRAM)
+}
+
+/// What [`parse_with`] does beyond reading JavaScript.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParseMode {
+    /// Strip TypeScript's erasable syntax first (programs may be TypeScript).
+    pub strip_types: bool,
+    /// Check the early errors the grammar alone does not (duplicate declarations, `break`
+    /// outside a loop, ...).
+    pub early_errors: bool,
+}
+
+impl ParseMode {
+    /// An agent's program: what [`parse`] does.
+    pub const PROGRAM: ParseMode = ParseMode {
+        strip_types: true,
+        early_errors: true,
+    };
+    /// Source the embedder wrote and tests (the interpreter's own prelude): plain
+    /// JavaScript known to be valid, read once per process, so it skips both passes.
+    pub const TRUSTED: ParseMode = ParseMode {
+        strip_types: false,
+        early_errors: false,
+    };
+}
+
+/// [`parse`] with the passes `mode` asks for.
+pub fn parse_with(
+    source: &str,
+    limits: &ParseLimits,
+    mode: ParseMode,
+) -> Result<Program, Diagnostic> {
+    let lex = |source: &str, limits: &ParseLimits| {
+        let tokens = tokens::lex(source, limits.max_nesting)?;
+        if mode.strip_types {
+            typestrip::strip(tokens, limits.max_nesting)
+        } else {
+            Ok(tokens)
+        }
+    };
     let error = |offset: usize, message: String, unsupported: bool| {
         let index = LineIndex::new(source);
         let kind = if unsupported {
@@ -183,7 +224,9 @@ pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> 
         body,
         span: Span::new(0, source.len()),
     };
-    validate::validate(&program).map_err(|(offset, message)| error(offset, message, false))?;
+    if mode.early_errors {
+        validate::validate(&program).map_err(|(offset, message)| error(offset, message, false))?;
+    }
     Ok(program)
 }
 
@@ -224,11 +267,6 @@ pub fn strip_types(source: &str, limits: &ParseLimits) -> Result<String, Diagnos
             }
         })
         .collect())
-}
-
-/// Lexes `source` and strips TypeScript's erasable syntax from the tokens.
-fn lex(source: &str, limits: &ParseLimits) -> Result<tokens::Lexed, tokens::LexError> {
-    typestrip::strip(tokens::lex(source, limits.max_nesting)?, limits.max_nesting)
 }
 
 type Parsed<'s> = (Vec<Stmt>, Ctx<'s>);

@@ -41,7 +41,11 @@ impl JsInterpreter {
             max_source_bytes: 1 << 22,
             max_nesting: 1000,
         };
-        let prelude = match codemode_js_syntax::parse(PRELUDE, &limits) {
+        let prelude = match codemode_js_syntax::parse_with(
+            PRELUDE,
+            &limits,
+            codemode_js_syntax::ParseMode::TRUSTED,
+        ) {
             Ok(ast) => {
                 let compiler = Compiler::new(Options {
                     source: PRELUDE,
@@ -418,5 +422,25 @@ impl Execution for JsExecution {
         if let Some(d) = self.vm.complete_call(id.0, outcome) {
             self.finished = Some(StepState::Failed(d));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PRELUDE;
+    use codemode_js_syntax::{parse, parse_with, ParseLimits, ParseMode};
+
+    /// The prelude is read with `ParseMode::TRUSTED` (no type stripping, no early-error
+    /// pass); this is what makes that safe: the full program checks accept it and read the
+    /// same tree.
+    #[test]
+    fn prelude_passes_the_program_checks_with_the_same_tree() {
+        let limits = ParseLimits {
+            max_source_bytes: 1 << 22,
+            max_nesting: 1000,
+        };
+        let checked = parse(PRELUDE, &limits).expect("the prelude passes every check");
+        let trusted = parse_with(PRELUDE, &limits, ParseMode::TRUSTED).expect("parses");
+        assert!(checked == trusted);
     }
 }
