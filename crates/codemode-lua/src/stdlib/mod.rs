@@ -216,7 +216,23 @@ impl Names {
 pub fn install(heap: &mut Heap) -> (TableRef, TableRef) {
     let g = heap.new_table(0, 64);
     let max = usize::MAX;
+    // The library tables go into the globals first, the most used first: a table's index
+    // probes linearly from a key's home slot, and a key inserted into an empty index is
+    // always at its home slot (also after a rebuild, which inserts in entry order), so
+    // `string.format` and `table.insert` pay one probe for the global.
     let mut libs: Vec<(&'static str, TableRef)> = Vec::new();
+    let mut lib_names: Vec<&'static str> = vec!["string", "table", "math"];
+    for def in BUILTINS {
+        if !def.lib.is_empty() && !def.lib.starts_with('\0') && !lib_names.contains(&def.lib) {
+            lib_names.push(def.lib);
+        }
+    }
+    for name in lib_names {
+        let t = heap.new_table(0, 32);
+        libs.push((name, t));
+        let k = Value::Str(heap.intern_static(name.as_bytes()));
+        let _ = heap.with_table(g, |tab, _| tab.set(k, Value::Table(t), max));
+    }
     for (i, def) in BUILTINS.iter().enumerate() {
         if def.lib.starts_with('\0') {
             continue;
@@ -224,23 +240,16 @@ pub fn install(heap: &mut Heap) -> (TableRef, TableRef) {
         let target = if def.lib.is_empty() {
             g
         } else {
+            // Every library's table was made above.
             match libs.iter().find(|(n, _)| *n == def.lib) {
                 Some((_, t)) => *t,
-                None => {
-                    let t = heap.new_table(0, 32);
-                    libs.push((def.lib, t));
-                    t
-                }
+                None => continue,
             }
         };
         let k = Value::Str(heap.intern_static(def.name.as_bytes()));
         let _ = heap.with_table(target, |t, _| {
             t.set(k, Value::Builtin(BuiltinId(i as u16)), max)
         });
-    }
-    for (name, t) in &libs {
-        let k = Value::Str(heap.intern_static(name.as_bytes()));
-        let _ = heap.with_table(g, |tab, _| tab.set(k, Value::Table(*t), max));
     }
     let lib = |n: &str| libs.iter().find(|(l, _)| *l == n).map(|(_, t)| *t);
     let set = |heap: &mut Heap, t: Option<TableRef>, name: &'static str, v: Value| {
@@ -364,10 +373,19 @@ impl Args {
     }
 
     /// A string argument; numbers are converted (as `luaL_checklstring` does).
+    #[inline]
     pub fn check_str(&self, vm: &mut Vm, i: usize) -> LResult<StrRef> {
         match self.get(vm, i) {
             Value::Str(s) => Ok(s),
-            v @ (Value::Int(_) | Value::Float(_)) => match vm.tostring(v)? {
+            v => self.str_of_other(vm, i, v),
+        }
+    }
+
+    /// [`Args::check_str`] for an argument that is not a string already.
+    #[cold]
+    fn str_of_other(&self, vm: &mut Vm, i: usize, v: Value) -> LResult<StrRef> {
+        match v {
+            Value::Int(_) | Value::Float(_) => match vm.tostring(v)? {
                 Value::Str(s) => Ok(s),
                 _ => Err(self.type_error(vm, i, "string")),
             },

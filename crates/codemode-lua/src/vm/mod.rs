@@ -249,6 +249,7 @@ impl Vm {
         Ok(Value::Str(self.heap.intern(b)))
     }
 
+    #[inline]
     pub fn new_str_vec(&mut self, b: Vec<u8>) -> LResult<Value> {
         self.check_len(b.len())?;
         Ok(Value::Str(self.heap.intern_vec(b)))
@@ -398,20 +399,27 @@ impl Vm {
     #[inline]
     pub fn ensure_stack(&mut self, n: usize) -> LResult<()> {
         if self.stack.len() < n {
-            if n > 1 << 24 {
-                return Err(fatal(DiagnosticKind::ExecutionFailure, "stack overflow"));
-            }
-            let new_len = n.max(self.stack.len() * 2);
-            // Checked before it is allocated: the stack alone never passes the limit (the
-            // rest of the heap is checked at the next collection, which may free garbage
-            // counted in `heap.bytes` now).
-            let size = new_len * std::mem::size_of::<Value>();
-            if size > self.limits.max_memory_bytes {
-                self.out_of_memory(size)?;
-            }
-            self.heap.bytes += (new_len - self.stack.len()) * std::mem::size_of::<Value>();
-            self.stack.resize(new_len, Value::Nil);
+            return self.grow_stack(n);
         }
+        Ok(())
+    }
+
+    /// [`Vm::ensure_stack`]'s rare part, out of line so every call site keeps one compare.
+    #[cold]
+    fn grow_stack(&mut self, n: usize) -> LResult<()> {
+        if n > 1 << 24 {
+            return Err(fatal(DiagnosticKind::ExecutionFailure, "stack overflow"));
+        }
+        let new_len = n.max(self.stack.len() * 2);
+        // Checked before it is allocated: the stack alone never passes the limit (the
+        // rest of the heap is checked at the next collection, which may free garbage
+        // counted in `heap.bytes` now).
+        let size = new_len * std::mem::size_of::<Value>();
+        if size > self.limits.max_memory_bytes {
+            self.out_of_memory(size)?;
+        }
+        self.heap.bytes += (new_len - self.stack.len()) * std::mem::size_of::<Value>();
+        self.stack.resize(new_len, Value::Nil);
         Ok(())
     }
 
