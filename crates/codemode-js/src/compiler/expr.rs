@@ -14,6 +14,7 @@ impl<'a> Compiler<'a> {
         let is_arrow = f.kind == FunctionKind::Arrow;
         self.begin_fn(&name, f.is_async, is_arrow, f.kind == FunctionKind::Method);
         self.span_pos = f.span.start;
+        self.class_ctor_prologue()?;
         let st = self.st();
         st.code.nparams = f.params.len() as u16;
         st.code.length = f
@@ -167,6 +168,7 @@ impl<'a> Compiler<'a> {
                 self.span_pos = e.span.start;
                 self.function(f, name, true)
             }
+            ExprKind::Class(c) if c.name.is_none() => self.class(c, name),
             _ => self.expr(e),
         }
     }
@@ -195,9 +197,7 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::Null);
             }
             ExprKind::Ident(n) => self.load_name(n, e.span)?,
-            ExprKind::This => {
-                self.emit(Op::This);
-            }
+            ExprKind::This => self.this(),
             ExprKind::Template(t) => {
                 let mut n = 0u16;
                 for (i, q) in t.quasis.iter().enumerate() {
@@ -548,6 +548,10 @@ impl<'a> Compiler<'a> {
                     .unwrap_or(0);
                 self.emit(Op::Intrinsic(id as u16, 1));
             }
+            ExprKind::Class(c) => self.class(c, "")?,
+            ExprKind::SuperCall(args) => self.super_call(args, e.span)?,
+            ExprKind::SuperMember(p) => self.super_member(p, e.span)?,
+            ExprKind::NewTarget => self.new_target(e.span)?,
         }
         Ok(())
     }
@@ -586,6 +590,10 @@ impl<'a> Compiler<'a> {
                         self.emit(Op::GetElemMethod);
                     }
                 }
+            }
+            ExprKind::SuperMember(p) => {
+                self.super_member(p, callee.span)?;
+                self.this();
             }
             _ => {
                 self.expr(callee)?;

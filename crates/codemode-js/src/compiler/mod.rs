@@ -7,6 +7,7 @@ use codemode_core::{Diagnostic, DiagnosticKind, Location};
 use codemode_js_syntax::ast::*;
 use std::collections::HashMap;
 
+mod class;
 mod expr;
 mod stmt;
 
@@ -92,6 +93,14 @@ struct FnState {
     switch_scopes: Vec<usize>,
     /// The hidden `arguments` variable, declared on first use.
     arguments_var: Option<usize>,
+    /// Inside a class method or initializer (arrows inherit it): `Some(is_static)`.
+    home: Option<bool>,
+    /// `CLASS_BASE` / `CLASS_DERIVED` for a class constructor, else 0.
+    class_ctor: u8,
+    /// A class constructor whose class has instance fields.
+    has_fields: bool,
+    /// `this` may be unbound (a derived constructor and the arrows in it).
+    derived_this: bool,
 }
 
 pub struct Compiler<'a> {
@@ -101,6 +110,8 @@ pub struct Compiler<'a> {
     tool_paths: Vec<(Vec<String>, Option<Location>)>,
     line_index: codemode_js_syntax::LineIndex,
     span_pos: u32,
+    /// The class role of the next function `begin_fn` starts.
+    next_fn: Option<class::FnRole>,
 }
 
 type CResult<T> = Result<T, Diagnostic>;
@@ -121,6 +132,7 @@ impl<'a> Compiler<'a> {
             tool_paths: Vec::new(),
             line_index,
             span_pos: 0,
+            next_fn: None,
         }
     }
 
@@ -188,6 +200,17 @@ impl<'a> Compiler<'a> {
     }
 
     fn begin_fn(&mut self, name: &str, is_async: bool, is_arrow: bool, is_method: bool) {
+        let role = self.next_fn.take();
+        let (home, class_ctor, has_fields, derived_this) = match (role, self.fns.last()) {
+            (Some(r), _) => (
+                r.home,
+                r.ctor,
+                r.has_fields,
+                r.ctor == crate::bytecode::CLASS_DERIVED,
+            ),
+            (None, Some(parent)) if is_arrow => (parent.home, 0, false, parent.derived_this),
+            _ => (None, 0, false, false),
+        };
         let code = FuncCode {
             name: name.to_string(),
             is_async,
@@ -210,6 +233,10 @@ impl<'a> Compiler<'a> {
             completion_slot: None,
             switch_scopes: Vec::new(),
             arguments_var: None,
+            home,
+            class_ctor,
+            has_fields,
+            derived_this,
         });
     }
 
@@ -594,6 +621,7 @@ fn shadows_own_name(f: &Function, name: &str) -> bool {
                     }
                 }
                 StmtKind::FunctionDecl(g) => names.extend(g.name.as_ref().map(|n| n.name.clone())),
+                StmtKind::ClassDecl(c) => names.extend(c.name.as_ref().map(|n| n.name.clone())),
                 _ => {}
             }
         }

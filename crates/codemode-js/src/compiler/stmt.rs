@@ -9,6 +9,13 @@ impl<'a> Compiler<'a> {
     /// initialisation (TDZ markers, closures).
     pub(super) fn hoist_block(&mut self, stmts: &[Stmt], top: bool) -> CResult<()> {
         for s in stmts {
+            if let StmtKind::ClassDecl(c) = &s.kind {
+                if let Some(n) = &c.name {
+                    let id = self.declare(&n.name, VarKind::Let, s.span)?;
+                    let slot = self.st().vars[id].slot;
+                    self.emit_var(id, Op::ClearLocal(slot));
+                }
+            }
             if let StmtKind::VarDecl(d) = &s.kind {
                 if d.kind != VarKind::Var {
                     for decl in &d.declarators {
@@ -129,6 +136,11 @@ impl<'a> Compiler<'a> {
             },
             StmtKind::VarDecl(d) => self.var_decl(d)?,
             StmtKind::FunctionDecl(_) | StmtKind::Empty | StmtKind::Import(_) => {}
+            StmtKind::ClassDecl(c) => {
+                let name = c.name.as_ref().map(|n| n.name.clone()).unwrap_or_default();
+                self.class(c, &name)?;
+                self.store_name(&name, true)?;
+            }
             StmtKind::Return(e) => {
                 match e {
                     Some(e) => self.expr(e)?,
@@ -287,7 +299,12 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
-    pub(super) fn jump_out(&mut self, label: Option<&Ident>, is_continue: bool, span: Span) -> CResult<()> {
+    pub(super) fn jump_out(
+        &mut self,
+        label: Option<&Ident>,
+        is_continue: bool,
+        span: Span,
+    ) -> CResult<()> {
         let st = self.st();
         let idx = st.loops.iter().rposition(|l| match label {
             Some(lb) => l.labels.contains(&lb.name) && (!is_continue || l.is_loop),
@@ -451,7 +468,12 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
-    pub(super) fn switch(&mut self, labels: Vec<String>, disc: &Expr, cases: &[SwitchCase]) -> CResult<()> {
+    pub(super) fn switch(
+        &mut self,
+        labels: Vec<String>,
+        disc: &Expr,
+        cases: &[SwitchCase],
+    ) -> CResult<()> {
         let tmp = self.new_slot()?;
         self.expr(disc)?;
         self.emit(Op::SetLocal(tmp));
