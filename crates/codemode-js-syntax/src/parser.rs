@@ -386,9 +386,15 @@ impl<'s> Ctx<'s> {
                     let f =
                         self.function(fname, FunctionKind::Method, is_async, fn_tail, start, end);
                     if is_ctor && !is_static {
-                        if kind != MethodKind::Method || is_async {
+                        if kind != MethodKind::Method {
                             return Err(self
                                 .syntax_error(start, "Class constructor may not be an accessor"));
+                        }
+                        if is_async {
+                            return Err(self.syntax_error(
+                                start,
+                                "Class constructor may not be an async method",
+                            ));
                         }
                         if constructor.is_some() {
                             return Err(

@@ -168,6 +168,13 @@ fn misplaced_super_and_unsupported_members_are_diagnosed() {
             3,
         ),
         (
+            "const o = { m() { return super.m() } }",
+            DiagnosticKind::UnsupportedSyntax,
+            "super in object literal methods",
+            1,
+            26,
+        ),
+        (
             "class A { #secret = 1 }",
             DiagnosticKind::UnsupportedSyntax,
             "private",

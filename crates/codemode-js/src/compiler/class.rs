@@ -312,6 +312,17 @@ impl<'a> Compiler<'a> {
     /// `super.x` / `super[x]`: pushes the value read from the home object's prototype.
     pub(super) fn super_member(&mut self, prop: &MemberProp, span: Span) -> CResult<()> {
         let Some(is_static) = self.st().home else {
+            // An object literal's method (the nearest non-arrow function is a method with
+            // no class home): valid JavaScript that is not supported yet.
+            let in_object_method = self
+                .fns
+                .iter()
+                .rev()
+                .find(|f| !f.is_arrow)
+                .is_some_and(|f| f.code.is_method);
+            if in_object_method {
+                return Err(self.unsupported(span, "super in object literal methods"));
+            }
             return Err(self.syntax_error(span, "'super' keyword unexpected here"));
         };
         self.load_name(if is_static { CLASS_VAR } else { PROTO_VAR }, span)?;
