@@ -164,6 +164,9 @@ pub enum StmtKind {
     Empty,
     /// A static import (top level only).
     Import(ImportDecl),
+    /// `class Name [extends Base] { ... }`: a block-scoped binding (TDZ until the
+    /// declaration runs). `class.name` is always `Some`.
+    ClassDecl(Box<Class>),
 }
 
 /// Which keyword declared a binding.
@@ -418,6 +421,77 @@ pub enum ExprKind {
     Await(Box<Expr>),
     /// Dynamic `import(expr)`: a promise of the module namespace.
     Import(Box<Expr>),
+    /// `class [Name] [extends Base] { ... }` as an expression.
+    Class(Box<Class>),
+    /// `super(args)` (derived class constructors only; checked by the compiler).
+    SuperCall(Vec<Argument>),
+    /// `super.name` / `super[expr]` (class methods, field initializers and static blocks).
+    SuperMember(MemberProp),
+    /// `new.target`.
+    NewTarget,
+}
+
+/// A class: its optional name, heritage and members in source order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Class {
+    /// The binding name (declarations always have one; it is also bound, immutably, inside
+    /// the class body).
+    pub name: Option<Ident>,
+    /// `extends expr`.
+    pub super_class: Option<Box<Expr>>,
+    /// `constructor(...) { ... }` (`kind == FunctionKind::Method`), when written.
+    pub constructor: Option<Box<Function>>,
+    /// The other members in source order.
+    pub members: Vec<ClassMember>,
+    /// From `class` to the closing brace.
+    pub span: Span,
+}
+
+/// What a class method defines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MethodKind {
+    /// A plain method.
+    Method,
+    /// `get name() {}`.
+    Get,
+    /// `set name(v) {}`.
+    Set,
+}
+
+/// One member of a class body.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ClassMember {
+    /// A method, getter or setter (on the prototype, or on the class when `is_static`).
+    Method {
+        /// The key.
+        key: PropKey,
+        /// `static`.
+        is_static: bool,
+        /// Method, getter or setter.
+        kind: MethodKind,
+        /// The function (`kind == FunctionKind::Method`).
+        function: Box<Function>,
+        /// From the first modifier to the closing brace.
+        span: Span,
+    },
+    /// A field `key = value;` (defined on each instance, or on the class when `is_static`).
+    Field {
+        /// The key.
+        key: PropKey,
+        /// `static`.
+        is_static: bool,
+        /// The initializer (evaluated per instance with `this` the instance).
+        value: Option<Box<Expr>>,
+        /// From the first modifier to the end of the initializer.
+        span: Span,
+    },
+    /// `static { ... }`: runs once when the class is defined, with `this` the class.
+    StaticBlock {
+        /// The statements.
+        body: Vec<Stmt>,
+        /// From `static` to the closing brace.
+        span: Span,
+    },
 }
 
 /// The property part of a member expression.

@@ -49,10 +49,12 @@
 //! # Not supported (reported as `UnsupportedSyntax` with the construct's location)
 //!
 //! TypeScript enums, namespaces with values and parameter properties (not erasable),
-//! classes and `super`, generators and `yield` expressions, async generators, `for await`,
-//! getters/setters in object literals, regular expression literals, BigInt literals, legacy
-//! octal literals (`010`), `with`, labeled function declarations, `export`, `new.target`,
-//! `import.meta`, private names, decorators, `debugger`.
+//! generators and `yield` expressions, async generators, `for await`, getters/setters (in
+//! object literals and classes), private names (`#x`), regular expression literals, BigInt
+//! literals, legacy octal literals (`010`), `with`, labeled function declarations, `export`,
+//! `import.meta`, decorators, `debugger`. Classes (declarations and expressions, `extends`,
+//! fields, static blocks), `super` and `new.target` parse; the compiler checks where `super`
+//! and `new.target` may appear.
 //! Sloppy-mode leftovers are rejected as syntax errors: `let` as an identifier, function
 //! declarations as `if` bodies, `for (var x = 1 in o)`, legacy octal escapes in strings; an
 //! `in` directly inside the first clause of a C-style `for` head is read as for-in (wrap such
@@ -112,8 +114,8 @@ impl From<&codemode_core::VmLimits> for ParseLimits {
 /// Parses `source` (the body of an async function) into a [`Program`].
 ///
 /// Errors are `ParseError` diagnostics worded as V8 words them, or `UnsupportedSyntax` for
-/// constructs outside the subset (classes, generators, getters/setters, regular expressions,
-/// BigInt, `with`, `export`, `new.target`, `import.meta`, `for await`, private names,
+/// constructs outside the subset (generators, getters/setters, regular expressions,
+/// BigInt, `with`, `export`, `import.meta`, `for await`, private names,
 /// decorators, labeled function declarations, `debugger`), always with a 1-based line and
 /// column.
 pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> {

@@ -53,6 +53,16 @@ pub struct TplPiece {
     pub span: Span,
 }
 
+/// One class body element before its modifiers are checked.
+pub enum ClassElem {
+    Empty,
+    Method(Vec<(usize, String)>, PropKey, FnTailT, Span),
+    Field(Vec<(usize, String)>, PropKey, Option<Expr>, Span),
+    Block(Vec<(usize, String)>, Vec<Stmt>, Span),
+}
+
+type FnTailT = (Vec<Pattern>, Option<Box<Pattern>>, Vec<Stmt>);
+
 /// Parser context shared by the grammar actions.
 pub struct Ctx<'s> {
     pub src: &'s str,
@@ -284,6 +294,180 @@ impl<'s> Ctx<'s> {
     ) -> Expr {
         let f = self.function(name, FunctionKind::Normal, is_async, tail, l, r);
         self.expr(ExprKind::Function(Box::new(f)), l, r)
+    }
+
+    pub fn class_decl(
+        &self,
+        name: Ident,
+        tail: (Option<Expr>, Vec<ClassElem>),
+        l: usize,
+        r: usize,
+    ) -> PResult<Stmt> {
+        let class = self.class(Some(name), tail, l, r)?;
+        Ok(self.stmt(StmtKind::ClassDecl(Box::new(class)), l, r))
+    }
+
+    pub fn class_expr(
+        &self,
+        name: Option<Ident>,
+        tail: (Option<Expr>, Vec<ClassElem>),
+        l: usize,
+        r: usize,
+    ) -> PResult<Expr> {
+        let class = self.class(name, tail, l, r)?;
+        Ok(self.expr(ExprKind::Class(Box::new(class)), l, r))
+    }
+
+    pub fn new_target(&self, name: String, at: usize, l: usize, r: usize) -> PResult<Expr> {
+        if name != "target" {
+            return Err(self.syntax_error(at, &format!("Unexpected identifier '{name}'")));
+        }
+        Ok(self.expr(ExprKind::NewTarget, l, r))
+    }
+
+    fn syntax_error(&self, offset: usize, message: &str) -> ParseError<usize, Tok, PError> {
+        ParseError::User {
+            error: PError {
+                offset,
+                message: message.to_string(),
+                unsupported: false,
+            },
+        }
+    }
+
+    /// Checks the modifiers of each member and builds the class.
+    fn class(
+        &self,
+        name: Option<Ident>,
+        tail: (Option<Expr>, Vec<ClassElem>),
+        l: usize,
+        r: usize,
+    ) -> PResult<Class> {
+        let (super_class, elems) = tail;
+        let mut constructor = None;
+        let mut members = Vec::new();
+        for elem in elems {
+            match elem {
+                ClassElem::Empty => {}
+                ClassElem::Method(mods, key, fn_tail, span) => {
+                    let mut is_static = false;
+                    let mut is_async = false;
+                    let mut kind = MethodKind::Method;
+                    for (at, m) in &mods {
+                        match m.as_str() {
+                            "static" if !is_static && !is_async && kind == MethodKind::Method => {
+                                is_static = true
+                            }
+                            "async" if !is_async && kind == MethodKind::Method => is_async = true,
+                            "get" | "set" if kind == MethodKind::Method && !is_async => {
+                                kind = if m == "get" {
+                                    MethodKind::Get
+                                } else {
+                                    MethodKind::Set
+                                }
+                            }
+                            _ => return Err(self.syntax_error(*at, "Unexpected identifier")),
+                        }
+                    }
+                    let is_ctor = !is_static
+                        && matches!(&key, PropKey::Ident(n) if n == "constructor")
+                        || matches!(&key, PropKey::String(s) if s.iter().copied().eq("constructor".encode_utf16()));
+                    let fn_name = match &key {
+                        PropKey::Ident(n) => Some(n.clone()),
+                        PropKey::String(s) => Some(String::from_utf16_lossy(s)),
+                        _ => None,
+                    };
+                    let start = span.start as usize;
+                    let end = span.end as usize;
+                    let fname = fn_name.map(|n| Ident {
+                        name: n,
+                        span: self.span(start, start),
+                    });
+                    let f =
+                        self.function(fname, FunctionKind::Method, is_async, fn_tail, start, end);
+                    if is_ctor && !is_static {
+                        if kind != MethodKind::Method {
+                            return Err(self
+                                .syntax_error(start, "Class constructor may not be an accessor"));
+                        }
+                        if is_async {
+                            return Err(self.syntax_error(
+                                start,
+                                "Class constructor may not be an async method",
+                            ));
+                        }
+                        if constructor.is_some() {
+                            return Err(
+                                self.syntax_error(start, "A class may only have one constructor")
+                            );
+                        }
+                        constructor = Some(Box::new(f));
+                        continue;
+                    }
+                    if is_static && matches!(&key, PropKey::Ident(n) if n == "prototype") {
+                        return Err(self.syntax_error(
+                            start,
+                            "Classes may not have a static property named 'prototype'",
+                        ));
+                    }
+                    if kind != MethodKind::Method {
+                        let at = mods
+                            .iter()
+                            .find(|m| m.1 == "get" || m.1 == "set")
+                            .map_or(start, |m| m.0);
+                        return Err(
+                            self.unsupported(at, "getters and setters are not supported yet")
+                        );
+                    }
+                    members.push(ClassMember::Method {
+                        key,
+                        is_static,
+                        kind,
+                        function: Box::new(f),
+                        span,
+                    });
+                }
+                ClassElem::Field(mods, key, value, span) => {
+                    let is_static = match mods.as_slice() {
+                        [] => false,
+                        [(_, m)] if m == "static" => true,
+                        [(at, _), ..] => {
+                            return Err(self.syntax_error(*at, "Unexpected identifier"))
+                        }
+                    };
+                    if matches!(&key, PropKey::Ident(n) if n == "constructor")
+                        || (is_static && matches!(&key, PropKey::Ident(n) if n == "prototype"))
+                    {
+                        return Err(self.syntax_error(
+                            span.start as usize,
+                            "Classes may not have a field named 'constructor'",
+                        ));
+                    }
+                    members.push(ClassMember::Field {
+                        key,
+                        is_static,
+                        value: value.map(Box::new),
+                        span,
+                    });
+                }
+                ClassElem::Block(mods, body, span) => match mods.as_slice() {
+                    [(_, m)] if m == "static" => {
+                        members.push(ClassMember::StaticBlock { body, span })
+                    }
+                    [(at, _), ..] => return Err(self.syntax_error(*at, "Unexpected identifier")),
+                    [] => {
+                        return Err(self.syntax_error(span.start as usize, "Unexpected token '{'"))
+                    }
+                },
+            }
+        }
+        Ok(Class {
+            name,
+            super_class: super_class.map(Box::new),
+            constructor,
+            members,
+            span: self.span(l, r),
+        })
     }
 
     pub fn method(

@@ -227,6 +227,7 @@ impl Renderer {
                 }
             }
             StmtKind::Empty => self.line(depth, "empty"),
+            StmtKind::ClassDecl(c) => self.class(c, depth),
             StmtKind::Import(i) => {
                 let mut parts = Vec::new();
                 if let Some(d) = &i.default {
@@ -596,6 +597,108 @@ impl Renderer {
                 self.out.push_str("(import ");
                 self.expr(e);
                 self.out.push(')');
+            }
+            ExprKind::Class(c) => {
+                let mut inner = self.sub();
+                inner.class(c, 0);
+                let body: Vec<&str> = inner.out.lines().map(str::trim_start).collect();
+                self.out.push('(');
+                self.out.push_str(&body.join("; "));
+                self.out.push(')');
+            }
+            ExprKind::SuperCall(args) => {
+                self.out.push_str("(super");
+                for a in args {
+                    self.out.push(' ');
+                    match a {
+                        Argument::Expr(x) => self.expr(x),
+                        Argument::Spread(x) => {
+                            self.out.push_str("...");
+                            self.expr(x);
+                        }
+                    }
+                }
+                self.out.push(')');
+            }
+            ExprKind::SuperMember(p) => {
+                self.out.push_str("(super");
+                match p {
+                    MemberProp::Name(n) => {
+                        self.out.push('.');
+                        self.out.push_str(&n.name)
+                    }
+                    MemberProp::Computed(k) => {
+                        self.out.push('[');
+                        self.expr(k);
+                        self.out.push(']');
+                    }
+                }
+                self.out.push(')');
+            }
+            ExprKind::NewTarget => self.out.push_str("new.target"),
+        }
+    }
+
+    /// A class: a header line, then one line per member.
+    fn class(&mut self, c: &Class, depth: usize) {
+        let mut head = String::from("class");
+        if let Some(n) = &c.name {
+            head.push(' ');
+            head.push_str(&n.name);
+        }
+        if let Some(h) = &c.super_class {
+            let mut r = self.sub();
+            r.expr(h);
+            head.push_str(" extends ");
+            head.push_str(&r.out);
+        }
+        self.line(depth, &head);
+        if let Some(f) = &c.constructor {
+            let mut r = self.sub();
+            r.function_head(f);
+            self.line(depth + 1, &format!("constructor {}", r.out));
+            self.function_body(f, depth + 2);
+        }
+        for m in &c.members {
+            let mut r = self.sub();
+            match m {
+                ClassMember::Method {
+                    key,
+                    is_static,
+                    kind,
+                    function,
+                    ..
+                } => {
+                    r.key(key);
+                    let what = match kind {
+                        MethodKind::Method => "method",
+                        MethodKind::Get => "get",
+                        MethodKind::Set => "set",
+                    };
+                    let stat = if *is_static { "static " } else { "" };
+                    let mut h = self.sub();
+                    h.function_head(function);
+                    self.line(depth + 1, &format!("{stat}{what} {} {}", r.out, h.out));
+                    self.function_body(function, depth + 2);
+                }
+                ClassMember::Field {
+                    key,
+                    is_static,
+                    value,
+                    ..
+                } => {
+                    r.key(key);
+                    if let Some(v) = value {
+                        r.out.push_str(" = ");
+                        r.expr(v);
+                    }
+                    let stat = if *is_static { "static " } else { "" };
+                    self.line(depth + 1, &format!("{stat}field {}", r.out));
+                }
+                ClassMember::StaticBlock { body, .. } => {
+                    self.line(depth + 1, "static block");
+                    self.block(body, depth + 2);
+                }
             }
         }
     }

@@ -236,7 +236,7 @@ pub(crate) fn class(tok: &Tok) -> u32 {
         Tok::RBrace => ENDS_EXPR | ENDS_STMT,
         Tok::Super | Tok::Of | Tok::From | Tok::As | Tok::Unsupported => ENDS_EXPR,
         Tok::PlusPlus | Tok::MinusMinus => ENDS_EXPR | MAYBE_PREFIX,
-        Tok::Const | Tok::Var | Tok::Try | Tok::Switch => STARTS_STMT,
+        Tok::Const | Tok::Var | Tok::Try | Tok::Switch | Tok::Class => STARTS_STMT,
         Tok::If => STARTS_STMT | NESTS_STMT | COND_HEAD,
         Tok::For => STARTS_STMT | NESTS_STMT | FOR,
         Tok::While => STARTS_STMT | NESTS_STMT | COND_HEAD | KEEPS_STMT_CHAIN,
@@ -308,7 +308,6 @@ pub(crate) fn class(tok: &Tok) -> u32 {
         | Tok::Catch
         | Tok::Default
         | Tok::Finally
-        | Tok::Class
         | Tok::Enum
         | Tok::Export
         | Tok::Extends
@@ -756,14 +755,7 @@ impl<'s> Adapter<'s> {
                 }
             }
             "instanceof" => Tok::Instanceof,
-            "new" => {
-                if next_char == Some('.') && !after_dot {
-                    self.out
-                        .unsupported
-                        .push((start, "new.target is not supported"));
-                }
-                Tok::New
-            }
+            "new" => Tok::New,
             "null" => Tok::Null,
             "return" => Tok::Return,
             "switch" => Tok::Switch,
@@ -799,20 +791,14 @@ impl<'s> Adapter<'s> {
             }
             "from" => Tok::From,
             "as" => Tok::As,
-            "class" => {
-                unsupported("classes are not supported yet", &mut self.out);
-                Tok::Class
-            }
+            "class" => Tok::Class,
             "enum" => Tok::Enum,
             "export" => {
                 unsupported("export is not supported", &mut self.out);
                 Tok::Export
             }
             "extends" => Tok::Extends,
-            "super" => {
-                unsupported("super is not supported", &mut self.out);
-                Tok::Super
-            }
+            "super" => Tok::Super,
             "with" => {
                 unsupported("with statements are not supported", &mut self.out);
                 Tok::With

@@ -124,6 +124,19 @@ fn bound_names<'a>(p: &'a Pattern, out: &mut Vec<(&'a str, Span)>) {
 }
 
 impl<'a> Validator<'a> {
+    /// A validator for a synthesized method (see `synthetic_method`).
+    fn new_function_walk() -> Self {
+        Validator {
+            scopes: vec![Scope::new(true)],
+            fns: vec![FnCtx {
+                is_async: false,
+                loops: 0,
+                switches: 0,
+                labels: Vec::new(),
+            }],
+        }
+    }
+
     fn scope(&mut self) -> &mut Scope<'a> {
         let last = self.scopes.len() - 1;
         &mut self.scopes[last]
@@ -192,6 +205,11 @@ impl<'a> Validator<'a> {
                         } else {
                             self.declare_lexical(&name.name, name.span, Binding::BlockFunction)?;
                         }
+                    }
+                }
+                StmtKind::ClassDecl(c) => {
+                    if let Some(name) = &c.name {
+                        self.declare_lexical(&name.name, name.span, Binding::Lexical)?;
                     }
                 }
                 StmtKind::Import(i) => {
@@ -466,7 +484,64 @@ impl<'a> Validator<'a> {
                 Ok(())
             }
             StmtKind::Empty | StmtKind::Import(_) => Ok(()),
+            StmtKind::ClassDecl(c) => self.class(c),
         }
+    }
+
+    /// A class: its heritage, computed keys, methods, field initializers and static blocks
+    /// (each initializer and block is checked as the body of a method).
+    fn class(&mut self, c: &'a Class) -> VResult {
+        if let Some(h) = &c.super_class {
+            self.expr(h)?;
+        }
+        if let Some(f) = &c.constructor {
+            self.function(f)?;
+        }
+        for m in &c.members {
+            match m {
+                ClassMember::Method { key, function, .. } => {
+                    if let PropKey::Computed(k) = key {
+                        self.expr(k)?;
+                    }
+                    self.function(function)?;
+                }
+                ClassMember::Field {
+                    key, value, span, ..
+                } => {
+                    if let PropKey::Computed(k) = key {
+                        self.expr(k)?;
+                    }
+                    if let Some(v) = value {
+                        let body = [Stmt {
+                            kind: StmtKind::Return(Some(v.clone())),
+                            span: *span,
+                        }];
+                        self.synthetic_method(&body, *span)?;
+                    }
+                }
+                ClassMember::StaticBlock { body, span } => {
+                    self.synthetic_method(body, *span)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks `body` as the body of a parameterless method.
+    fn synthetic_method(&mut self, body: &[Stmt], span: Span) -> VResult {
+        let f = Function {
+            name: None,
+            kind: FunctionKind::Method,
+            is_async: false,
+            params: Vec::new(),
+            rest: None,
+            body: FunctionBody::Block(body.to_vec()),
+            span,
+        };
+        // The checks borrow from the tree for its whole walk: a synthesized node is checked
+        // by a walk of its own.
+        let mut v = Validator::new_function_walk();
+        v.function(&f)
     }
 
     fn var_decl_exprs(&mut self, d: &'a VarDecl) -> VResult {
@@ -701,6 +776,13 @@ impl<'a> Validator<'a> {
                 }
             }
             ExprKind::OptionalChain(x) | ExprKind::Import(x) => self.expr(x),
+            ExprKind::Class(c) => self.class(c),
+            ExprKind::SuperCall(args) => self.args(args),
+            ExprKind::SuperMember(p) => match p {
+                MemberProp::Computed(k) => self.expr(k),
+                MemberProp::Name(_) => Ok(()),
+            },
+            ExprKind::NewTarget => Ok(()),
             ExprKind::Sequence(items) => items.iter().try_for_each(|x| self.expr(x)),
             ExprKind::Await(x) => {
                 if !self.fctx().is_async {

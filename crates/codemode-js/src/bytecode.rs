@@ -176,6 +176,27 @@ pub enum Op {
     /// Dynamic import / require of a Node module name on top.
     Import,
 
+    // ---- Classes ----
+    /// [ctor, heritage?] -> [ctor, prototype]: links a class constructor to a fresh
+    /// prototype object and to its parent (`true`: a heritage value is on the stack).
+    MakeClass(bool),
+    /// [obj, key, fn] -> [obj]: a non-enumerable method.
+    DefineMethod,
+    /// [placeholder, args...] -> [object]: `super(args)` constructs the running class's
+    /// parent with the running construct's new.target.
+    SuperCall(u16, u32),
+    /// [placeholder, argsArray] -> [object]: `super(...args)`.
+    SuperCallSpread(u32),
+    /// [object] -> [object]: binds the object as `this` of the running derived
+    /// constructor (a ReferenceError if it already has one).
+    BindThis,
+    /// `this` in a derived constructor: a ReferenceError before `super()` bound it.
+    ThisChecked,
+    /// `new.target` of the running function.
+    NewTarget,
+    /// [home] -> [home's prototype] (the object `super.x` reads from).
+    SuperBase,
+
     // ---- Fused ops, written by `fuse.rs` after compilation (never by the compiler). ----
     // Each replaces the first op of a short sequence and stands for all of it: when its
     // operands are numbers it does the whole sequence at once (skipping the rest); otherwise
@@ -282,6 +303,9 @@ pub struct FuncCode {
     pub is_async: bool,
     pub is_arrow: bool,
     pub is_method: bool,
+    /// A class constructor: `CLASS_BASE` or `CLASS_DERIVED` (0 for other functions). It
+    /// cannot be called without `new`; a derived one gets its `this` from `super()`.
+    pub class_ctor: u8,
     /// Where each captured cell comes from when a closure is made in the parent.
     pub captures: Vec<Capture>,
     /// Template objects ((cooked, raw) strings) for tagged templates.
@@ -297,7 +321,9 @@ pub struct FuncCode {
 impl FuncCode {
     /// Computes what the VM derives from the finished code.
     pub fn finish(&mut self) {
-        self.plain_entry = !self.has_rest && !self.is_async && self.arguments.is_none();
+        // Class constructors take the checked path (a call without `new` is a TypeError).
+        self.plain_entry =
+            !self.has_rest && !self.is_async && self.arguments.is_none() && self.class_ctor == 0;
     }
     /// Whether a call with `argc` arguments only needs the frame pushed and the missing
     /// parameters set to undefined (both VM loops' direct call path).
@@ -306,6 +332,11 @@ impl FuncCode {
         self.plain_entry && argc <= self.nparams as usize
     }
 }
+
+/// `FuncCode::class_ctor` of a base class's constructor.
+pub const CLASS_BASE: u8 = 1;
+/// `FuncCode::class_ctor` of a derived class's constructor (`extends`).
+pub const CLASS_DERIVED: u8 = 2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Capture {

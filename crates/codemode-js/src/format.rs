@@ -258,11 +258,12 @@ fn inspect_obj(
             }
         };
     }
+    let ctor_name = constructor_name(vm, r);
     if depth > 2 {
-        return if is_array {
-            "[Array]".into()
-        } else {
-            "[Object]".into()
+        return match (is_array, ctor_name) {
+            (_, Some(n)) => format!("[{n}]"),
+            (true, None) => "[Array]".into(),
+            (false, None) => "[Object]".into(),
         };
     }
     seen.push(r);
@@ -321,11 +322,17 @@ fn inspect_obj(
     seen.pop();
     let proto_null = vm.heap.get(r).proto.is_none();
     let (open, close) = if is_array { ("[", "]") } else { ("{", "}") };
-    let prefix = if proto_null && !is_array {
-        "[Object: null prototype] "
-    } else {
-        ""
+    let array_len = match &vm.heap.get(r).kind {
+        Kind::Array(items) => items.len(),
+        _ => 0,
     };
+    let prefix = match ctor_name {
+        Some(n) if is_array => format!("{n}({array_len}) "),
+        Some(n) => format!("{n} "),
+        None if proto_null && !is_array => "[Object: null prototype] ".into(),
+        None => String::new(),
+    };
+    let prefix = prefix.as_str();
     if output.is_empty() {
         return format!("{prefix}{open}{close}");
     }
@@ -345,6 +352,29 @@ fn inspect_obj(
         "{prefix}{open}\n{ind}  {}\n{ind}{close}",
         output.join(&format!(",\n{ind}  "))
     )
+}
+
+/// The name node's inspect prefixes an object with: the first named `constructor` own
+/// property up its prototype chain, unless that is the plain `Object` or `Array` (then
+/// `None`). The chain is program-built: a loop, and a chain past 1,000 objects gets no name.
+fn constructor_name(vm: &mut Vm, r: ObjRef) -> Option<String> {
+    let key = JsStr::from_str("constructor");
+    let mut cur = Some(r);
+    for _ in 0..1000 {
+        let o = cur?;
+        if let Some(Value::Obj(c)) = vm.heap.get(o).props.get(&key).cloned() {
+            if vm.heap.get(c).is_callable() {
+                if let Ok(Value::Str(n)) = vm.get_prop(&Value::Obj(c), &JsStr::from_str("name")) {
+                    if !n.is_empty() {
+                        let n = n.to_rust();
+                        return (n != "Object" && n != "Array").then_some(n);
+                    }
+                }
+            }
+        }
+        cur = vm.heap.get(o).proto;
+    }
+    None
 }
 
 fn group_array(output: Vec<String>, indent: usize, numeric: bool) -> Vec<String> {

@@ -146,7 +146,7 @@ impl Vm {
         arrow_this: Option<Value>,
         kind: FrameKind,
     ) -> JsResult<()> {
-        let (nparams, nlocals, has_rest, is_async, nops, arguments) = {
+        let (nparams, nlocals, has_rest, is_async, nops, arguments, class_ctor) = {
             let c = self.code(func);
             (
                 c.nparams as usize,
@@ -155,8 +155,15 @@ impl Vm {
                 c.is_async,
                 c.ops.len(),
                 c.arguments,
+                c.class_ctor,
             )
         };
+        if class_ctor != 0 && !matches!(kind, FrameKind::Construct(_)) {
+            let name = self.code(func).name.clone();
+            return Err(self.type_error(&format!(
+                "Class constructor {name} cannot be invoked without 'new'"
+            )));
+        }
         if self.frames.len() >= self.frame_room
             || self.stack.len() + nlocals + 1 > self.stack.capacity()
         {
@@ -312,12 +319,24 @@ impl Vm {
 
     /// Construct: stack [callee, args...].
     pub(crate) fn construct(&mut self, argc: usize, text: u32) -> JsResult<()> {
+        self.construct_with(argc, text, None)
+    }
+
+    /// Construct with an explicit new.target (`super(...)`; `None`: the callee itself).
+    /// Stack [callee, args...].
+    pub(crate) fn construct_with(
+        &mut self,
+        argc: usize,
+        text: u32,
+        new_target: Option<ObjRef>,
+    ) -> JsResult<()> {
         let callee_pos = self.stack.len() - argc - 1;
         let callee = self.stack[callee_pos].clone();
         let Value::Obj(r) = callee else {
             let name = self.callee_text(text);
             return Err(self.type_error(&format!("{name} is not a constructor")));
         };
+        let new_target = new_target.unwrap_or(r);
         match self.heap.get(r).kind.clone() {
             Kind::Closure(c) => {
                 let code = self.code(c.func);
@@ -325,13 +344,20 @@ impl Vm {
                     let name = self.callee_text(text);
                     return Err(self.type_error(&format!("{name} is not a constructor")));
                 }
-                let proto = match self.get_prop(&callee, &JsStr::from_str("prototype"))? {
-                    Value::Obj(p) => p,
-                    _ => self.realm.object_proto,
+                let this = if code.class_ctor == crate::bytecode::CLASS_DERIVED {
+                    // Bound by `super(...)`.
+                    Value::Empty
+                } else {
+                    let proto = match self
+                        .get_prop(&Value::Obj(new_target), &JsStr::from_str("prototype"))?
+                    {
+                        Value::Obj(p) => p,
+                        _ => self.realm.object_proto,
+                    };
+                    Value::Obj(self.alloc(Some(proto), Kind::Ordinary))
                 };
-                let this = self.alloc(Some(proto), Kind::Ordinary);
-                self.stack.insert(callee_pos + 1, Value::Obj(this));
-                self.enter_closure(r, c.func, argc, None, FrameKind::Construct)
+                self.stack.insert(callee_pos + 1, this);
+                self.enter_closure(r, c.func, argc, None, FrameKind::Construct(new_target))
             }
             Kind::Bound(_) => {
                 // `new` on a bound function constructs its innermost target with every
@@ -354,14 +380,32 @@ impl Vm {
                     self.stack.splice(callee_pos + 1..callee_pos + 1, bargs);
                 }
                 // The target is not bound: this recursion is one level deep.
-                self.construct(argc, text)
+                let new_target = if new_target == r {
+                    None
+                } else {
+                    Some(new_target)
+                };
+                self.construct_with(argc, text, new_target)
             }
             Kind::Native(_) => {
                 self.stack.insert(callee_pos + 1, Value::Undefined);
                 self.is_new = true;
-                let r = self.call_value(argc, text, FrameKind::Normal);
+                let res = self.call_value(argc, text, FrameKind::Normal);
                 self.is_new = false;
-                r
+                res?;
+                if new_target != r {
+                    // A subclass of a built-in (`class E extends Error`): the object the
+                    // built-in made takes the subclass's prototype.
+                    if let Some(Value::Obj(o)) = self.stack.last() {
+                        let o = *o;
+                        if let Value::Obj(p) =
+                            self.get_prop(&Value::Obj(new_target), &JsStr::from_str("prototype"))?
+                        {
+                            self.heap.get_mut(o).proto = Some(p);
+                        }
+                    }
+                }
+                Ok(())
             }
             _ => {
                 let name = self.callee_text(text);
@@ -403,7 +447,7 @@ impl Vm {
             self.handlers.retain(|h| h.frame < depth - 1);
             self.stack.truncate(f.base as usize - 2);
             match f.kind {
-                FrameKind::Normal | FrameKind::Construct => continue,
+                FrameKind::Normal | FrameKind::Construct(_) => continue,
                 FrameKind::Async(p) => {
                     self.settle(p, v, true);
                     if !f.resumed && !self.frames.is_empty() {
@@ -433,17 +477,40 @@ impl Vm {
             self.handlers.retain(|h| h.frame < depth);
         }
         let this = match f.kind {
-            FrameKind::Construct => self
+            FrameKind::Construct(_) => self
                 .stack
                 .get(f.base as usize - 1)
                 .cloned()
                 .unwrap_or_default(),
             _ => Value::Undefined,
         };
+        if let FrameKind::Construct(_) = f.kind {
+            if self.code(f.func).class_ctor == crate::bytecode::CLASS_DERIVED
+                && !matches!(v, Value::Obj(_))
+            {
+                // Thrown where the construct was (the body has finished).
+                let e = if !matches!(v, Value::Undefined) {
+                    self.type_error("Derived constructors may only return object or undefined")
+                } else if matches!(this, Value::Empty) {
+                    self.reference_error(
+                        "Must call super constructor in derived class before accessing 'this' or returning from derived constructor",
+                    )
+                } else {
+                    self.stack.truncate(f.base as usize - 2);
+                    self.stack.push(this);
+                    return Ok(());
+                };
+                self.stack.truncate(f.base as usize - 2);
+                let Throw::Value(e) = e else {
+                    return Err(e);
+                };
+                return self.throw_value(e);
+            }
+        }
         self.stack.truncate(f.base as usize - 2);
         match f.kind {
             FrameKind::Normal => self.stack.push(v),
-            FrameKind::Construct => {
+            FrameKind::Construct(_) => {
                 if matches!(v, Value::Obj(_)) {
                     self.stack.push(v)
                 } else {

@@ -1182,6 +1182,58 @@ impl Vm {
                         let v = self.stack[base - 1].clone();
                         self.stack.push(v);
                     }
+                    Op::ThisChecked => {
+                        let v = self.stack[base - 1].clone();
+                        if let Value::Empty = v {
+                            throw!(self.reference_error(
+                                "Must call super constructor in derived class before accessing 'this' or returning from derived constructor"
+                            ));
+                        }
+                        self.stack.push(v);
+                    }
+                    Op::MakeClass(has_heritage) => tri!(self.make_class(has_heritage)),
+                    Op::DefineMethod => tri!(self.define_method()),
+                    Op::SuperCall(argc, text) => {
+                        save_pc!();
+                        tri!(self.super_call(argc as usize, text, closure));
+                        continue 'frames;
+                    }
+                    Op::SuperCallSpread(text) => {
+                        save_pc!();
+                        let args = pop!(self);
+                        let items = tri!(self.array_items(&args));
+                        let n = items.len();
+                        self.stack.extend(items);
+                        tri!(self.super_call(n, text, closure));
+                        continue 'frames;
+                    }
+                    Op::BindThis => {
+                        let v = self.stack.last().cloned().unwrap_or_default();
+                        if !matches!(self.stack[base - 1], Value::Empty) {
+                            throw!(
+                                self.reference_error("Super constructor may only be called once")
+                            );
+                        }
+                        self.stack[base - 1] = v;
+                    }
+                    Op::NewTarget => {
+                        let v = match self.frames.last().map(|f| &f.kind) {
+                            Some(FrameKind::Construct(nt)) => Value::Obj(*nt),
+                            _ => Value::Undefined,
+                        };
+                        self.stack.push(v);
+                    }
+                    Op::SuperBase => {
+                        let home = pop!(self);
+                        let v = match home {
+                            Value::Obj(r) => match self.heap.get(r).proto {
+                                Some(p) => Value::Obj(p),
+                                None => Value::Null,
+                            },
+                            _ => Value::Undefined,
+                        };
+                        self.stack.push(v);
+                    }
                     Op::Throw => {
                         let v = pop!(self);
                         save_pc!();

@@ -59,7 +59,8 @@ const FAST_BACKOFF_SWITCHES: u32 = 32;
 #[derive(Clone, Debug)]
 pub enum FrameKind {
     Normal,
-    Construct,
+    /// `new`: the new.target (the constructor `new` was applied to).
+    Construct(ObjRef),
     Async(ObjRef),
     /// A promise reaction's handler: its outcome settles the target.
     Job(Option<ObjRef>),
@@ -83,7 +84,10 @@ impl Frame {
             work.push(c);
         }
         match self.kind {
-            FrameKind::Async(p) | FrameKind::Job(Some(p)) | FrameKind::Thenable(p) => work.push(p),
+            FrameKind::Async(p)
+            | FrameKind::Job(Some(p))
+            | FrameKind::Thenable(p)
+            | FrameKind::Construct(p) => work.push(p),
             _ => {}
         }
     }
@@ -385,6 +389,7 @@ impl Vm {
 }
 
 mod call;
+mod class;
 mod convert;
 mod exec;
 mod gc;

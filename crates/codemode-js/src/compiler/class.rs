@@ -1,0 +1,400 @@
+//! Classes: the constructor, methods, fields, static blocks, `super` and `new.target`.
+//!
+//! A class is compiled in a scope of its own holding hidden bindings (names a program cannot
+//! write): `%class` (the constructor, home of static methods), `%proto` (its prototype,
+//! home of instance methods), `%fields` (the function that defines the instance fields on a
+//! new object, called by a base constructor on entry and after `super()` in a derived one)
+//! and `%key<i>` (computed field keys, evaluated once when the class is defined).
+
+use super::*;
+use crate::bytecode::{CLASS_BASE, CLASS_DERIVED};
+
+/// What a function compiled next is inside a class (consumed by `begin_fn`).
+#[derive(Clone, Copy, Default)]
+pub(super) struct FnRole {
+    /// `Some(is_static)`: a method or initializer whose `super.x` reads from the parent
+    /// of `%class` (static) or of `%proto`.
+    pub home: Option<bool>,
+    /// `CLASS_BASE` / `CLASS_DERIVED` for a constructor.
+    pub ctor: u8,
+    /// The class has instance fields (`%fields` runs when `this` is made).
+    pub has_fields: bool,
+}
+
+const CLASS_VAR: &str = "%class";
+const PROTO_VAR: &str = "%proto";
+const FIELDS_VAR: &str = "%fields";
+
+fn key_var(i: usize) -> String {
+    format!("%key{i}")
+}
+
+impl<'a> Compiler<'a> {
+    pub(super) fn syntax_error(&self, span: Span, message: &str) -> Diagnostic {
+        Diagnostic::new(DiagnosticKind::ParseError, message).at(self.loc(span))
+    }
+
+    /// Declares a hidden const binding of the class scope, in its dead zone.
+    fn class_binding(&mut self, name: &str, span: Span) -> CResult<()> {
+        let id = self.declare(name, VarKind::Const, span)?;
+        let slot = self.st().vars[id].slot;
+        self.emit_var(id, Op::ClearLocal(slot));
+        Ok(())
+    }
+
+    /// Compiles a class (declaration or expression); leaves the constructor on the stack.
+    pub(super) fn class(&mut self, c: &Class, inferred: &str) -> CResult<()> {
+        let name = c
+            .name
+            .as_ref()
+            .map(|n| n.name.clone())
+            .unwrap_or_else(|| inferred.to_string());
+        // Getters and setters are refused by the parser (UnsupportedSyntax).
+        self.span_pos = c.span.start;
+        let derived = c.super_class.is_some();
+        let has_fields = c.members.iter().any(|m| {
+            matches!(
+                m,
+                ClassMember::Field {
+                    is_static: false,
+                    ..
+                }
+            )
+        });
+        let has_static = c.members.iter().any(|m| {
+            matches!(
+                m,
+                ClassMember::Field {
+                    is_static: true,
+                    ..
+                } | ClassMember::StaticBlock { .. }
+            )
+        });
+        self.push_scope();
+        if let Some(n) = &c.name {
+            self.class_binding(&n.name, n.span)?;
+        }
+        self.class_binding(CLASS_VAR, c.span)?;
+        self.class_binding(PROTO_VAR, c.span)?;
+        if has_fields {
+            self.class_binding(FIELDS_VAR, c.span)?;
+        }
+        for (i, m) in c.members.iter().enumerate() {
+            if let ClassMember::Field {
+                key: PropKey::Computed(_),
+                span,
+                ..
+            } = m
+            {
+                self.class_binding(&key_var(i), *span)?;
+            }
+        }
+
+        // The constructor, then the heritage (evaluated with the class name in its dead
+        // zone), then the link between them.
+        self.next_fn = Some(FnRole {
+            home: Some(false),
+            ctor: if derived { CLASS_DERIVED } else { CLASS_BASE },
+            has_fields,
+        });
+        let mut ctor = match &c.constructor {
+            Some(f) => (**f).clone(),
+            None => default_constructor(derived, c.span),
+        };
+        ctor.name = None;
+        self.span_pos = c.span.start;
+        self.function(&ctor, &name, false)?;
+        if let Some(h) = &c.super_class {
+            self.expr(h)?;
+        }
+        self.span_pos = c.span.start;
+        self.emit(Op::MakeClass(derived));
+        self.store_name(PROTO_VAR, true)?;
+        self.emit(Op::Dup);
+        self.store_name(CLASS_VAR, true)?;
+
+        // Methods and computed field keys, in source order.
+        for (i, m) in c.members.iter().enumerate() {
+            match m {
+                ClassMember::Method {
+                    key,
+                    is_static,
+                    function,
+                    span,
+                    ..
+                } => {
+                    self.span_pos = span.start;
+                    self.load_name(if *is_static { CLASS_VAR } else { PROTO_VAR }, *span)?;
+                    let inferred = self.class_key(key)?;
+                    self.next_fn = Some(FnRole {
+                        home: Some(*is_static),
+                        ..Default::default()
+                    });
+                    self.function(function, &inferred, false)?;
+                    self.emit(Op::DefineMethod);
+                    self.emit(Op::Pop);
+                }
+                ClassMember::Field {
+                    key: PropKey::Computed(k),
+                    span,
+                    ..
+                } => {
+                    self.span_pos = span.start;
+                    self.expr(k)?;
+                    self.emit(Op::ToPropertyKey);
+                    self.store_name(&key_var(i), true)?;
+                }
+                _ => {}
+            }
+        }
+        if has_fields {
+            self.class_initializer(c, false)?;
+            self.store_name(FIELDS_VAR, true)?;
+        }
+        if let Some(n) = &c.name {
+            self.emit(Op::Dup);
+            self.store_name(&n.name, true)?;
+        }
+        if has_static {
+            self.class_initializer(c, true)?;
+            self.load_name(CLASS_VAR, c.span)?;
+            self.emit(Op::Call(0, u32::MAX));
+            self.emit(Op::Pop);
+        }
+        self.pop_scope();
+        Ok(())
+    }
+
+    /// Pushes a member's key (a computed one converted to a property key); returns the
+    /// name a function defined under it takes.
+    fn class_key(&mut self, key: &PropKey) -> CResult<String> {
+        match key {
+            PropKey::Computed(k) => {
+                self.expr(k)?;
+                self.emit(Op::ToPropertyKey);
+                Ok(String::new())
+            }
+            k => {
+                let units = static_key(k);
+                let c = self.str_const(&units);
+                self.emit(Op::Const(c));
+                Ok(String::from_utf16_lossy(&units))
+            }
+        }
+    }
+
+    /// Pushes a closure that, called with `this` the instance (or the class), defines the
+    /// instance (or static) fields and runs the static blocks, in source order.
+    fn class_initializer(&mut self, c: &Class, is_static: bool) -> CResult<()> {
+        self.next_fn = Some(FnRole {
+            home: Some(is_static),
+            ..Default::default()
+        });
+        self.begin_fn("", false, false, true);
+        self.span_pos = c.span.start;
+        for (i, m) in c.members.iter().enumerate() {
+            match m {
+                ClassMember::Field {
+                    key,
+                    is_static: s,
+                    value,
+                    span,
+                } if *s == is_static => {
+                    self.span_pos = span.start;
+                    self.emit(Op::This);
+                    let name = match key {
+                        PropKey::Computed(_) => {
+                            self.load_name(&key_var(i), *span)?;
+                            String::new()
+                        }
+                        k => {
+                            let units = static_key(k);
+                            let c = self.str_const(&units);
+                            self.emit(Op::Const(c));
+                            String::from_utf16_lossy(&units)
+                        }
+                    };
+                    match value {
+                        Some(v) => self.named_expr(v, &name)?,
+                        None => {
+                            self.emit(Op::Undef);
+                        }
+                    }
+                    self.emit(Op::InitElem);
+                    self.emit(Op::Pop);
+                }
+                ClassMember::StaticBlock { body, .. } if is_static => {
+                    self.push_scope();
+                    self.block_body(body, true)?;
+                    self.pop_scope();
+                }
+                _ => {}
+            }
+        }
+        self.emit(Op::Undef);
+        self.emit(Op::Return);
+        let code = self.end_fn();
+        let idx = self.out.len() as u32 + 1 + self.opts.func_base;
+        self.out.push(Some(code));
+        self.emit(Op::Closure(idx));
+        Ok(())
+    }
+
+    /// Entry of a class constructor: marks the code, and a base class defines its
+    /// instance fields on the new object first.
+    pub(super) fn class_ctor_prologue(&mut self) -> CResult<()> {
+        let st = self.st();
+        if st.class_ctor == 0 {
+            return Ok(());
+        }
+        st.code.class_ctor = st.class_ctor;
+        st.code.is_method = false;
+        if st.class_ctor == CLASS_BASE && st.has_fields {
+            self.load_name(FIELDS_VAR, Span::default())?;
+            self.emit(Op::This);
+            self.emit(Op::Call(0, u32::MAX));
+            self.emit(Op::Pop);
+        }
+        Ok(())
+    }
+
+    /// `super(args)`: constructs the parent, binds `this`, defines the instance fields.
+    pub(super) fn super_call(&mut self, args: &[Argument], span: Span) -> CResult<()> {
+        let st = self.st();
+        if st.is_arrow && st.derived_this {
+            return Err(self.unsupported(span, "super() inside an arrow function"));
+        }
+        if st.class_ctor != CLASS_DERIVED {
+            return Err(self.syntax_error(span, "'super' keyword unexpected here"));
+        }
+        let has_fields = st.has_fields;
+        self.emit(Op::Undef);
+        let text = self.name_const("super");
+        if args.iter().any(|a| matches!(a, Argument::Spread(_))) {
+            self.emit(Op::NewArray(args.len() as u32));
+            for a in args {
+                match a {
+                    Argument::Expr(x) => {
+                        self.expr(x)?;
+                        self.emit(Op::ArrayPush);
+                    }
+                    Argument::Spread(x) => {
+                        self.expr(x)?;
+                        self.emit(Op::ArraySpread);
+                    }
+                }
+            }
+            self.span_pos = span.start;
+            self.emit(Op::SuperCallSpread(text));
+        } else {
+            if args.len() > u16::MAX as usize {
+                return Err(self.unsupported(span, "a call with this many arguments"));
+            }
+            for a in args {
+                if let Argument::Expr(x) = a {
+                    self.expr(x)?;
+                }
+            }
+            self.span_pos = span.start;
+            self.emit(Op::SuperCall(args.len() as u16, text));
+        }
+        self.emit(Op::BindThis);
+        if has_fields {
+            self.emit(Op::Dup);
+            self.load_name(FIELDS_VAR, span)?;
+            self.emit(Op::Swap);
+            self.emit(Op::Call(0, u32::MAX));
+            self.emit(Op::Pop);
+        }
+        Ok(())
+    }
+
+    /// `super.x` / `super[x]`: pushes the value read from the home object's prototype.
+    pub(super) fn super_member(&mut self, prop: &MemberProp, span: Span) -> CResult<()> {
+        let Some(is_static) = self.st().home else {
+            // An object literal's method (the nearest non-arrow function is a method with
+            // no class home): valid JavaScript that is not supported yet.
+            let in_object_method = self
+                .fns
+                .iter()
+                .rev()
+                .find(|f| !f.is_arrow)
+                .is_some_and(|f| f.code.is_method);
+            if in_object_method {
+                return Err(self.unsupported(span, "super in object literal methods"));
+            }
+            return Err(self.syntax_error(span, "'super' keyword unexpected here"));
+        };
+        self.load_name(if is_static { CLASS_VAR } else { PROTO_VAR }, span)?;
+        self.emit(Op::SuperBase);
+        self.span_pos = span.start;
+        match prop {
+            MemberProp::Name(id) => {
+                let c = self.name_const(&id.name);
+                self.emit(Op::GetProp(c));
+            }
+            MemberProp::Computed(k) => {
+                self.expr(k)?;
+                self.emit(Op::GetElem);
+            }
+        }
+        Ok(())
+    }
+
+    /// `this`: checked in a derived constructor (and arrows in it), where it is unbound
+    /// until `super()` returns.
+    pub(super) fn this(&mut self) {
+        if self.st().derived_this {
+            self.emit(Op::ThisChecked);
+        } else {
+            self.emit(Op::This);
+        }
+    }
+
+    /// `new.target`.
+    pub(super) fn new_target(&mut self, span: Span) -> CResult<()> {
+        if self.fns.len() == 1 {
+            return Err(self.syntax_error(span, "new.target expression is not allowed here"));
+        }
+        if self.st().is_arrow {
+            return Err(self.unsupported(span, "new.target inside an arrow function"));
+        }
+        self.emit(Op::NewTarget);
+        Ok(())
+    }
+}
+
+/// `constructor() {}` or, for a derived class, `constructor(...args) { super(...args); }`.
+fn default_constructor(derived: bool, span: Span) -> Function {
+    let (rest, body) = if derived {
+        let args = Expr {
+            kind: ExprKind::Ident("args".into()),
+            span,
+        };
+        let call = Expr {
+            kind: ExprKind::SuperCall(vec![Argument::Spread(args)]),
+            span,
+        };
+        (
+            Some(Box::new(Pattern {
+                kind: PatternKind::Ident("args".into()),
+                span,
+            })),
+            vec![Stmt {
+                kind: StmtKind::Expr(Box::new(call)),
+                span,
+            }],
+        )
+    } else {
+        (None, Vec::new())
+    };
+    Function {
+        name: None,
+        kind: FunctionKind::Method,
+        is_async: false,
+        params: Vec::new(),
+        rest,
+        body: FunctionBody::Block(body),
+        span,
+    }
+}

@@ -1,0 +1,172 @@
+//! Classes: linking a constructor to its prototype and parent, methods and accessors,
+//! `super(...)`.
+
+use super::*;
+
+impl Vm {
+    /// Whether `r` can be `new`ed (and so extended).
+    pub(crate) fn is_constructor(&self, r: ObjRef) -> bool {
+        match &self.heap.get(r).kind {
+            Kind::Closure(c) => {
+                let code = self.code(c.func);
+                !(code.is_arrow || code.is_method || code.is_async)
+            }
+            Kind::Native(_) | Kind::Bound(_) => r != self.realm.function_proto,
+            _ => false,
+        }
+    }
+
+    /// A value as V8 names it in class errors: primitives as written, objects as
+    /// `#<Constructor>`.
+    fn class_error_text(&mut self, v: &Value) -> String {
+        match v {
+            Value::Obj(_) => {
+                let ctor = self
+                    .get_prop(v, &JsStr::from_str("constructor"))
+                    .ok()
+                    .and_then(|c| match c {
+                        Value::Obj(_) => self.get_prop(&c, &JsStr::from_str("name")).ok(),
+                        _ => None,
+                    });
+                match ctor {
+                    Some(Value::Str(s)) if !s.is_empty() => format!("#<{}>", s.to_rust()),
+                    _ => "#<Object>".into(),
+                }
+            }
+            Value::Str(s) => s.to_rust(),
+            other => match self.to_string(other) {
+                Ok(s) => s.to_rust(),
+                Err(_) => String::new(),
+            },
+        }
+    }
+
+    /// `MakeClass`: [ctor, heritage?] -> [ctor, prototype].
+    pub(crate) fn make_class(&mut self, has_heritage: bool) -> JsResult<()> {
+        let heritage = if has_heritage {
+            Some(self.stack.pop().unwrap_or_default())
+        } else {
+            None
+        };
+        let Some(&Value::Obj(ctor)) = self.stack.last() else {
+            return Err(self.type_error("class constructor missing"));
+        };
+        let function_proto = self.realm.function_proto;
+        let (proto_parent, ctor_parent) = match heritage {
+            None => (Some(self.realm.object_proto), function_proto),
+            Some(Value::Null) => (None, function_proto),
+            Some(Value::Obj(h)) if self.is_constructor(h) => {
+                match self.get_prop(&Value::Obj(h), &JsStr::from_str("prototype"))? {
+                    Value::Obj(p) => (Some(p), h),
+                    Value::Null => (None, h),
+                    other => {
+                        let text = self.class_error_text(&other);
+                        return Err(self.type_error(&format!(
+                            "Class extends value does not have valid prototype property {text}"
+                        )));
+                    }
+                }
+            }
+            Some(other) => {
+                let text = self.class_error_text(&other);
+                return Err(self.type_error(&format!(
+                    "Class extends value {text} is not a constructor or null"
+                )));
+            }
+        };
+        let proto = self.alloc(proto_parent, Kind::Ordinary);
+        self.heap.get_mut(proto).props.insert(
+            JsStr::from_str("constructor"),
+            Value::Obj(ctor),
+            HIDDEN,
+        );
+        let c = self.heap.get_mut(ctor);
+        c.props
+            .insert(JsStr::from_str("prototype"), Value::Obj(proto), 0);
+        c.proto = Some(ctor_parent);
+        self.heap.charge(2 * crate::heap::PROP_COST);
+        self.stack.push(Value::Obj(proto));
+        Ok(())
+    }
+
+    /// `DefineMethod`: [obj, key, fn] -> [obj].
+    pub(crate) fn define_method(&mut self) -> JsResult<()> {
+        let f = self.stack.pop().unwrap_or_default();
+        let k = self.stack.pop().unwrap_or_default();
+        let key = self.to_property_key(&k)?;
+        let Some(&Value::Obj(o)) = self.stack.last() else {
+            return Ok(());
+        };
+        // A method under a computed key is named by the key (its code has no name).
+        if let Value::Obj(fr) = f {
+            if let Kind::Closure(c) = &self.heap.get(fr).kind {
+                if self.code(c.func).name.is_empty() {
+                    self.heap.get_mut(fr).props.insert(
+                        JsStr::from_str("name"),
+                        Value::Str(key.clone()),
+                        0,
+                    );
+                    self.heap.charge(crate::heap::PROP_COST);
+                }
+            }
+        }
+        let props = &mut self.heap.get_mut(o).props;
+        match props.find(&key) {
+            Some(i) => {
+                props.entries[i].value = f;
+                props.entries[i].flags = HIDDEN;
+            }
+            None => {
+                props.insert(key, f, HIDDEN);
+            }
+        }
+        self.heap.charge(crate::heap::PROP_COST);
+        Ok(())
+    }
+
+    /// `super(args)` in the running derived constructor (whose closure is `closure`):
+    /// stack [placeholder, args...]; constructs the class's parent with this construct's
+    /// new.target (the frame it pushes returns the object to `BindThis`).
+    pub(crate) fn super_call(
+        &mut self,
+        argc: usize,
+        text: u32,
+        closure: Option<ObjRef>,
+    ) -> JsResult<()> {
+        let new_target = match self.frames.last().map(|f| &f.kind) {
+            Some(FrameKind::Construct(nt)) => *nt,
+            _ => return Err(self.syntax_error("'super' keyword unexpected here")),
+        };
+        let Some(ctor) = closure else {
+            return Err(self.syntax_error("'super' keyword unexpected here"));
+        };
+        let parent = self.heap.get(ctor).proto;
+        match parent {
+            Some(p) if self.is_constructor(p) => {
+                let at = self.stack.len() - argc - 1;
+                self.stack[at] = Value::Obj(p);
+                self.construct_with(argc, text, Some(new_target))
+            }
+            other => {
+                let what = match other {
+                    Some(p) if p != self.realm.function_proto => {
+                        self.class_error_text(&Value::Obj(p))
+                    }
+                    _ => "null".to_string(),
+                };
+                let name = match &self.heap.get(ctor).kind {
+                    Kind::Closure(c) => self.code(c.func).name.clone(),
+                    _ => String::new(),
+                };
+                let name = if name.is_empty() {
+                    "anonymous class".to_string()
+                } else {
+                    name
+                };
+                Err(self.type_error(&format!(
+                    "Super constructor {what} of {name} is not a constructor"
+                )))
+            }
+        }
+    }
+}

@@ -1,0 +1,2 @@
+class A {}
+try { A(); } catch (e) { return [e instanceof TypeError, e.message]; }

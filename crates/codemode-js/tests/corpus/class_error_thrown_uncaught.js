@@ -1,0 +1,2 @@
+class QuotaError extends Error { constructor() { super('quota exceeded'); this.name = 'QuotaError'; } }
+throw new QuotaError();
