@@ -2,12 +2,12 @@
 //! accept loop, at the path `/mcp`.
 
 use crate::server::CodeModeServer;
+use crate::sessions::BoundedSessions;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
 use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use std::convert::Infallible;
 use std::future::Future;
@@ -23,6 +23,10 @@ pub struct HttpOptions {
     pub max_request_bytes: usize,
     /// Connections served at once; more wait to be accepted.
     pub max_connections: usize,
+    /// Sessions (protocol versions up to 2025-11-25) kept at once; an `initialize` beyond
+    /// them is refused (HTTP 500 with the reason) until one is deleted or idles out (five
+    /// minutes). Stateless 2026-07-28 requests open none.
+    pub max_sessions: usize,
     /// Host header values accepted besides loopback names and the bound address (DNS
     /// rebinding protection).
     pub allowed_hosts: Vec<String>,
@@ -33,6 +37,7 @@ impl Default for HttpOptions {
         HttpOptions {
             max_request_bytes: 4 * 1024 * 1024,
             max_connections: 1024,
+            max_sessions: 1024,
             allowed_hosts: Vec::new(),
         }
     }
@@ -57,7 +62,7 @@ pub async fn serve_http(
     config.cancellation_token = stop.child_token();
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
-        Arc::new(LocalSessionManager::default()),
+        Arc::new(BoundedSessions::new(options.max_sessions)),
         config,
     );
     let slots = Arc::new(Semaphore::new(options.max_connections.max(1)));

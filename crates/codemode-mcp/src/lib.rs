@@ -8,6 +8,7 @@
 pub mod client;
 mod http;
 pub mod server;
+mod sessions;
 
 pub use client::{connect, ClientOptions, ConnectError, Connected, Connection, ServerSpec};
 pub use http::{serve_http, HttpOptions};
