@@ -6,6 +6,8 @@ pub mod arith;
 mod describe;
 mod exec;
 pub mod meta;
+mod ops;
+mod run;
 
 use std::sync::Arc;
 
