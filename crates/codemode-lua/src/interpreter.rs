@@ -322,6 +322,9 @@ impl Execution for LuaExecution {
             if p.id == id && self.answer.is_none() {
                 self.answer = Some(outcome);
             }
+            return;
         }
+        // A call of a `parallel` task (several may be pending).
+        self.vm.answer_task(id, outcome);
     }
 }

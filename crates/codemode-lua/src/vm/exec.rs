@@ -354,6 +354,11 @@ impl Vm {
                                     r!(a) = v.unwrap_or(Value::Nil);
                                 }
                             },
+                            &Upval::Parked(t, i) => {
+                                let v = self.parked_value(t, i);
+                                regs = window!();
+                                r!(a) = v;
+                            }
                         }
                     }
                     Op::SetUpval { a, b } => {

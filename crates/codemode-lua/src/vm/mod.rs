@@ -4,8 +4,10 @@
 
 pub mod arith;
 mod describe;
+pub mod coroutine;
 mod exec;
 pub mod meta;
+mod parallel;
 mod ops;
 mod run;
 
@@ -17,7 +19,7 @@ use codemode_lua_text::number::Number;
 use crate::bytecode::Proto;
 use crate::heap::{Heap, Proxy, Upval};
 use crate::stdlib::{self, Native};
-use crate::value::{StrRef, TableRef, UpvalRef, Value};
+use crate::value::{StrRef, TableRef, ThreadRef, UpvalRef, Value};
 
 pub use exec::Exit;
 
@@ -47,6 +49,12 @@ pub enum Cont {
     Sort(Box<stdlib::table::SortState>),
     Gsub(Box<stdlib::string::GsubState>),
     Print(Box<stdlib::base::PrintState>),
+    /// A `resume` (or a `coroutine.wrap` function) waiting for the coroutine it resumed.
+    Resume { wrap: bool },
+    /// The bottom frame of a coroutine: its body returns (or an error unwinds) into it.
+    CoroutineBase,
+    /// A `parallel` call scheduling its tasks (its state is in the thread's `group`).
+    Parallel,
 }
 
 pub enum FrameKind {
@@ -115,6 +123,11 @@ pub struct Vm {
     /// Frames that may be pushed without a check: `max_frames`, or less while the frame
     /// stack's allocation has not grown (its growth is counted as memory first).
     pub frame_cap: usize,
+    /// The running thread (the main thread or a coroutine).
+    pub current: ThreadRef,
+    pub main: ThreadRef,
+    /// Host calls of parked `parallel` tasks: call id and the thread that waits on it.
+    pub task_calls: std::collections::HashMap<u64, ThreadRef>,
 }
 
 /// Fuel charged by builtins between two reads of the clock. Builtins charge about one
@@ -137,6 +150,8 @@ impl Vm {
     ) -> Vm {
         let seed = start.seed.unwrap_or(crate::DEFAULT_SEED);
         let deadline = start.deadline;
+        let mut heap = heap;
+        let main = heap.new_thread(coroutine::Thread::new(Default::default(), true));
         let mut vm = Vm {
             heap,
             stack: Vec::new(),
@@ -162,6 +177,9 @@ impl Vm {
             deadline,
             until_deadline_check: DEADLINE_EVERY,
             frame_cap: 0,
+            current: main,
+            main,
+            task_calls: std::collections::HashMap::new(),
         };
         vm.frame_cap = vm.frames.capacity().min(vm.limits.max_frames);
         // The main chunk: a closure with no upvalues at slot 0.
@@ -323,8 +341,14 @@ impl Vm {
                     out.extend_from_slice(b"function: builtin: ");
                     out.extend_from_slice(n.as_bytes());
                 }
+                Proxy::Wrap(_) => out.extend_from_slice(
+                    format!("function: 0x{:08x}", 0x4000_0000u32 | p.0).as_bytes(),
+                ),
             },
             Value::JsonNull => out.extend_from_slice(b"null"),
+            Value::Thread(t) => {
+                out.extend_from_slice(format!("thread: 0x{:08x}", 0x2000_0000u32 | t.0).as_bytes())
+            }
         }
     }
 
@@ -381,6 +405,7 @@ impl Vm {
         match *self.heap.upvals.get(u.0) {
             Upval::Open(i) => self.stack[i as usize],
             Upval::Closed(v) => v,
+            Upval::Parked(t, i) => self.parked_value(t, i),
         }
     }
 
@@ -392,6 +417,7 @@ impl Vm {
                 self.stack[i] = v;
             }
             Upval::Closed(c) => *c = v,
+            &mut Upval::Parked(t, i) => self.set_parked(t, i, v),
         }
     }
 
@@ -657,8 +683,11 @@ impl Vm {
             rets,
             protos,
             names,
+            current,
+            main,
             ..
         } = self;
+        let (current, main) = (*current, *main);
         let globals = *globals;
         let string_lib = *string_lib;
         heap.collect(&mut |mark, mark_up| {
@@ -677,19 +706,9 @@ impl Vm {
             for (_, u) in open_upvals.iter() {
                 mark_up(*u);
             }
-            for f in frames.iter() {
-                match &f.kind {
-                    FrameKind::Lua { closure, proto, .. } => {
-                        mark(Value::Func(crate::value::FuncRef(*closure, *proto)))
-                    }
-                    FrameKind::Cont(c) => match c {
-                        Cont::Xpcall { handler } => mark(*handler),
-                        Cont::Sort(s) => s.mark(&mut *mark),
-                        Cont::Gsub(g) => g.mark(&mut *mark),
-                        _ => {}
-                    },
-                }
-            }
+            mark_frames(frames, &mut *mark);
+            mark(Value::Thread(current));
+            mark(Value::Thread(main));
             for p in protos.iter() {
                 for k in &p.consts {
                     mark(*k);
@@ -757,6 +776,23 @@ impl Vm {
             self.collect()?;
         }
         Ok(())
+    }
+}
+
+/// Reports what frames hold: their closures and the values continuations keep.
+pub fn mark_frames(frames: &[Frame], mark: &mut dyn FnMut(Value)) {
+    for f in frames {
+        match &f.kind {
+            FrameKind::Lua { closure, proto, .. } => {
+                mark(Value::Func(crate::value::FuncRef(*closure, *proto)))
+            }
+            FrameKind::Cont(c) => match c {
+                Cont::Xpcall { handler } => mark(*handler),
+                Cont::Sort(s) => s.mark(&mut *mark),
+                Cont::Gsub(g) => g.mark(&mut *mark),
+                _ => {}
+            },
+        }
     }
 }
 

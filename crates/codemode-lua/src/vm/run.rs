@@ -19,6 +19,13 @@ impl Vm {
                 self.resume_cont()
             };
             match res {
+                Ok(Some(Exit::Suspend)) => {
+                    // Inside a `parallel` task, only the task waits.
+                    if self.park()? {
+                        continue;
+                    }
+                    return Ok(Exit::Suspend);
+                }
                 Ok(Some(exit)) => return Ok(exit),
                 Ok(None) => continue,
                 Err(LuaError::Fatal(d)) => return Err(LuaError::Fatal(d)),
@@ -69,6 +76,7 @@ impl Vm {
 
     /// Unwinds to the nearest `pcall`/`xpcall`; false when there is none.
     pub fn unwind(&mut self, err: Value) -> LResult<bool> {
+        let mut err = err;
         while let Some(frame) = self.frames.pop() {
             match frame.kind {
                 FrameKind::Lua { .. } => {
@@ -109,6 +117,11 @@ impl Vm {
                     self.xpcall_handler_failed(func)?;
                     return Ok(true);
                 }
+                FrameKind::Cont(Cont::CoroutineBase) => match self.coroutine_died(err)? {
+                    // Raised again in the resumer by a `coroutine.wrap` function.
+                    Some(e) => err = e,
+                    None => return Ok(true),
+                },
                 FrameKind::Cont(_) => {}
             }
         }
@@ -143,6 +156,14 @@ impl Vm {
             FrameKind::Cont(Cont::Sort(_)) => stdlib::table::sort_resume(self),
             FrameKind::Cont(Cont::Gsub(_)) => stdlib::string::gsub_resume(self),
             FrameKind::Cont(Cont::Print(_)) => stdlib::base::print_resume(self),
+            FrameKind::Cont(Cont::CoroutineBase) => self.finish_coroutine().map(|_| None),
+            FrameKind::Cont(Cont::Parallel) => self.schedule(),
+            // A resume's frame is on top only while its coroutine is not running, and it
+            // is taken off as the coroutine hands back control.
+            FrameKind::Cont(Cont::Resume { .. }) => Err(super::fatal(
+                codemode_core::DiagnosticKind::ExecutionFailure,
+                "internal error: a coroutine resume was left without its coroutine",
+            )),
             FrameKind::Lua { .. } => Ok(None),
         }
     }
