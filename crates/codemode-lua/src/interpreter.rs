@@ -61,7 +61,6 @@ impl LuaInterpreter {
     ) -> Result<LuaProgram, Diagnostic> {
         let limits = ParseLimits::from(&options.limits);
         let chunk = codemode_lua_syntax::parse(source, &limits)?;
-        codemode_lua_syntax::check_supported(&chunk)?;
         let t = &*self.template;
         let mut heap = t.heap.clone();
         heap.max_collection_len = options.limits.max_collection_len;

@@ -64,8 +64,11 @@ struct BlockScope {
     reg_level: u32,
     is_loop: bool,
     breaks: Vec<usize>,
-    /// Some local of this block is captured by a closure: close on exit.
+    /// Some local of this block is captured by a closure, or is to be closed: close on
+    /// exit.
     captured: bool,
+    /// The block declares a to-be-closed variable: returns close, and are no tail calls.
+    tbc: bool,
 }
 
 /// A visible label.
@@ -254,6 +257,7 @@ impl<'a> Compiler<'a> {
                 is_loop: false,
                 breaks: Vec::new(),
                 captured: false,
+                tbc: false,
             }],
             freereg: 0,
             consts: HashMap::new(),
@@ -472,6 +476,7 @@ impl<'a> Compiler<'a> {
             is_loop,
             breaks: Vec::new(),
             captured: false,
+            tbc: false,
         });
     }
 
@@ -751,27 +756,19 @@ impl<'a> Compiler<'a> {
     }
 
     fn local_stat(&mut self, names: &[ast::LocalName], values: &[Expr]) -> R<()> {
-        for n in names {
-            if n.attrib == Some(ast::Attrib::Close) {
-                let loc = self.location(n.attrib_span);
-                return Err(Diagnostic::new(
-                    DiagnosticKind::UnsupportedSyntax,
-                    format!(
-                        "program:{}: to-be-closed variables (<close>) are not supported",
-                        loc.line
-                    ),
-                )
-                .at(loc));
-            }
-        }
         let base = self.freereg();
         self.explist_to(values, names.len() as u32)?;
         for (i, n) in names.iter().enumerate() {
-            self.declare_local(
-                &n.name.name,
-                (base + i as u32) as u8,
-                n.attrib == Some(ast::Attrib::Const),
-            );
+            let r = (base + i as u32) as u8;
+            self.declare_local(&n.name.name, r, n.attrib == Some(ast::Attrib::Const));
+            if n.attrib == Some(ast::Attrib::Close) {
+                let k = self.str_const(n.name.name.as_bytes());
+                if let Some(b) = self.fs().blocks.last_mut() {
+                    b.captured = true;
+                    b.tbc = true;
+                }
+                self.emit(Op::Tbc { a: r, k });
+            }
         }
         Ok(())
     }
@@ -960,6 +957,9 @@ impl<'a> Compiler<'a> {
 
     fn ret(&mut self, r: &ast::Return) -> R<()> {
         self.span = r.span;
+        if self.fsr().blocks.iter().any(|b| b.tbc) {
+            return self.ret_closing(r);
+        }
         let base = self.freereg();
         match r.values.len() {
             0 => {
@@ -1001,6 +1001,30 @@ impl<'a> Compiler<'a> {
                 });
             }
         }
+        self.set_freereg(base);
+        Ok(())
+    }
+
+    /// A return inside the scope of a to-be-closed variable: the values are computed, the
+    /// variables closed (a `Close` the VM runs again after each `__close` call returns),
+    /// then the frame returns. No tail call: the frame must outlive the call.
+    fn ret_closing(&mut self, r: &ast::Return) -> R<()> {
+        let base = self.freereg();
+        let n = r.values.len() as u32;
+        let multi = r.values.last().map(is_multi).unwrap_or(false);
+        for (i, e) in r.values.iter().enumerate() {
+            if i as u32 + 1 == n && multi {
+                self.multi(e, -1)?;
+            } else {
+                let reg = self.reserve(1)?;
+                self.exp2reg(e, reg)?;
+            }
+        }
+        self.emit(Op::Close { a: 0 });
+        self.emit(Op::Return {
+            a: base as u8,
+            b: if multi { 0 } else { (n + 1) as u8 },
+        });
         self.set_freereg(base);
         Ok(())
     }

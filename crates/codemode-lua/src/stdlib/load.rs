@@ -97,9 +97,6 @@ pub fn load(vm: &mut Vm, a: Args) -> LResult<Native> {
             return fail(vm, &msg);
         }
     };
-    if let Err(d) = codemode_lua_syntax::check_supported(&chunk) {
-        return fail(vm, &d.message);
-    }
     let roots = ToolRoots::Globals(Vec::new());
     let out = match compiler::compile(&chunk, &text, &mut vm.heap, &roots) {
         Ok(o) => o,

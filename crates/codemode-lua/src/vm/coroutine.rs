@@ -36,6 +36,7 @@ pub struct ThreadState {
     pub frames: Vec<Frame>,
     pub top: usize,
     pub open_upvals: Vec<(u32, UpvalRef)>,
+    pub tbc: Vec<u32>,
 }
 
 pub struct Thread {
@@ -142,9 +143,8 @@ impl Vm {
         let t = Thread::new(
             ThreadState {
                 stack: vec![f],
-                frames: Vec::new(),
                 top: 1,
-                open_upvals: Vec::new(),
+                ..ThreadState::default()
             },
             false,
         );
@@ -186,6 +186,7 @@ impl Vm {
             frames: std::mem::take(&mut self.frames),
             top: self.top,
             open_upvals: std::mem::take(&mut self.open_upvals),
+            tbc: std::mem::take(&mut self.tbc),
         };
         self.heap.thread_mut(from).state = saved;
         let st = std::mem::take(&mut self.heap.thread_mut(to).state);
@@ -193,6 +194,7 @@ impl Vm {
         self.frames = st.frames;
         self.top = st.top;
         self.open_upvals = st.open_upvals;
+        self.tbc = st.tbc;
         for &(slot, u) in &self.open_upvals {
             *self.heap.upvals.get_mut(u.0) = Upval::Open(slot);
         }
@@ -398,6 +400,7 @@ impl Vm {
         self.heap.bytes = self.heap.bytes.saturating_sub(bytes);
         self.stack = Vec::new();
         self.frames = Vec::new();
+        self.tbc = Vec::new();
         self.top = 0;
         self.frame_cap = 0;
         let co = self.current;

@@ -1280,7 +1280,22 @@ impl Vm {
                         regs = window!();
                     }
                     Op::Close { a } => {
-                        self.close_upvals((base + a as usize) as u32);
+                        let level = base + a as usize;
+                        if self.tbc.last().is_some_and(|&s| s as usize >= level) {
+                            // Runs `__close` as a frame; this instruction runs again
+                            // when it returns, for the next variable.
+                            pc -= 1;
+                            save!();
+                            tri!(self.close_next_tbc(level));
+                            continue 'frame;
+                        }
+                        self.close_upvals(level as u32);
+                        regs = window!();
+                    }
+                    Op::Tbc { a, k } => {
+                        save!();
+                        tri!(self.new_tbc(base + a as usize, p.consts[k as usize]));
+                        reload!();
                         regs = window!();
                     }
                 }

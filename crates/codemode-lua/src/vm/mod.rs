@@ -4,6 +4,7 @@
 
 pub mod arith;
 mod describe;
+mod close;
 pub mod coroutine;
 mod exec;
 pub mod meta;
@@ -53,6 +54,11 @@ pub enum Cont {
     Resume { wrap: bool },
     /// The bottom frame of a coroutine: its body returns (or an error unwinds) into it.
     CoroutineBase,
+    /// A `__close` call of a `Close` instruction; the frame's `pc` holds the `top` to
+    /// restore when it returns.
+    CloseVar,
+    /// A `__close` call while an error unwinds; the error goes on unwinding after it.
+    CloseUnwind { err: Box<Value> },
     /// A `parallel` call scheduling its tasks (its state is in the thread's `group`).
     Parallel,
 }
@@ -95,6 +101,8 @@ pub struct Vm {
     /// End of the values of the last multi-result call or vararg expansion.
     pub top: usize,
     open_upvals: Vec<(u32, UpvalRef)>,
+    /// Stack slots of the running thread's to-be-closed variables, in order.
+    pub tbc: Vec<u32>,
     pub globals: TableRef,
     pub string_lib: TableRef,
     /// What `getmetatable` returns for strings (made on first use).
@@ -158,6 +166,7 @@ impl Vm {
             frames: Vec::with_capacity(16),
             top: 0,
             open_upvals: Vec::new(),
+            tbc: Vec::new(),
             globals,
             string_lib,
             string_meta: None,
@@ -788,6 +797,7 @@ pub fn mark_frames(frames: &[Frame], mark: &mut dyn FnMut(Value)) {
             }
             FrameKind::Cont(c) => match c {
                 Cont::Xpcall { handler } => mark(*handler),
+                Cont::CloseUnwind { err } => mark(**err),
                 Cont::Sort(s) => s.mark(&mut *mark),
                 Cont::Gsub(g) => g.mark(&mut *mark),
                 _ => {}

@@ -77,7 +77,22 @@ impl Vm {
     /// Unwinds to the nearest `pcall`/`xpcall`; false when there is none.
     pub fn unwind(&mut self, err: Value) -> LResult<bool> {
         let mut err = err;
-        while let Some(frame) = self.frames.pop() {
+        loop {
+            match self.close_while_unwinding(err) {
+                Ok(true) => return Ok(true),
+                Ok(false) => {}
+                Err(LuaError::Fatal(d)) => return Err(LuaError::Fatal(d)),
+                // `__close` could not be called: that error unwinds instead.
+                Err(e) => {
+                    if let LuaError::Value(v) = self.locate_level(e, 0) {
+                        err = v;
+                    }
+                    continue;
+                }
+            }
+            let Some(frame) = self.frames.pop() else {
+                break;
+            };
             match frame.kind {
                 FrameKind::Lua { .. } => {
                     self.close_upvals(frame.base.min(frame.func + 1));
@@ -158,6 +173,16 @@ impl Vm {
             FrameKind::Cont(Cont::Print(_)) => stdlib::base::print_resume(self),
             FrameKind::Cont(Cont::CoroutineBase) => self.finish_coroutine().map(|_| None),
             FrameKind::Cont(Cont::Parallel) => self.schedule(),
+            FrameKind::Cont(Cont::CloseVar) => {
+                self.top = frame.pc as usize;
+                self.frames.pop();
+                Ok(None)
+            }
+            FrameKind::Cont(Cont::CloseUnwind { err }) => {
+                let err = **err;
+                self.frames.pop();
+                Err(LuaError::Value(err))
+            }
             // A resume's frame is on top only while its coroutine is not running, and it
             // is taken off as the coroutine hands back control.
             FrameKind::Cont(Cont::Resume { .. }) => Err(super::fatal(
