@@ -165,10 +165,10 @@ local strcopy = {}
 for k, v in pairs(string) do strcopy[k] = v end
 strcopy.dump = nil
 env.string = strcopy
--- codemode's load shares the program's globals and names every chunk "program".
-env.load = function(chunk, name, mode, e)
-  if e ~= nil then return nil, "load: the env argument is not supported (loaded chunks share the program's globals)" end
-  if type(chunk) == "function" then return nil, "load: reader functions are not supported; pass the chunk as a string" end
+-- codemode names every chunk "program" in messages; without an env a chunk shares the
+-- program's globals.
+env.load = function(chunk, name, mode, ...)
+  if select("#", ...) > 0 then return load(chunk, "=program", mode, (...)) end
   return load(chunk, "=program", mode, env)
 end
 -- codemode's parallel(fns) as a sequential shim of the same semantics: every task runs,

@@ -290,7 +290,10 @@ fn syntax_errors_are_reported_before_running() {
     );
     // `<close>` runs now; only its compile-time rules are errors.
     let e = interp
-        .compile("local f <close>, g <close> = nil", &CompileOptions::default())
+        .compile(
+            "local f <close>, g <close> = nil",
+            &CompileOptions::default(),
+        )
         .err()
         .unwrap();
     assert_eq!(e.kind, DiagnosticKind::ParseError);

@@ -193,6 +193,11 @@ return { #parallel(fns), err }
 "#,
         )
         .await;
-    assert_eq!(result.value(), Some(&json!([6, "task two"])), "{:?}", result.error());
+    assert_eq!(
+        result.value(),
+        Some(&json!([6, "task two"])),
+        "{:?}",
+        result.error()
+    );
     assert_eq!(peak.load(Ordering::SeqCst), 2);
 }

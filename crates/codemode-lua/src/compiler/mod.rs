@@ -47,6 +47,8 @@ enum ConstKey {
     Int(i64),
     Float(u64),
     Str(u32),
+    /// The `env` table of a chunk loaded with one.
+    Env,
 }
 
 struct ActiveVar {
@@ -119,6 +121,8 @@ pub struct Compiler<'a> {
     protos: Vec<Proto>,
     tool_paths: Vec<(Vec<String>, Option<Location>)>,
     span: Span,
+    /// The table globals resolve in (`load` with an env), instead of the globals table.
+    env: Option<Value>,
 }
 
 pub fn compile(
@@ -127,7 +131,20 @@ pub fn compile(
     heap: &mut Heap,
     roots: &ToolRoots,
 ) -> R<CompileOutput> {
+    compile_in(chunk, source, heap, roots, None)
+}
+
+/// [`compile`] with globals read and written as fields of the table `env` (a constant of
+/// every function of the chunk), as a chunk `load`ed with an env sees them.
+pub fn compile_in(
+    chunk: &ast::Chunk,
+    source: &str,
+    heap: &mut Heap,
+    roots: &ToolRoots,
+    env: Option<Value>,
+) -> R<CompileOutput> {
     let mut c = Compiler {
+        env,
         heap,
         source,
         lines: &chunk.line_index,
@@ -336,6 +353,20 @@ impl<'a> Compiler<'a> {
         fs.proto.consts.push(v);
         fs.consts.insert(key, k);
         k
+    }
+
+    /// R[r] = the global named by K[k].
+    fn get_global(&mut self, r: u8, k: u32) {
+        match self.env {
+            Some(env) => {
+                let ke = self.add_const(ConstKey::Env, env);
+                self.emit(Op::LoadK { a: r, k: ke });
+                self.emit(Op::GetField { a: r, b: r, k });
+            }
+            None => {
+                self.emit(Op::GetGlobal { a: r, k });
+            }
+        }
     }
 
     fn str_const(&mut self, s: &[u8]) -> u32 {
@@ -828,7 +859,19 @@ impl<'a> Compiler<'a> {
             }
             Var::Global => {
                 let k = self.str_const(name.as_bytes());
-                self.emit(Op::SetGlobal { a: src, k });
+                match self.env {
+                    Some(env) => {
+                        let save = self.freereg();
+                        let t = self.reserve(1)?;
+                        let ke = self.add_const(ConstKey::Env, env);
+                        self.emit(Op::LoadK { a: t, k: ke });
+                        self.emit(Op::SetField { a: t, c: src, k });
+                        self.set_freereg(save);
+                    }
+                    None => {
+                        self.emit(Op::SetGlobal { a: src, k });
+                    }
+                }
             }
         }
         Ok(())
@@ -845,7 +888,7 @@ impl<'a> Compiler<'a> {
             Var::Global => {
                 let r = self.reserve(1)?;
                 let k = self.str_const(name.as_bytes());
-                self.emit(Op::GetGlobal { a: r, k });
+                self.get_global(r, k);
                 Ok(r)
             }
         }
@@ -1120,7 +1163,7 @@ impl<'a> Compiler<'a> {
                 }
                 Var::Global => {
                     let k = self.str_const(n.as_bytes());
-                    self.emit(Op::GetGlobal { a: dest, k });
+                    self.get_global(dest, k);
                 }
             },
             ExprKind::Index { obj, key } => {

@@ -103,6 +103,8 @@ pub fn parallel(vm: &mut Vm, a: Args) -> LResult<Native> {
     let n = vm.heap.table(t).len();
     vm.charge(n as u64)?;
     vm.reserve_memory(n.saturating_mul(std::mem::size_of::<Value>()))?;
-    let fns: Vec<Value> = (1..=n as i64).map(|i| vm.heap.table(t).get_int(i)).collect();
+    let fns: Vec<Value> = (1..=n as i64)
+        .map(|i| vm.heap.table(t).get_int(i))
+        .collect();
     vm.parallel(fns, a.base - 1, a.nresults)
 }

@@ -133,7 +133,9 @@ impl Thread {
 fn blocks_yield(f: &Frame) -> bool {
     matches!(
         f.kind,
-        FrameKind::Cont(Cont::Sort(_) | Cont::Gsub(_) | Cont::Print(_) | Cont::Parallel)
+        FrameKind::Cont(
+            Cont::Sort(_) | Cont::Gsub(_) | Cont::Print(_) | Cont::LoadReader(_) | Cont::Parallel
+        )
     )
 }
 
@@ -220,8 +222,7 @@ impl Vm {
             _ => Some("cannot resume non-suspended coroutine"),
         };
         let level = self.heap.thread(self.current).level + 1;
-        let refused =
-            refused.or((level as usize > MAX_RESUME_DEPTH).then_some("C stack overflow"));
+        let refused = refused.or((level as usize > MAX_RESUME_DEPTH).then_some("C stack overflow"));
         if let Some(msg) = refused {
             if wrap {
                 return Err(LuaError::Msg(msg.into()));
@@ -234,8 +235,7 @@ impl Vm {
         self.charge(nargs as u64)?;
         self.reserve_results(nargs)?;
         self.rets.clear();
-        self.rets
-            .extend_from_slice(&self.stack[args..args + nargs]);
+        self.rets.extend_from_slice(&self.stack[args..args + nargs]);
         self.push_cont(Cont::Resume { wrap }, func, nresults)?;
         let from = self.current;
         self.heap.thread_mut(from).status = CoStatus::Normal;
@@ -284,17 +284,22 @@ impl Vm {
     ) -> LResult<Native> {
         let co = self.current;
         if self.heap.thread(co).is_main {
-            return Err(unpositioned(self, "attempt to yield from outside a coroutine"));
+            return Err(unpositioned(
+                self,
+                "attempt to yield from outside a coroutine",
+            ));
         }
         // A task's yields would go to the scheduler, which takes none: as a C function.
         if self.heap.thread(co).task.is_some() || !self.yieldable()? {
-            return Err(unpositioned(self, "attempt to yield across a C-call boundary"));
+            return Err(unpositioned(
+                self,
+                "attempt to yield across a C-call boundary",
+            ));
         }
         self.charge(nargs as u64)?;
         self.reserve_results(nargs)?;
         self.rets.clear();
-        self.rets
-            .extend_from_slice(&self.stack[args..args + nargs]);
+        self.rets.extend_from_slice(&self.stack[args..args + nargs]);
         let resumer = {
             let th = self.heap.thread_mut(co);
             th.yield_func = func as u32;
@@ -303,7 +308,10 @@ impl Vm {
             th.resumer.take()
         };
         let Some(resumer) = resumer else {
-            return Err(unpositioned(self, "attempt to yield from outside a coroutine"));
+            return Err(unpositioned(
+                self,
+                "attempt to yield from outside a coroutine",
+            ));
         };
         self.switch_to(resumer)?;
         self.heap.thread_mut(resumer).status = CoStatus::Running;

@@ -3,13 +3,13 @@
 //! builtins that call back into the program, and suspension on host calls.
 
 pub mod arith;
-mod describe;
 mod close;
 pub mod coroutine;
+mod describe;
 mod exec;
 pub mod meta;
-mod parallel;
 mod ops;
+mod parallel;
 mod run;
 
 use std::sync::Arc;
@@ -45,20 +45,27 @@ pub fn fatal(kind: DiagnosticKind, msg: impl Into<String>) -> LuaError {
 /// A continuation: a builtin waiting for a call it made into the program.
 pub enum Cont {
     Pcall,
-    Xpcall { handler: Value },
+    Xpcall {
+        handler: Value,
+    },
     XpcallHandler,
     Sort(Box<stdlib::table::SortState>),
     Gsub(Box<stdlib::string::GsubState>),
     Print(Box<stdlib::base::PrintState>),
+    LoadReader(Box<stdlib::load::ReaderState>),
     /// A `resume` (or a `coroutine.wrap` function) waiting for the coroutine it resumed.
-    Resume { wrap: bool },
+    Resume {
+        wrap: bool,
+    },
     /// The bottom frame of a coroutine: its body returns (or an error unwinds) into it.
     CoroutineBase,
     /// A `__close` call of a `Close` instruction; the frame's `pc` holds the `top` to
     /// restore when it returns.
     CloseVar,
     /// A `__close` call while an error unwinds; the error goes on unwinding after it.
-    CloseUnwind { err: Box<Value> },
+    CloseUnwind {
+        err: Box<Value>,
+    },
     /// A `parallel` call scheduling its tasks (its state is in the thread's `group`).
     Parallel,
 }
@@ -800,6 +807,7 @@ pub fn mark_frames(frames: &[Frame], mark: &mut dyn FnMut(Value)) {
                 Cont::CloseUnwind { err } => mark(**err),
                 Cont::Sort(s) => s.mark(&mut *mark),
                 Cont::Gsub(g) => g.mark(&mut *mark),
+                Cont::LoadReader(r) => r.mark(&mut *mark),
                 _ => {}
             },
         }

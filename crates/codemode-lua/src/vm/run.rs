@@ -132,6 +132,16 @@ impl Vm {
                     self.xpcall_handler_failed(func)?;
                     return Ok(true);
                 }
+                FrameKind::Cont(Cont::LoadReader(_)) => {
+                    // lua5.4's load runs the reader protected: its error is load's message.
+                    let func = frame.func as usize;
+                    self.ensure_stack(func + 3)?;
+                    self.stack[func] = Value::Nil;
+                    self.stack[func + 1] = err;
+                    self.frames.push(frame);
+                    self.do_return(func, 2)?;
+                    return Ok(true);
+                }
                 FrameKind::Cont(Cont::CoroutineBase) => match self.coroutine_died(err)? {
                     // Raised again in the resumer by a `coroutine.wrap` function.
                     Some(e) => err = e,
@@ -171,6 +181,7 @@ impl Vm {
             FrameKind::Cont(Cont::Sort(_)) => stdlib::table::sort_resume(self),
             FrameKind::Cont(Cont::Gsub(_)) => stdlib::string::gsub_resume(self),
             FrameKind::Cont(Cont::Print(_)) => stdlib::base::print_resume(self),
+            FrameKind::Cont(Cont::LoadReader(_)) => stdlib::load::reader_resume(self),
             FrameKind::Cont(Cont::CoroutineBase) => self.finish_coroutine().map(|_| None),
             FrameKind::Cont(Cont::Parallel) => self.schedule(),
             FrameKind::Cont(Cont::CloseVar) => {
