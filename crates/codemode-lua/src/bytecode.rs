@@ -319,9 +319,15 @@ pub enum Op {
         a: u8,
         c: u8,
     },
-    /// Close upvalues at registers >= a
+    /// Close upvalues and to-be-closed variables at registers >= a
     Close {
         a: u8,
+    },
+    /// R[a] becomes a to-be-closed variable (K[k]: its name, for the error when the value
+    /// has no `__close`)
+    Tbc {
+        a: u8,
+        k: u32,
     },
 }
 

@@ -6,11 +6,14 @@
 //! VM collects at safe points where every live value is reachable from its roots.
 
 use crate::table::Table;
-use crate::value::{FuncRef, ProxyRef, StrRef, TableRef, UpvalRef, Value};
+use crate::value::{FuncRef, ProxyRef, StrRef, TableRef, ThreadRef, UpvalRef, Value};
+use crate::vm::coroutine::Thread;
 
 pub const STRING_OVERHEAD: usize = 40;
 pub const CLOSURE_OVERHEAD: usize = 48;
 pub const UPVAL_SIZE: usize = 32;
+/// A thread object without its stack and frames (counted apart as they grow).
+pub const THREAD_OVERHEAD: usize = 160;
 
 struct Slot<T> {
     value: Option<T>,
@@ -131,9 +134,11 @@ pub struct Closure {
 
 #[derive(Clone, Copy)]
 pub enum Upval {
-    /// Still a live register: index into the VM's stack.
+    /// Still a live register of the running thread: index into the VM's stack.
     Open(u32),
     Closed(Value),
+    /// A live register of a thread that is not running (thread index, stack slot).
+    Parked(u32, u32),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,6 +147,8 @@ pub enum Proxy {
     Tool(Vec<String>),
     Search,
     Extension(String),
+    /// The function `coroutine.wrap` returns.
+    Wrap(ThreadRef),
     /// A `string.gmatch` iterator: subject, pattern, next position, end of last match.
     Gmatch {
         s: StrRef,
@@ -164,6 +171,7 @@ pub struct Heap {
     pub closures: Arena<Closure>,
     pub upvals: Arena<Upval>,
     pub proxies: Arena<Proxy>,
+    pub threads: Threads,
     /// Bytes currently accounted to live (or not yet collected) objects.
     pub bytes: usize,
     /// Collect when `bytes` passes this.
@@ -200,6 +208,7 @@ impl Heap {
             closures: Arena::default(),
             upvals: Arena::default(),
             proxies: Arena::default(),
+            threads: Threads::default(),
             bytes: 0,
             threshold: 1 << 20,
             max_collection_len,
@@ -359,9 +368,24 @@ impl Heap {
             + match &p {
                 Proxy::Tool(path) => path.iter().map(|s| s.len() + 24).sum(),
                 Proxy::Extension(n) => n.len(),
-                Proxy::Search | Proxy::Gmatch { .. } => 0,
+                Proxy::Search | Proxy::Gmatch { .. } | Proxy::Wrap(_) => 0,
             };
         ProxyRef(self.proxies.insert(p))
+    }
+
+    pub fn new_thread(&mut self, t: Thread) -> ThreadRef {
+        self.bytes += t.byte_size();
+        ThreadRef(self.threads.0.insert(t))
+    }
+
+    #[inline]
+    pub fn thread(&self, t: ThreadRef) -> &Thread {
+        self.threads.0.get(t.0)
+    }
+
+    #[inline]
+    pub fn thread_mut(&mut self, t: ThreadRef) -> &mut Thread {
+        self.threads.0.get_mut(t.0)
     }
 
     // ---- collection ----
@@ -375,8 +399,11 @@ impl Heap {
         loop {
             if let Some(u) = gray_upvals.pop() {
                 if self.upvals.mark(u.0) {
-                    if let Upval::Closed(v) = *self.upvals.get(u.0) {
-                        gray.push(v);
+                    match *self.upvals.get(u.0) {
+                        Upval::Closed(v) => gray.push(v),
+                        // Its value lives in the thread's stack.
+                        Upval::Parked(t, _) => gray.push(Value::Thread(ThreadRef(t))),
+                        Upval::Open(_) => {}
                     }
                 }
                 continue;
@@ -399,11 +426,19 @@ impl Heap {
                 Value::Func(f) if self.closures.mark(f.0) => {
                     gray_upvals.extend(self.closures.get(f.0).upvals.iter().copied());
                 }
-                Value::Proxy(p) if self.proxies.mark(p.0) => {
-                    if let Proxy::Gmatch { s, p, .. } = self.proxies.get(p.0) {
+                Value::Proxy(p) if self.proxies.mark(p.0) => match self.proxies.get(p.0) {
+                    Proxy::Gmatch { s, p, .. } => {
                         gray.push(Value::Str(*s));
                         gray.push(Value::Str(*p));
                     }
+                    Proxy::Wrap(t) => gray.push(Value::Thread(*t)),
+                    _ => {}
+                },
+                Value::Thread(t) if self.threads.0.mark(t.0) => {
+                    self.threads
+                        .0
+                        .get(t.0)
+                        .mark(&mut |v| gray.push(v), &mut |u| gray_upvals.push(u));
                 }
                 _ => {}
             }
@@ -448,7 +483,19 @@ impl Heap {
         });
         sweep_arena(&mut self.upvals, |_| freed += UPVAL_SIZE);
         sweep_arena(&mut self.proxies, |_| freed += 64);
+        sweep_arena(&mut self.threads.0, |t| freed += t.byte_size());
         self.bytes = self.bytes.saturating_sub(freed);
+    }
+}
+
+/// The thread arena. Only the library template's heap is ever cloned, and it holds no
+/// threads (threads are made by running programs), so a clone starts empty.
+#[derive(Default)]
+pub struct Threads(pub Arena<Thread>);
+
+impl Clone for Threads {
+    fn clone(&self) -> Self {
+        Threads::default()
     }
 }
 
@@ -456,7 +503,7 @@ impl Heap {
 fn needs_mark(v: Value) -> bool {
     matches!(
         v,
-        Value::Str(_) | Value::Table(_) | Value::Func(_) | Value::Proxy(_)
+        Value::Str(_) | Value::Table(_) | Value::Func(_) | Value::Proxy(_) | Value::Thread(_)
     )
 }
 

@@ -77,6 +77,17 @@ pub fn call_proxy(
             vm.place_rets(func, nresults)?;
             return Ok(CallOutcome::Done);
         }
+        Proxy::Wrap(t) => {
+            vm.rets.clear();
+            return match vm.resume(t, func, func + 1, nargs, nresults, true)? {
+                crate::stdlib::Native::Ret => {
+                    vm.place_rets(func, nresults)?;
+                    Ok(CallOutcome::Done)
+                }
+                crate::stdlib::Native::Frame => Ok(CallOutcome::Frame),
+                crate::stdlib::Native::Suspend => Ok(CallOutcome::Suspend),
+            };
+        }
         Proxy::Tool(path) => {
             if path.is_empty() {
                 return Err(LuaError::Msg(

@@ -61,7 +61,6 @@ impl LuaInterpreter {
     ) -> Result<LuaProgram, Diagnostic> {
         let limits = ParseLimits::from(&options.limits);
         let chunk = codemode_lua_syntax::parse(source, &limits)?;
-        codemode_lua_syntax::check_supported(&chunk)?;
         let t = &*self.template;
         let mut heap = t.heap.clone();
         heap.max_collection_len = options.limits.max_collection_len;
@@ -322,6 +321,9 @@ impl Execution for LuaExecution {
             if p.id == id && self.answer.is_none() {
                 self.answer = Some(outcome);
             }
+            return;
         }
+        // A call of a `parallel` task (several may be pending).
+        self.vm.answer_task(id, outcome);
     }
 }

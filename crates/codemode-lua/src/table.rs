@@ -55,6 +55,7 @@ fn key_bits(k: Value) -> u64 {
         Value::Proxy(p) => (p.0 as u64) ^ (6 << 40),
         Value::JsonNull => 7 << 40,
         Value::Nil => 8 << 40,
+        Value::Thread(t) => (t.0 as u64) ^ (9 << 40),
     }
 }
 

@@ -20,6 +20,11 @@ pub struct ProxyRef(pub u32);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct UpvalRef(pub u32);
 
+/// A coroutine (or the main thread): its frames and registers live in the heap's thread
+/// arena while it is not running.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ThreadRef(pub u32);
+
 /// A function implemented in Rust (index into the builtin registry).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BuiltinId(pub u16);
@@ -35,6 +40,7 @@ pub enum Value {
     Func(FuncRef),
     Builtin(BuiltinId),
     Proxy(ProxyRef),
+    Thread(ThreadRef),
     /// `json.null`: a non-nil value that exports as JSON null.
     JsonNull,
 }
@@ -68,6 +74,7 @@ impl Value {
             (Value::Func(a), Value::Func(b)) => a == b,
             (Value::Builtin(a), Value::Builtin(b)) => a == b,
             (Value::Proxy(a), Value::Proxy(b)) => a == b,
+            (Value::Thread(a), Value::Thread(b)) => a == b,
             (Value::JsonNull, Value::JsonNull) => true,
             _ => false,
         }
@@ -86,6 +93,7 @@ impl Value {
             // reported as functions by the proxy itself (see Heap::type_name).
             Value::Proxy(_) => "userdata",
             Value::JsonNull => "userdata",
+            Value::Thread(_) => "thread",
         }
     }
 }

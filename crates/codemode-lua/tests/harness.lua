@@ -165,13 +165,27 @@ local strcopy = {}
 for k, v in pairs(string) do strcopy[k] = v end
 strcopy.dump = nil
 env.string = strcopy
--- codemode's load shares the program's globals and names every chunk "program".
-env.load = function(chunk, name, mode, e)
-  if e ~= nil then return nil, "load: the env argument is not supported (loaded chunks share the program's globals)" end
-  if type(chunk) == "function" then return nil, "load: reader functions are not supported; pass the chunk as a string" end
+-- codemode names every chunk "program" in messages; without an env a chunk shares the
+-- program's globals.
+env.load = function(chunk, name, mode, ...)
+  if select("#", ...) > 0 then return load(chunk, "=program", mode, (...)) end
   return load(chunk, "=program", mode, env)
 end
-local blocked = { coroutine = true, io = true, os = true,
+-- codemode's parallel(fns) as a sequential shim of the same semantics: every task runs,
+-- results in order, the error of the lowest index raised after all finished.
+env.parallel = function(fns)
+  if type(fns) ~= "table" then
+    error("bad argument #1 to 'parallel' (table expected, got " .. (fns == nil and "no value" or type(fns)) .. ")", 2)
+  end
+  local results, err, erri = {}, nil, nil
+  for i = 1, #fns do
+    local ok, v = pcall(fns[i])
+    if ok then results[i] = v elseif erri == nil then err, erri = v, i end
+  end
+  if erri then error(err, 0) end
+  return results
+end
+local blocked = { io = true, os = true,
   require = true, package = true, loadstring = true, dofile = true, loadfile = true,
   debug = true, collectgarbage = true }
 setmetatable(env, { __index = function(_, k) if blocked[k] then return nil end return _G[k] end })

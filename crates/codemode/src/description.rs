@@ -61,7 +61,16 @@ impl CodeMode {
                 ));
                 text.push_str("- `search({ query = \"...\", namespace = ?, limit = ?, offset = ? })` finds tools and returns their signatures.\n");
                 text.push_str("- End with `return value`: tables with keys 1..n are arrays, tables with string keys are objects; use json.null for null and json.array() for an empty array. Only the first returned value counts; no return gives null.\n");
-                text.push_str("- print(...) goes to logs. Available: string, table, math, utf8, json, pairs/ipairs, pcall/error, metatables (setmetatable), goto, load (text). Not available: io, os, require, coroutines.\n");
+                let call = |id: u8| match opts.root.global_name() {
+                    Some(name) => format!("{name}.ns.get({{ id = {id} }})"),
+                    None => format!("ns.get({{ id = {id} }})"),
+                };
+                text.push_str(&format!(
+                    "- `parallel({{ f1, f2, ... }})` runs the functions as concurrent tasks, so their tool calls run at the same time; it returns their first results in order and raises the first failure after all finish: `local a = parallel({{ function() return {} end, function() return {} end }})`.\n",
+                    call(1),
+                    call(2)
+                ));
+                text.push_str("- print(...) goes to logs. Available: string, table, math, utf8, json, pairs/ipairs, pcall/error, metatables (setmetatable), goto, coroutines, load (text). Not available: io, os, require.\n");
             }
             Language::JavaScript => {
                 text.push_str("Run a JavaScript program (the body of an async function) that calls tools and returns one JSON value.\n\n");

@@ -87,17 +87,16 @@ async fn unknown_literal_tools_are_reported_before_running() {
 }
 
 #[tokio::test]
-async fn parse_errors_and_unsupported_syntax_have_locations() {
+async fn parse_errors_have_locations() {
     let rt = runtime();
     let parse = rt.execute("local x = \nfunction(").await;
     assert_eq!(parse.error().unwrap().kind, DiagnosticKind::ParseError);
     assert!(parse.error().unwrap().location.is_some());
-    let goto = rt.execute("local f <close> = nil\nreturn 1").await;
-    assert_eq!(
-        goto.error().unwrap().kind,
-        DiagnosticKind::UnsupportedSyntax
-    );
-    assert_eq!(goto.error().unwrap().location.map(|l| l.line), Some(1));
+    let close = rt
+        .execute("local x = 1\nlocal f <close>, g <close> = nil")
+        .await;
+    assert_eq!(close.error().unwrap().kind, DiagnosticKind::ParseError);
+    assert_eq!(close.error().unwrap().location.map(|l| l.line), Some(2));
 }
 
 #[tokio::test]
@@ -108,4 +107,97 @@ async fn non_data_results_name_their_path() {
     let error = r.error().unwrap();
     assert_eq!(error.kind, DiagnosticKind::InvalidDataValue);
     assert!(error.message.contains("$.rows[0].f"), "{}", error.message);
+}
+
+/// A tool that sleeps `ms` and records how many of its calls run at once.
+fn sleeping_tool(
+    ms: u64,
+    current: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    peak: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+) -> Tool {
+    use std::sync::atomic::Ordering;
+    Tool::new(
+        "orders.slow",
+        "Look up an order slowly",
+        json!({"type": "object"}),
+        move |input: Value, _| {
+            let (c, p) = (current.clone(), peak.clone());
+            async move {
+                let now = c.fetch_add(1, Ordering::SeqCst) + 1;
+                p.fetch_max(now, Ordering::SeqCst);
+                tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+                c.fetch_sub(1, Ordering::SeqCst);
+                Ok(json!({"id": input["id"]}))
+            }
+        },
+    )
+    .unwrap()
+}
+
+#[tokio::test]
+async fn parallel_runs_the_tool_calls_of_its_tasks_concurrently() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let (current, peak) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let rt = CodeMode::builder()
+        .language(Language::Lua)
+        .tool(sleeping_tool(300, current, peak.clone()))
+        .build()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let result = rt
+        .execute(
+            r#"
+local fns = {}
+for i, id in ipairs({ "a", "b", "c", "d" }) do
+  fns[i] = function() return tools.orders.slow({ id = id }).id end
+end
+return parallel(fns)
+"#,
+        )
+        .await;
+    let elapsed = started.elapsed();
+    assert_eq!(
+        result.value(),
+        Some(&json!(["a", "b", "c", "d"])),
+        "{:?}",
+        result.error()
+    );
+    assert_eq!(peak.load(Ordering::SeqCst), 4);
+    // Four 300 ms calls one after another take 1,200 ms; together about 300 ms.
+    assert!(
+        elapsed < std::time::Duration::from_millis(600),
+        "{elapsed:?}"
+    );
+    assert_eq!(result.tool_calls.len(), 4);
+
+    // The host's concurrency bound holds for tasks too.
+    let (current, peak) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let limits = codemode::Limits {
+        max_host_call_concurrency: 2,
+        ..codemode::Limits::for_language(Language::Lua)
+    };
+    let bounded = CodeMode::builder()
+        .language(Language::Lua)
+        .tool(sleeping_tool(20, current, peak.clone()))
+        .limits(limits)
+        .build()
+        .unwrap();
+    let result = bounded
+        .execute(
+            r#"
+local fns = {}
+for i = 1, 6 do fns[i] = function() return tools.orders.slow({ id = i }).id end end
+local ok, err = pcall(parallel, { function() return 1 end, function() error("task two", 0) end })
+return { #parallel(fns), err }
+"#,
+        )
+        .await;
+    assert_eq!(
+        result.value(),
+        Some(&json!([6, "task two"])),
+        "{:?}",
+        result.error()
+    );
+    assert_eq!(peak.load(Ordering::SeqCst), 2);
 }

@@ -47,6 +47,8 @@ enum ConstKey {
     Int(i64),
     Float(u64),
     Str(u32),
+    /// The `env` table of a chunk loaded with one.
+    Env,
 }
 
 struct ActiveVar {
@@ -64,8 +66,11 @@ struct BlockScope {
     reg_level: u32,
     is_loop: bool,
     breaks: Vec<usize>,
-    /// Some local of this block is captured by a closure: close on exit.
+    /// Some local of this block is captured by a closure, or is to be closed: close on
+    /// exit.
     captured: bool,
+    /// The block declares a to-be-closed variable: returns close, and are no tail calls.
+    tbc: bool,
 }
 
 /// A visible label.
@@ -116,6 +121,8 @@ pub struct Compiler<'a> {
     protos: Vec<Proto>,
     tool_paths: Vec<(Vec<String>, Option<Location>)>,
     span: Span,
+    /// The table globals resolve in (`load` with an env), instead of the globals table.
+    env: Option<Value>,
 }
 
 pub fn compile(
@@ -124,7 +131,20 @@ pub fn compile(
     heap: &mut Heap,
     roots: &ToolRoots,
 ) -> R<CompileOutput> {
+    compile_in(chunk, source, heap, roots, None)
+}
+
+/// [`compile`] with globals read and written as fields of the table `env` (a constant of
+/// every function of the chunk), as a chunk `load`ed with an env sees them.
+pub fn compile_in(
+    chunk: &ast::Chunk,
+    source: &str,
+    heap: &mut Heap,
+    roots: &ToolRoots,
+    env: Option<Value>,
+) -> R<CompileOutput> {
     let mut c = Compiler {
+        env,
         heap,
         source,
         lines: &chunk.line_index,
@@ -254,6 +274,7 @@ impl<'a> Compiler<'a> {
                 is_loop: false,
                 breaks: Vec::new(),
                 captured: false,
+                tbc: false,
             }],
             freereg: 0,
             consts: HashMap::new(),
@@ -332,6 +353,20 @@ impl<'a> Compiler<'a> {
         fs.proto.consts.push(v);
         fs.consts.insert(key, k);
         k
+    }
+
+    /// R[r] = the global named by K[k].
+    fn get_global(&mut self, r: u8, k: u32) {
+        match self.env {
+            Some(env) => {
+                let ke = self.add_const(ConstKey::Env, env);
+                self.emit(Op::LoadK { a: r, k: ke });
+                self.emit(Op::GetField { a: r, b: r, k });
+            }
+            None => {
+                self.emit(Op::GetGlobal { a: r, k });
+            }
+        }
     }
 
     fn str_const(&mut self, s: &[u8]) -> u32 {
@@ -472,6 +507,7 @@ impl<'a> Compiler<'a> {
             is_loop,
             breaks: Vec::new(),
             captured: false,
+            tbc: false,
         });
     }
 
@@ -751,27 +787,19 @@ impl<'a> Compiler<'a> {
     }
 
     fn local_stat(&mut self, names: &[ast::LocalName], values: &[Expr]) -> R<()> {
-        for n in names {
-            if n.attrib == Some(ast::Attrib::Close) {
-                let loc = self.location(n.attrib_span);
-                return Err(Diagnostic::new(
-                    DiagnosticKind::UnsupportedSyntax,
-                    format!(
-                        "program:{}: to-be-closed variables (<close>) are not supported",
-                        loc.line
-                    ),
-                )
-                .at(loc));
-            }
-        }
         let base = self.freereg();
         self.explist_to(values, names.len() as u32)?;
         for (i, n) in names.iter().enumerate() {
-            self.declare_local(
-                &n.name.name,
-                (base + i as u32) as u8,
-                n.attrib == Some(ast::Attrib::Const),
-            );
+            let r = (base + i as u32) as u8;
+            self.declare_local(&n.name.name, r, n.attrib == Some(ast::Attrib::Const));
+            if n.attrib == Some(ast::Attrib::Close) {
+                let k = self.str_const(n.name.name.as_bytes());
+                if let Some(b) = self.fs().blocks.last_mut() {
+                    b.captured = true;
+                    b.tbc = true;
+                }
+                self.emit(Op::Tbc { a: r, k });
+            }
         }
         Ok(())
     }
@@ -831,7 +859,19 @@ impl<'a> Compiler<'a> {
             }
             Var::Global => {
                 let k = self.str_const(name.as_bytes());
-                self.emit(Op::SetGlobal { a: src, k });
+                match self.env {
+                    Some(env) => {
+                        let save = self.freereg();
+                        let t = self.reserve(1)?;
+                        let ke = self.add_const(ConstKey::Env, env);
+                        self.emit(Op::LoadK { a: t, k: ke });
+                        self.emit(Op::SetField { a: t, c: src, k });
+                        self.set_freereg(save);
+                    }
+                    None => {
+                        self.emit(Op::SetGlobal { a: src, k });
+                    }
+                }
             }
         }
         Ok(())
@@ -848,7 +888,7 @@ impl<'a> Compiler<'a> {
             Var::Global => {
                 let r = self.reserve(1)?;
                 let k = self.str_const(name.as_bytes());
-                self.emit(Op::GetGlobal { a: r, k });
+                self.get_global(r, k);
                 Ok(r)
             }
         }
@@ -960,6 +1000,9 @@ impl<'a> Compiler<'a> {
 
     fn ret(&mut self, r: &ast::Return) -> R<()> {
         self.span = r.span;
+        if self.fsr().blocks.iter().any(|b| b.tbc) {
+            return self.ret_closing(r);
+        }
         let base = self.freereg();
         match r.values.len() {
             0 => {
@@ -1001,6 +1044,30 @@ impl<'a> Compiler<'a> {
                 });
             }
         }
+        self.set_freereg(base);
+        Ok(())
+    }
+
+    /// A return inside the scope of a to-be-closed variable: the values are computed, the
+    /// variables closed (a `Close` the VM runs again after each `__close` call returns),
+    /// then the frame returns. No tail call: the frame must outlive the call.
+    fn ret_closing(&mut self, r: &ast::Return) -> R<()> {
+        let base = self.freereg();
+        let n = r.values.len() as u32;
+        let multi = r.values.last().map(is_multi).unwrap_or(false);
+        for (i, e) in r.values.iter().enumerate() {
+            if i as u32 + 1 == n && multi {
+                self.multi(e, -1)?;
+            } else {
+                let reg = self.reserve(1)?;
+                self.exp2reg(e, reg)?;
+            }
+        }
+        self.emit(Op::Close { a: 0 });
+        self.emit(Op::Return {
+            a: base as u8,
+            b: if multi { 0 } else { (n + 1) as u8 },
+        });
         self.set_freereg(base);
         Ok(())
     }
@@ -1096,7 +1163,7 @@ impl<'a> Compiler<'a> {
                 }
                 Var::Global => {
                     let k = self.str_const(n.as_bytes());
-                    self.emit(Op::GetGlobal { a: dest, k });
+                    self.get_global(dest, k);
                 }
             },
             ExprKind::Index { obj, key } => {

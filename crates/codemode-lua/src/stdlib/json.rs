@@ -26,6 +26,7 @@ impl ExportSource for Exporter<'_> {
             Value::Str(s) => Shape::Text(Text::Bytes(heap.str_bytes(s))),
             Value::Func(_) | Value::Builtin(_) => Shape::NotData("a function".into()),
             Value::Proxy(_) => Shape::NotData("a tool reference".into()),
+            Value::Thread(_) => Shape::NotData("a coroutine".into()),
             Value::Table(t) => table_shape(heap, heap.table(t), t.0 as usize),
         }
     }

@@ -8,7 +8,7 @@ use super::{Args, Native};
 use crate::bytecode::{Op, Proto};
 use crate::compiler::{self, ToolRoots};
 use crate::value::Value;
-use crate::vm::{LResult, Vm};
+use crate::vm::{CallOutcome, Cont, Exit, FrameKind, LResult, Vm};
 
 /// Approximate bytes a prototype holds (counted against the memory limit: prototypes
 /// live as long as the execution).
@@ -27,36 +27,151 @@ fn fail(vm: &mut Vm, msg: &str) -> LResult<Native> {
     Ok(Native::Ret)
 }
 
+/// A `load` reading its chunk from a reader function (resumed after each call of it).
+pub struct ReaderState {
+    reader: Value,
+    mode: String,
+    env: Option<Value>,
+    text: Vec<u8>,
+}
+
+impl ReaderState {
+    pub fn mark(&self, mark: &mut dyn FnMut(Value)) {
+        mark(self.reader);
+        if let Some(e) = self.env {
+            mark(e);
+        }
+    }
+}
+
 pub fn load(vm: &mut Vm, a: Args) -> LResult<Native> {
-    let src = match a.get(vm, 0) {
+    let chunk = a.get(vm, 0);
+    let mode = match a.opt_str(vm, 2)? {
+        Some(m) => String::from_utf8_lossy(vm.str(m)).into_owned(),
+        None => "bt".to_string(),
+    };
+    // The chunk name (argument 2) is accepted; every chunk is named `program` in messages.
+    let env = (a.n >= 4).then(|| a.get(vm, 3));
+    let src = match chunk {
         Value::Str(s) => s,
         // A number is a string here, as lua_tolstring makes it.
         v @ (Value::Int(_) | Value::Float(_)) => match vm.tostring(v)? {
             Value::Str(s) => s,
             _ => return Err(a.type_error(vm, 0, "string")),
         },
-        Value::Func(_) | Value::Builtin(_) => {
-            return fail(
-                vm,
-                "load: reader functions are not supported; pass the chunk as a string",
-            )
+        v if vm.type_name(v) == "function" => {
+            let func = a.base - 1;
+            let st = ReaderState {
+                reader: v,
+                mode,
+                env,
+                text: Vec::new(),
+            };
+            vm.push_cont(Cont::LoadReader(Box::new(st)), func, a.nresults)?;
+            return call_reader(vm, func, v);
         }
         _ => return Err(a.type_error(vm, 0, "string")),
     };
-    let mode = match a.opt_str(vm, 2)? {
-        Some(m) => String::from_utf8_lossy(vm.str(m)).into_owned(),
-        None => "bt".to_string(),
-    };
-    if a.n >= 4 && !a.get(vm, 3).is_nil() {
-        return fail(
-            vm,
-            "load: the env argument is not supported (loaded chunks share the program's globals)",
-        );
+    let text = vm.str(src).to_vec();
+    load_text(vm, &text, &mode, env)
+}
+
+/// Calls the reader for the next piece; its result lands at `func + 1`.
+fn call_reader(vm: &mut Vm, func: usize, reader: Value) -> LResult<Native> {
+    vm.ensure_stack(func + 3)?;
+    vm.stack[func + 1] = reader;
+    match vm.call_value(func + 1, 0, 1)? {
+        CallOutcome::Done | CallOutcome::Frame => Ok(Native::Frame),
+        CallOutcome::Suspend => Ok(Native::Suspend),
     }
-    let (first, len) = {
-        let b = vm.str(src);
-        (b.first().copied(), b.len())
+}
+
+/// The reader returned (its piece at `func + 1`, the `Cont::LoadReader` frame on top): asks
+/// for the next piece, or loads the text when the reader returned nil or "".
+pub fn reader_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
+    let Some(frame) = vm.frames.last_mut() else {
+        return Ok(None);
     };
+    let func = frame.func as usize;
+    let FrameKind::Cont(Cont::LoadReader(st)) = &mut frame.kind else {
+        return Ok(None);
+    };
+    let piece = vm.stack.get(func + 1).copied().unwrap_or(Value::Nil);
+    let done = match piece {
+        Value::Nil => true,
+        Value::Str(s) => {
+            let b = vm.heap.str_bytes(s);
+            if b.is_empty() {
+                true
+            } else if st.text.len() + b.len() > vm.limits.max_source_bytes {
+                let msg = format!(
+                    "load: a chunk of more than {} bytes is longer than the source limit",
+                    vm.limits.max_source_bytes
+                );
+                return finish(vm, func, Err(msg));
+            } else {
+                st.text.extend_from_slice(b);
+                false
+            }
+        }
+        _ => {
+            // Raised by lua5.4's reader with the position of load's caller.
+            let msg = match vm.frame_location(1) {
+                Some(l) => format!("program:{}: reader function must return a string", l.line),
+                None => "reader function must return a string".into(),
+            };
+            return finish(vm, func, Err(msg));
+        }
+    };
+    if !done {
+        let reader = st.reader;
+        // Each piece is copied once: charged by its length.
+        let n = match piece {
+            Value::Str(s) => vm.heap.str_bytes(s).len() as u64,
+            _ => 0,
+        };
+        vm.charge(n / 16 + 1)?;
+        return match call_reader(vm, func, reader)? {
+            Native::Suspend => Ok(Some(Exit::Suspend)),
+            _ => Ok(None),
+        };
+    }
+    let st = std::mem::replace(
+        st,
+        Box::new(ReaderState {
+            reader: Value::Nil,
+            mode: String::new(),
+            env: None,
+            text: Vec::new(),
+        }),
+    );
+    finish(vm, func, Ok(*st))
+}
+
+/// Ends a reader `load`: the frame on top returns what `load` returns.
+fn finish(vm: &mut Vm, func: usize, r: Result<ReaderState, String>) -> LResult<Option<Exit>> {
+    vm.rets.clear();
+    match r {
+        Ok(st) => {
+            load_text(vm, &st.text, &st.mode, st.env)?;
+        }
+        Err(msg) => {
+            fail(vm, &msg)?;
+        }
+    }
+    let n = vm.rets.len();
+    vm.ensure_stack(func + n + 1)?;
+    for i in 0..n {
+        vm.stack[func + i] = vm.rets[i];
+    }
+    vm.rets.clear();
+    vm.do_return(func, n)?;
+    Ok(None)
+}
+
+/// Loads the text chunk `text` (results in `vm.rets`).
+fn load_text(vm: &mut Vm, text: &[u8], mode: &str, env: Option<Value>) -> LResult<Native> {
+    let (first, len) = (text.first().copied(), text.len());
     if first == Some(0x1b) {
         let msg = if mode.contains('b') {
             "attempt to load a binary chunk (binary chunks are not supported)".to_string()
@@ -80,7 +195,7 @@ pub fn load(vm: &mut Vm, a: Args) -> LResult<Native> {
     }
     // Parsing and compiling are linear in the source: charged before they run.
     vm.charge(len as u64 / 4 + 16)?;
-    let Ok(text) = std::str::from_utf8(vm.str(src)).map(str::to_owned) else {
+    let Ok(text) = std::str::from_utf8(text).map(str::to_owned) else {
         return fail(vm, "load: the chunk is not valid UTF-8");
     };
     let limits = ParseLimits::from(&vm.limits);
@@ -97,11 +212,9 @@ pub fn load(vm: &mut Vm, a: Args) -> LResult<Native> {
             return fail(vm, &msg);
         }
     };
-    if let Err(d) = codemode_lua_syntax::check_supported(&chunk) {
-        return fail(vm, &d.message);
-    }
     let roots = ToolRoots::Globals(Vec::new());
-    let out = match compiler::compile(&chunk, &text, &mut vm.heap, &roots) {
+    // A nil env is a table nobody can index, as in lua5.4: globals then fail when used.
+    let out = match compiler::compile_in(&chunk, &text, &mut vm.heap, &roots, env) {
         Ok(o) => o,
         Err(d) => return fail(vm, &d.message),
     };

@@ -3,6 +3,7 @@
 //! the global environment.
 
 pub mod base;
+pub mod coroutine;
 pub mod json;
 pub mod load;
 pub mod math;
@@ -71,6 +72,7 @@ defs! {
     "" "ipairs" => base::ipairs,
     "" "pairs" => base::pairs,
     "" "pcall" => base::pcall,
+    "" "parallel" => coroutine::parallel,
     "" "xpcall" => base::xpcall,
     "" "print" => base::print,
     "" "rawequal" => base::rawequal,
@@ -133,6 +135,14 @@ defs! {
     "utf8" "codes" => utf8::codes,
     "utf8" "len" => utf8::len,
     "utf8" "offset" => utf8::offset,
+    "coroutine" "create" => coroutine::create,
+    "coroutine" "resume" => coroutine::resume,
+    "coroutine" "yield" => coroutine::yield_,
+    "coroutine" "wrap" => coroutine::wrap,
+    "coroutine" "status" => coroutine::status,
+    "coroutine" "running" => coroutine::running,
+    "coroutine" "isyieldable" => coroutine::isyieldable,
+    "coroutine" "close" => coroutine::close,
     "json" "array" => json::array,
     "json" "encode" => json::encode,
     "json" "decode" => json::decode,
@@ -168,7 +178,7 @@ pub fn call_builtin(
 #[derive(Clone)]
 pub struct Names {
     pub n: StrRef,
-    pub types: [StrRef; 7],
+    pub types: [StrRef; 8],
     pub integer: StrRef,
     pub float: StrRef,
     /// Metamethod names, indexed by `vm::meta::Event`.
@@ -188,6 +198,7 @@ impl Names {
                 t("table"),
                 t("function"),
                 t("userdata"),
+                t("thread"),
             ],
             integer: t("integer"),
             float: t("float"),
@@ -207,6 +218,7 @@ impl Names {
             "string" => self.types[3],
             "table" => self.types[4],
             "function" => self.types[5],
+            "thread" => self.types[7],
             _ => self.types[6],
         }
     }

@@ -111,6 +111,16 @@ fn describe_depth(p: &Proto, heap: &Heap, pc: usize, reg: u8, depth: u32) -> Opt
     match p.code[setpc] {
         Op::Move { a, b } if b < a => describe_depth(p, heap, setpc, b, depth + 1),
         Op::GetGlobal { k, .. } => Some(format!("global '{}'", const_str(p, heap, k)?)),
+        // A global of a chunk loaded with an env: the env table is a constant loaded just
+        // before (lua5.4 names `_ENV.x` a global).
+        Op::GetField { k, a, b }
+            if a == b
+                && setpc > 0
+                && matches!(p.code[setpc - 1], Op::LoadK { a: la, k: lk }
+                    if la == b && matches!(p.consts.get(lk as usize), Some(crate::value::Value::Table(_)))) =>
+        {
+            Some(format!("global '{}'", const_str(p, heap, k)?))
+        }
         Op::GetField { k, .. } => Some(format!("field '{}'", const_str(p, heap, k)?)),
         Op::GetUpval { b, .. } => Some(format!("upvalue '{}'", p.upval_names.get(b as usize)?)),
         Op::SelfOp { k, a, .. } if a == reg => Some(format!("method '{}'", const_str(p, heap, k)?)),

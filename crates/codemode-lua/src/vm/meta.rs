@@ -99,7 +99,7 @@ pub enum Mm {
     Pending,
 }
 
-fn callable(v: Value) -> bool {
+pub(super) fn callable(v: Value) -> bool {
     matches!(v, Value::Func(_) | Value::Builtin(_))
 }
 
@@ -142,7 +142,7 @@ impl Vm {
     }
 
     /// The slot above the top Lua frame's registers, where metamethod calls go.
-    fn mm_slot(&self) -> usize {
+    pub(super) fn mm_slot(&self) -> usize {
         match self.frames.last() {
             Some(f) => match f.kind {
                 FrameKind::Lua { proto, .. } => {

@@ -3,9 +3,14 @@
 //! builtins that call back into the program, and suspension on host calls.
 
 pub mod arith;
+mod close;
+pub mod coroutine;
 mod describe;
 mod exec;
 pub mod meta;
+mod ops;
+mod parallel;
+mod run;
 
 use std::sync::Arc;
 
@@ -15,7 +20,7 @@ use codemode_lua_text::number::Number;
 use crate::bytecode::Proto;
 use crate::heap::{Heap, Proxy, Upval};
 use crate::stdlib::{self, Native};
-use crate::value::{StrRef, TableRef, UpvalRef, Value};
+use crate::value::{StrRef, TableRef, ThreadRef, UpvalRef, Value};
 
 pub use exec::Exit;
 
@@ -40,11 +45,29 @@ pub fn fatal(kind: DiagnosticKind, msg: impl Into<String>) -> LuaError {
 /// A continuation: a builtin waiting for a call it made into the program.
 pub enum Cont {
     Pcall,
-    Xpcall { handler: Value },
+    Xpcall {
+        handler: Value,
+    },
     XpcallHandler,
     Sort(Box<stdlib::table::SortState>),
     Gsub(Box<stdlib::string::GsubState>),
     Print(Box<stdlib::base::PrintState>),
+    LoadReader(Box<stdlib::load::ReaderState>),
+    /// A `resume` (or a `coroutine.wrap` function) waiting for the coroutine it resumed.
+    Resume {
+        wrap: bool,
+    },
+    /// The bottom frame of a coroutine: its body returns (or an error unwinds) into it.
+    CoroutineBase,
+    /// A `__close` call of a `Close` instruction; the frame's `pc` holds the `top` to
+    /// restore when it returns.
+    CloseVar,
+    /// A `__close` call while an error unwinds; the error goes on unwinding after it.
+    CloseUnwind {
+        err: Box<Value>,
+    },
+    /// A `parallel` call scheduling its tasks (its state is in the thread's `group`).
+    Parallel,
 }
 
 pub enum FrameKind {
@@ -85,6 +108,8 @@ pub struct Vm {
     /// End of the values of the last multi-result call or vararg expansion.
     pub top: usize,
     open_upvals: Vec<(u32, UpvalRef)>,
+    /// Stack slots of the running thread's to-be-closed variables, in order.
+    pub tbc: Vec<u32>,
     pub globals: TableRef,
     pub string_lib: TableRef,
     /// What `getmetatable` returns for strings (made on first use).
@@ -113,6 +138,11 @@ pub struct Vm {
     /// Frames that may be pushed without a check: `max_frames`, or less while the frame
     /// stack's allocation has not grown (its growth is counted as memory first).
     pub frame_cap: usize,
+    /// The running thread (the main thread or a coroutine).
+    pub current: ThreadRef,
+    pub main: ThreadRef,
+    /// Host calls of parked `parallel` tasks: call id and the thread that waits on it.
+    pub task_calls: std::collections::HashMap<u64, ThreadRef>,
 }
 
 /// Fuel charged by builtins between two reads of the clock. Builtins charge about one
@@ -135,12 +165,15 @@ impl Vm {
     ) -> Vm {
         let seed = start.seed.unwrap_or(crate::DEFAULT_SEED);
         let deadline = start.deadline;
+        let mut heap = heap;
+        let main = heap.new_thread(coroutine::Thread::new(Default::default(), true));
         let mut vm = Vm {
             heap,
             stack: Vec::new(),
             frames: Vec::with_capacity(16),
             top: 0,
             open_upvals: Vec::new(),
+            tbc: Vec::new(),
             globals,
             string_lib,
             string_meta: None,
@@ -160,6 +193,9 @@ impl Vm {
             deadline,
             until_deadline_check: DEADLINE_EVERY,
             frame_cap: 0,
+            current: main,
+            main,
+            task_calls: std::collections::HashMap::new(),
         };
         vm.frame_cap = vm.frames.capacity().min(vm.limits.max_frames);
         // The main chunk: a closure with no upvalues at slot 0.
@@ -322,8 +358,14 @@ impl Vm {
                     out.extend_from_slice(b"function: builtin: ");
                     out.extend_from_slice(n.as_bytes());
                 }
+                Proxy::Wrap(_) => out.extend_from_slice(
+                    format!("function: 0x{:08x}", 0x4000_0000u32 | p.0).as_bytes(),
+                ),
             },
             Value::JsonNull => out.extend_from_slice(b"null"),
+            Value::Thread(t) => {
+                out.extend_from_slice(format!("thread: 0x{:08x}", 0x2000_0000u32 | t.0).as_bytes())
+            }
         }
     }
 
@@ -380,6 +422,7 @@ impl Vm {
         match *self.heap.upvals.get(u.0) {
             Upval::Open(i) => self.stack[i as usize],
             Upval::Closed(v) => v,
+            Upval::Parked(t, i) => self.parked_value(t, i),
         }
     }
 
@@ -391,6 +434,7 @@ impl Vm {
                 self.stack[i] = v;
             }
             Upval::Closed(c) => *c = v,
+            &mut Upval::Parked(t, i) => self.set_parked(t, i, v),
         }
     }
 
@@ -663,8 +707,11 @@ impl Vm {
             rets,
             protos,
             names,
+            current,
+            main,
             ..
         } = self;
+        let (current, main) = (*current, *main);
         let globals = *globals;
         let string_lib = *string_lib;
         heap.collect(&mut |mark, mark_up| {
@@ -683,19 +730,9 @@ impl Vm {
             for (_, u) in open_upvals.iter() {
                 mark_up(*u);
             }
-            for f in frames.iter() {
-                match &f.kind {
-                    FrameKind::Lua { closure, proto, .. } => {
-                        mark(Value::Func(crate::value::FuncRef(*closure, *proto)))
-                    }
-                    FrameKind::Cont(c) => match c {
-                        Cont::Xpcall { handler } => mark(*handler),
-                        Cont::Sort(s) => s.mark(&mut *mark),
-                        Cont::Gsub(g) => g.mark(&mut *mark),
-                        _ => {}
-                    },
-                }
-            }
+            mark_frames(frames, &mut *mark);
+            mark(Value::Thread(current));
+            mark(Value::Thread(main));
             for p in protos.iter() {
                 for k in &p.consts {
                     mark(*k);
@@ -763,6 +800,25 @@ impl Vm {
             self.collect()?;
         }
         Ok(())
+    }
+}
+
+/// Reports what frames hold: their closures and the values continuations keep.
+pub fn mark_frames(frames: &[Frame], mark: &mut dyn FnMut(Value)) {
+    for f in frames {
+        match &f.kind {
+            FrameKind::Lua { closure, proto, .. } => {
+                mark(Value::Func(crate::value::FuncRef(*closure, *proto)))
+            }
+            FrameKind::Cont(c) => match c {
+                Cont::Xpcall { handler } => mark(*handler),
+                Cont::CloseUnwind { err } => mark(**err),
+                Cont::Sort(s) => s.mark(&mut *mark),
+                Cont::Gsub(g) => g.mark(&mut *mark),
+                Cont::LoadReader(r) => r.mark(&mut *mark),
+                _ => {}
+            },
+        }
     }
 }
 

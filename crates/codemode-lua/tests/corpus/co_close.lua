@@ -1,0 +1,18 @@
+local co = coroutine.create(function() coroutine.yield(1) end)
+coroutine.resume(co)
+print(coroutine.status(co))
+print(coroutine.close(co))
+print(coroutine.status(co))
+print(coroutine.resume(co))
+local dead = coroutine.create(function() error("oops") end)
+coroutine.resume(dead)
+print(coroutine.close(dead))
+print(coroutine.close(dead))
+print(coroutine.close(coroutine.create(print)))
+print(pcall(coroutine.close, coroutine.running()))
+local outer
+outer = coroutine.create(function()
+  local inner = coroutine.create(function() return coroutine.close(outer) end)
+  return coroutine.resume(inner)
+end)
+return {coroutine.resume(outer)}

@@ -1,0 +1,11 @@
+local co = coroutine.create(function() return 1 end)
+print(coroutine.resume(co))
+print(coroutine.resume(co))
+print(coroutine.resume(co))
+local co2 = coroutine.create(function() error("bad thing") end)
+print(coroutine.resume(co2))
+print(coroutine.status(co2))
+print(coroutine.resume(co2))
+local co3 = coroutine.create(function() error({code = 7}) end)
+local ok, e = coroutine.resume(co3)
+return {ok, e.code}

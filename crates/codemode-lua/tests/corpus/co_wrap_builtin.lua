@@ -1,0 +1,8 @@
+local y = coroutine.wrap(coroutine.yield)
+print(y(1, 2, 3))
+print(y("a"))
+local p = coroutine.wrap(print)
+p("from print")
+print(pcall(p))
+local up = coroutine.wrap(string.upper)
+return up("abc")
