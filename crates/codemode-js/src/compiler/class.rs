@@ -271,19 +271,7 @@ impl<'a> Compiler<'a> {
         self.emit(Op::Undef);
         let text = self.name_const("super");
         if args.iter().any(|a| matches!(a, Argument::Spread(_))) {
-            self.emit(Op::NewArray(args.len() as u32));
-            for a in args {
-                match a {
-                    Argument::Expr(x) => {
-                        self.expr(x)?;
-                        self.emit(Op::ArrayPush);
-                    }
-                    Argument::Spread(x) => {
-                        self.expr(x)?;
-                        self.emit(Op::ArraySpread);
-                    }
-                }
-            }
+            self.args_array(args)?;
             self.span_pos = span.start;
             self.emit(Op::SuperCallSpread(text));
         } else {

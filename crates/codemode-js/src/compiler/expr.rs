@@ -616,21 +616,27 @@ impl<'a> Compiler<'a> {
         self.name_const(&text)
     }
 
-    pub(super) fn call_args(&mut self, args: &[Argument], text: u32, is_new: bool) -> CResult<()> {
-        if args.iter().any(|a| matches!(a, Argument::Spread(_))) {
-            self.emit(Op::NewArray(args.len() as u32));
-            for a in args {
-                match a {
-                    Argument::Expr(x) => {
-                        self.expr(x)?;
-                        self.emit(Op::ArrayPush);
-                    }
-                    Argument::Spread(x) => {
-                        self.expr(x)?;
-                        self.emit(Op::ArraySpread);
-                    }
+    /// The arguments of a call with a spread, as one array on the stack.
+    pub(super) fn args_array(&mut self, args: &[Argument]) -> CResult<()> {
+        self.emit(Op::NewArray(args.len() as u32));
+        for a in args {
+            match a {
+                Argument::Expr(x) => {
+                    self.expr(x)?;
+                    self.emit(Op::ArrayPush);
+                }
+                Argument::Spread(x) => {
+                    self.expr(x)?;
+                    self.emit(Op::ArraySpread);
                 }
             }
+        }
+        Ok(())
+    }
+
+    pub(super) fn call_args(&mut self, args: &[Argument], text: u32, is_new: bool) -> CResult<()> {
+        if args.iter().any(|a| matches!(a, Argument::Spread(_))) {
+            self.args_array(args)?;
             self.emit(if is_new {
                 Op::NewSpread(text)
             } else {
