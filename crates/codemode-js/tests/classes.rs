@@ -3,15 +3,8 @@
 mod common;
 use codemode_core::*;
 use codemode_js::JsInterpreter;
-use common::{echo_tool, run, run_with};
+use common::{echo_tool, limited, run, run_with};
 use serde_json::json;
-
-fn limited(limits: VmLimits) -> CompileOptions {
-    CompileOptions {
-        limits,
-        ..Default::default()
-    }
-}
 
 /// 100,000 classes each extending the last: defining them is a loop; constructing the
 /// last runs one `super()` frame per level (heap frames: within the default frame limit,

@@ -10,6 +10,14 @@ pub struct Outcome {
     pub calls: Vec<HostCall>,
 }
 
+/// Compile options with these limits.
+pub fn limited(limits: VmLimits) -> CompileOptions {
+    CompileOptions {
+        limits,
+        ..Default::default()
+    }
+}
+
 /// Runs a program to completion, answering tool calls with `tool(path, input)`.
 pub fn run_with(
     interp: &JsInterpreter,

@@ -2,15 +2,8 @@
 mod common;
 use codemode_core::*;
 use codemode_js::JsInterpreter;
-use common::{echo_tool, run, run_with};
+use common::{echo_tool, limited, run, run_with};
 use serde_json::json;
-
-fn limited(limits: VmLimits) -> CompileOptions {
-    CompileOptions {
-        limits,
-        ..Default::default()
-    }
-}
 
 #[test]
 fn infinite_loop_runs_out_of_fuel() {
