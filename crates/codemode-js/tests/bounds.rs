@@ -164,6 +164,9 @@ fn builtins_count_memory_before_they_allocate() {
         // Many small keyed objects: the per-property cost is honest.
         r#"const o = {}; for (let i = 0; i < 3e6; i++) o["k" + i] = i; return 1"#,
         r#"const a = []; for (let i = 0; i < 3e6; i++) a.push({ i }); return a.length"#,
+        // Percent-encoding: nine units out per unit in, counted before the string is built.
+        r#"const s = "€".repeat(2e6); const k = []; for (let i = 0; i < 10; i++) k.push(encodeURIComponent(s)); return k.length"#,
+        r#"const s = "%E2%82%AC".repeat(4e6); const k = []; for (let i = 0; i < 10; i++) k.push(decodeURIComponent(s + i)); return k.length"#,
     ] {
         let r = run(&i, src, LIMIT, Duration::from_secs(60));
         assert_memory_limit(src, &r);
@@ -220,6 +223,8 @@ fn long_native_operations_stop_at_the_deadline() {
         r#"const s = "a".repeat(5e6); for (;;) s.toUpperCase();"#,
         r#"const a = new Array(1e6).fill(1); for (;;) a.indexOf(2);"#,
         r#"const a = new Array(1e6).fill("x"); for (;;) a.join("");"#,
+        r#"const s = "é".repeat(1e6); for (;;) encodeURI(s);"#,
+        r#"const s = "%C3%A9".repeat(2e6); for (;;) decodeURI(s);"#,
     ] {
         let r = run(&i, src, LIMIT, timeout);
         assert_timeout(src, &r, timeout);

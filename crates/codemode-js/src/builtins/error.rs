@@ -7,13 +7,15 @@ type ProtoOf = fn(&Realm) -> ObjRef;
 
 /// The error constructors: name and the realm's prototype for it. Error is first: the
 /// others inherit from it (their constructors' prototype is Error, as in ECMAScript).
-pub(crate) const ERRORS: [(&str, ProtoOf); 6] = [
+pub(crate) const ERRORS: [(&str, ProtoOf); 8] = [
     ("Error", |r| r.error_proto),
     ("TypeError", |r| r.type_error_proto),
     ("RangeError", |r| r.range_error_proto),
     ("SyntaxError", |r| r.syntax_error_proto),
     ("ReferenceError", |r| r.reference_error_proto),
     ("AggregateError", |r| r.aggregate_error_proto),
+    ("URIError", |r| r.uri_error_proto),
+    ("EvalError", |r| r.eval_error_proto),
 ];
 const AGGREGATE: usize = 5;
 
@@ -28,13 +30,15 @@ fn error_ctor<const K: usize>(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<V
 
 pub(super) fn install(b: &mut RealmBuilder) {
     let global = b.realm.global;
-    let ctors: [NativeFn; 6] = [
+    let ctors: [NativeFn; 8] = [
         error_ctor::<0>,
         error_ctor::<1>,
         error_ctor::<2>,
         error_ctor::<3>,
         error_ctor::<4>,
         error_ctor::<AGGREGATE>,
+        error_ctor::<6>,
+        error_ctor::<7>,
     ];
     let mut base = None;
     for ((name, proto_of), f) in ERRORS.into_iter().zip(ctors) {

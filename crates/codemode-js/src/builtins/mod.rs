@@ -19,6 +19,7 @@ mod numeric;
 mod object;
 mod promise;
 mod string;
+mod uri;
 
 pub use array::array_push;
 use array::*;
@@ -46,6 +47,8 @@ pub struct Realm {
     pub syntax_error_proto: ObjRef,
     pub reference_error_proto: ObjRef,
     pub aggregate_error_proto: ObjRef,
+    pub uri_error_proto: ObjRef,
+    pub eval_error_proto: ObjRef,
     /// The prelude's `convert`: operators whose operands need a program-defined
     /// valueOf/toString run there (see `Vm::call_converter`).
     pub converter: Option<ObjRef>,
@@ -68,6 +71,8 @@ impl Realm {
             self.syntax_error_proto,
             self.reference_error_proto,
             self.aggregate_error_proto,
+            self.uri_error_proto,
+            self.eval_error_proto,
         ]
         .into_iter()
         .chain(self.converter)
@@ -146,6 +151,8 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let syntax_error_proto = mk_err(heap);
     let reference_error_proto = mk_err(heap);
     let aggregate_error_proto = mk_err(heap);
+    let uri_error_proto = mk_err(heap);
+    let eval_error_proto = mk_err(heap);
     let global = obj(heap, Some(object_proto), Kind::Ordinary);
     let realm = Realm {
         global,
@@ -162,6 +169,8 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         syntax_error_proto,
         reference_error_proto,
         aggregate_error_proto,
+        uri_error_proto,
+        eval_error_proto,
         converter: None,
     };
     let mut b = RealmBuilder {
@@ -183,6 +192,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     console::install(&mut b);
     error::install(&mut b);
     promise::install(&mut b);
+    uri::install(&mut b);
     let search = b.obj(Some(function_proto), Kind::Search);
     b.set(global, "search", Value::Obj(search));
     (b.realm, b.natives)
