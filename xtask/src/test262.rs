@@ -30,6 +30,7 @@ const BUILT_INS: &[&str] = &[
     "AggregateError",
     "Array",
     "Boolean",
+    "Date",
     "Error",
     "decodeURI",
     "decodeURIComponent",

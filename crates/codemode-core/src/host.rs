@@ -63,6 +63,11 @@ pub struct StartOptions {
     /// check it inside long native operations (pattern matching, big copies, sorts), which a
     /// slice boundary cannot interrupt.
     pub deadline: Option<Deadline>,
+    /// The instant the program's wall clock shows (JavaScript's `Date.now()` and
+    /// `new Date()`): `None` reads the system clock; a fixed instant makes runs replayable.
+    pub now: Option<std::time::SystemTime>,
+    /// The IANA time zone of the program's local time (JavaScript's Date); `None` is UTC.
+    pub time_zone: Option<std::sync::Arc<str>>,
 }
 
 /// The moment an execution's time runs out, with the timeout it came from (for the message).

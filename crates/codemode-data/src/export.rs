@@ -24,6 +24,8 @@ pub enum Shape<'a, V> {
     Int(i64),
     Float(f64),
     Text(Text<'a>),
+    /// A string the interpreter made for the export (a JavaScript Date's ISO text).
+    OwnedText(String),
     /// A dense array. `identity` is unique per live container (cycle detection).
     Array {
         identity: usize,
@@ -176,6 +178,10 @@ impl<S: ExportSource> Walker<'_, S> {
             Shape::Text(t) => {
                 self.count(text_len(t) + 2, text_len(t))?;
                 Ok(Value::String(self.text(t)?))
+            }
+            Shape::OwnedText(s) => {
+                self.count(s.len() + 2, s.len())?;
+                Ok(Value::String(s))
             }
             Shape::NotData(what) => {
                 Err(DataError::new(&self.path, format!("{what} is not data")).into())

@@ -234,6 +234,10 @@ fn inspect_obj(
         let s = inspect(vm, &p, depth + 1, seen, indent);
         return format!("[{kind}: {s}]");
     }
+    if let Kind::Date(t) = o.kind {
+        // node prints a Date as its ISO text (no quotes), an invalid one as "Invalid Date".
+        return crate::builtins::date_export_text(t).unwrap_or_else(|| "Invalid Date".into());
+    }
     let is_array = matches!(o.kind, Kind::Array(_));
     let is_error = matches!(o.kind, Kind::Error);
     if is_error {

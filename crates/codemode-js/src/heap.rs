@@ -190,6 +190,8 @@ pub enum Kind {
     /// A wrapper object (`new Number(1)`, `new String("a")`, `Object(true)`): its
     /// primitive value (a number, string or boolean; never an object).
     Primitive(Value),
+    /// A Date: its time value (milliseconds since the epoch, NaN when invalid).
+    Date(f64),
     Cell(Value),
     Coroutine(Box<Coroutine>),
     /// A path under the tool root; calling it is a host call.

@@ -25,6 +25,12 @@ impl ExportSource for Source<'_> {
                     Kind::Primitive(Value::Bool(b)) => Shape::Bool(*b),
                     Kind::Primitive(Value::Num(n)) => Shape::Float(*n),
                     Kind::Primitive(Value::Str(s)) => Shape::Text(Text::Utf16(s.units())),
+                    // A Date crosses as JSON.stringify writes it: its ISO text (toJSON), or
+                    // null when it is invalid.
+                    Kind::Date(t) => match crate::builtins::date_export_text(*t) {
+                        Some(text) => Shape::OwnedText(text),
+                        None => Shape::Null,
+                    },
                     Kind::Array(items) => Shape::Array {
                         identity: r.0 as usize,
                         items: items.clone(),

@@ -217,6 +217,7 @@ impl Program for JsProgram {
             vm.rng = seed | 1;
         }
         vm.deadline = options.deadline;
+        vm.date_env = crate::builtins::DateEnv::new(options.now, options.time_zone.as_deref());
         vm.program = Some(self.module.clone());
         install_host_globals(&mut vm, &self.options);
         // Call the program's main function (an async function body).

@@ -32,4 +32,5 @@ pub mod number;
 mod value;
 mod vm;
 
+pub use builtins::time_zone_exists;
 pub use interpreter::JsInterpreter;

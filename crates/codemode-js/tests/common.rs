@@ -111,6 +111,8 @@ pub fn run_node(programs: &[String]) -> Vec<Value> {
     let driver = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/node_driver.js");
     let mut child = std::process::Command::new("node")
         .arg(driver)
+        // codemode's dates are UTC unless the host sets a zone.
+        .env("TZ", "UTC")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()

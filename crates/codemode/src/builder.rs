@@ -27,6 +27,7 @@ pub struct Builder {
     interpreter: Option<Arc<dyn Interpreter>>,
     redactor: Redactor,
     unavailable: Vec<Unavailable>,
+    time_zone: Option<Arc<str>>,
 }
 
 /// A namespace whose tools could not be loaded (a tool source that did not start or answer):
@@ -50,6 +51,9 @@ pub struct ExecuteOptions {
     pub cancel: Option<crate::events::CancelHandle>,
     /// Receives log lines and call events while the program runs.
     pub events: Option<crate::events::EventSink>,
+    /// The instant the program's clock shows (JavaScript's `Date.now()`, `new Date()`);
+    /// `None` reads the system clock. Fix it to replay a run.
+    pub now: Option<std::time::SystemTime>,
 }
 
 impl Builder {
@@ -160,6 +164,14 @@ impl Builder {
         self
     }
 
+    /// The IANA time zone of the program's local time (JavaScript's Date: `getHours`,
+    /// `toString`, ...); UTC unless set. `build` fails on a name the bundled database
+    /// does not have.
+    pub fn time_zone(mut self, name: impl Into<String>) -> Self {
+        self.time_zone = Some(Arc::from(name.into()));
+        self
+    }
+
     /// Checks the configuration and builds the runtime.
     pub fn build(self) -> Result<CodeMode, BuildError> {
         let limits = self
@@ -185,6 +197,12 @@ impl Builder {
                 ))
             })?,
         };
+        #[cfg(feature = "js")]
+        if let Some(zone) = &self.time_zone {
+            if !codemode_js::time_zone_exists(zone) {
+                return Err(BuildError(format!("unknown time zone {zone:?}")));
+            }
+        }
         let catalog =
             Catalog::new(self.tools, self.namespaces).map_err(|e| BuildError(e.to_string()))?;
         let tool_globals = match &self.tool_root {
@@ -230,6 +248,7 @@ impl Builder {
                 compile_options,
                 redactor: self.redactor,
                 unavailable: self.unavailable,
+                time_zone: self.time_zone,
             }),
         })
     }
@@ -273,6 +292,7 @@ fn builtin_globals(language: Language) -> &'static [&'static str] {
             "encodeURIComponent",
             "decodeURI",
             "decodeURIComponent",
+            "Intl",
             "console",
             "globalThis",
             "parseInt",
@@ -360,6 +380,7 @@ pub(crate) struct Inner {
     pub(crate) compile_options: CompileOptions,
     pub(crate) redactor: Redactor,
     pub(crate) unavailable: Vec<Unavailable>,
+    pub(crate) time_zone: Option<Arc<str>>,
 }
 
 impl Inner {
@@ -413,6 +434,7 @@ impl CodeMode {
             interpreter: None,
             redactor: Redactor::new(),
             unavailable: Vec::new(),
+            time_zone: None,
         }
     }
 

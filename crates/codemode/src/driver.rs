@@ -59,10 +59,13 @@ pub(crate) async fn run(
             return shape::failed(d, &inner.limits);
         }
     }
+    let time_zone = inner.time_zone.clone();
     let execution = match guard(move || {
         program.start(StartOptions {
             seed: options.seed,
             deadline,
+            now: options.now,
+            time_zone,
         })
     }) {
         Ok(execution) => execution,

@@ -96,3 +96,69 @@ async fn a_rejected_call_is_catchable_and_unknown_tools_are_reported() {
     let unknown = rt.execute("await tools.a.fial({})").await;
     assert_eq!(unknown.error().unwrap().kind, DiagnosticKind::UnknownTool);
 }
+
+/// Dates read the clock the host fixes for an execution, in the zone set on the runtime
+/// (New York: EST in January, EDT in July), and a runtime with an unknown zone is not built.
+#[tokio::test]
+async fn dates_read_the_hosts_clock_and_zone() {
+    use codemode::ExecuteOptions;
+    use std::time::{SystemTime, UNIX_EPOCH};
+    let rt = CodeMode::builder()
+        .time_zone("America/New_York")
+        .build()
+        .unwrap();
+    // 2024-01-02T03:04:05.006Z
+    let now = UNIX_EPOCH + Duration::from_millis(1_704_164_645_006);
+    let options = ExecuteOptions {
+        now: Some(now),
+        ..Default::default()
+    };
+    let program = r#"
+const d = new Date();
+const july = new Date(Date.UTC(2024, 6, 1, 12));
+return [Date.now(), d.toISOString(), d.getHours(), d.getDate(), d.getTimezoneOffset(),
+  july.getTimezoneOffset(), july.getHours(), String(d), d.toLocaleString(),
+  new Date(2024, 2, 10, 2, 30).toISOString(), new Date(2024, 10, 3, 1, 30).toISOString(),
+  new Date("2024-07-01T12:00:00").toISOString(), typeof Date()];
+"#;
+    let result = rt.execute_with(program, options.clone()).await;
+    assert_eq!(
+        result.value(),
+        Some(&json!([
+            1_704_164_645_006_u64,
+            "2024-01-02T03:04:05.006Z",
+            22,
+            1,
+            300,
+            240,
+            8,
+            "Mon Jan 01 2024 22:04:05 GMT-0500 (EST)",
+            "1/1/2024, 10:04:05 PM",
+            // 02:30 on the spring-forward day does not exist: read with the offset before.
+            "2024-03-10T07:30:00.000Z",
+            // 01:30 on the fall-back day happens twice: the first one.
+            "2024-11-03T05:30:00.000Z",
+            "2024-07-01T16:00:00.000Z",
+            "string"
+        ])),
+        "{:?}",
+        result.error()
+    );
+    // The same program replays to the same value.
+    let again = rt.execute_with(program, options).await;
+    assert_eq!(again.value(), result.value());
+    // Without a fixed clock, Date.now() is the system's.
+    let before = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as f64;
+    let live = rt.execute("return Date.now()").await;
+    let t = live.value().and_then(Value::as_f64).unwrap();
+    assert!(t >= before && t < before + 60_000.0, "{t} vs {before}");
+    let err = CodeMode::builder()
+        .time_zone("Mars/Olympus_Mons")
+        .build()
+        .err()
+        .unwrap();
+    assert!(err.to_string().contains("unknown time zone"), "{err}");
+}

@@ -10,6 +10,7 @@ pub(crate) use crate::vm::{JsResult, Throw, Vm};
 
 mod array;
 mod console;
+mod date;
 mod error;
 mod function;
 mod intrinsics;
@@ -23,6 +24,8 @@ mod uri;
 
 pub use array::array_push;
 use array::*;
+pub(crate) use date::export_text as date_export_text;
+pub use date::{time_zone_exists, DateEnv};
 use intrinsics::*;
 pub use intrinsics::{import_module, INTRINSICS};
 pub use object::NON_CONFIGURABLE;
@@ -41,6 +44,7 @@ pub struct Realm {
     pub number_proto: ObjRef,
     pub boolean_proto: ObjRef,
     pub promise_proto: ObjRef,
+    pub date_proto: ObjRef,
     pub error_proto: ObjRef,
     pub type_error_proto: ObjRef,
     pub range_error_proto: ObjRef,
@@ -65,6 +69,7 @@ impl Realm {
             self.number_proto,
             self.boolean_proto,
             self.promise_proto,
+            self.date_proto,
             self.error_proto,
             self.type_error_proto,
             self.range_error_proto,
@@ -144,6 +149,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let number_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let boolean_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let promise_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let date_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let error_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let mk_err = |heap: &mut Heap| heap.alloc(Object::new(Some(error_proto), Kind::Ordinary));
     let type_error_proto = mk_err(heap);
@@ -163,6 +169,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         number_proto,
         boolean_proto,
         promise_proto,
+        date_proto,
         error_proto,
         type_error_proto,
         range_error_proto,
@@ -193,6 +200,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     error::install(&mut b);
     promise::install(&mut b);
     uri::install(&mut b);
+    date::install(&mut b);
     let search = b.obj(Some(function_proto), Kind::Search);
     b.set(global, "search", Value::Obj(search));
     (b.realm, b.natives)

@@ -676,6 +676,7 @@ pub(crate) fn object_proto_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) ->
         Value::Obj(r) => match vm.heap.get(*r).kind {
             Kind::Array(_) => "[object Array]",
             Kind::Error => "[object Error]",
+            Kind::Date(_) => "[object Date]",
             Kind::Primitive(Value::Num(_)) => "[object Number]",
             Kind::Primitive(Value::Str(_)) => "[object String]",
             Kind::Primitive(Value::Bool(_)) => "[object Boolean]",

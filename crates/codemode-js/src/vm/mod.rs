@@ -144,6 +144,8 @@ pub struct Vm {
     pub unhandled: Vec<ObjRef>,
     pub last_throw: Option<Location>,
     pub rng: u64,
+    /// The clock and time zone Date reads.
+    pub date_env: crate::builtins::DateEnv,
     pub is_new: bool,
     /// Objects the embedder holds (the program's result promise).
     pub extra_roots: Vec<ObjRef>,
@@ -212,6 +214,7 @@ impl Vm {
             last_throw: None,
             rng: 0x2545_f491_4f6c_dd1d,
             is_new: false,
+            date_env: Default::default(),
             extra_roots: Vec::new(),
             argbuf: Vec::new(),
             join_stack: Vec::new(),

@@ -22,23 +22,28 @@ impl Vm {
                 return self.loose_equals(a, &n);
             }
             (Value::Obj(_), Value::Num(_) | Value::Str(_)) => {
-                let p = self.to_primitive(a, true)?;
+                let p = self.to_primitive(a, !self.is_date(a))?;
                 return self.loose_equals(&p, b);
             }
             (Value::Num(_) | Value::Str(_), Value::Obj(_)) => {
-                let p = self.to_primitive(b, true)?;
+                let p = self.to_primitive(b, !self.is_date(b))?;
                 return self.loose_equals(a, &p);
             }
             _ => strict_equals(a, b),
         })
     }
 
+    /// A Date's default hint is string (ToPrimitive in `+` and `==`).
+    fn is_date(&self, v: &Value) -> bool {
+        matches!(v, Value::Obj(r) if matches!(self.heap.get(*r).kind, Kind::Date(_)))
+    }
+
     pub fn add(&mut self, a: Value, b: Value) -> JsResult<Value> {
         if let (Value::Num(x), Value::Num(y)) = (&a, &b) {
             return Ok(Value::Num(x + y));
         }
-        let a = self.to_primitive(&a, true)?;
-        let b = self.to_primitive(&b, true)?;
+        let a = self.to_primitive(&a, !self.is_date(&a))?;
+        let b = self.to_primitive(&b, !self.is_date(&b))?;
         if matches!(a, Value::Str(_)) || matches!(b, Value::Str(_)) {
             let x = self.to_string(&a)?;
             let y = self.to_string(&b)?;
