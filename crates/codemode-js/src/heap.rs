@@ -192,6 +192,10 @@ pub enum Kind {
     Primitive(Value),
     /// A Date: its time value (milliseconds since the epoch, NaN when invalid).
     Date(f64),
+    /// An Intl.NumberFormat: how it writes numbers.
+    NumberFormat(Box<crate::builtins::NumberFormat>),
+    /// An Intl.DateTimeFormat: its resolved options.
+    DateTimeFormat(Box<crate::builtins::DateTimeOptions>),
     Cell(Value),
     Coroutine(Box<Coroutine>),
     /// A path under the tool root; calling it is a host call.

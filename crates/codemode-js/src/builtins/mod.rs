@@ -13,6 +13,7 @@ mod console;
 mod date;
 mod error;
 mod function;
+mod intl;
 mod intrinsics;
 mod json;
 mod math;
@@ -25,7 +26,9 @@ mod uri;
 pub use array::array_push;
 use array::*;
 pub(crate) use date::export_text as date_export_text;
+pub(crate) use date::locale::Options as DateTimeOptions;
 pub use date::{time_zone_exists, DateEnv};
+pub(crate) use intl::NumberFormat;
 use intrinsics::*;
 pub use intrinsics::{import_module, INTRINSICS};
 pub use object::NON_CONFIGURABLE;
@@ -45,6 +48,8 @@ pub struct Realm {
     pub boolean_proto: ObjRef,
     pub promise_proto: ObjRef,
     pub date_proto: ObjRef,
+    pub number_format_proto: ObjRef,
+    pub date_time_format_proto: ObjRef,
     pub error_proto: ObjRef,
     pub type_error_proto: ObjRef,
     pub range_error_proto: ObjRef,
@@ -70,6 +75,8 @@ impl Realm {
             self.boolean_proto,
             self.promise_proto,
             self.date_proto,
+            self.number_format_proto,
+            self.date_time_format_proto,
             self.error_proto,
             self.type_error_proto,
             self.range_error_proto,
@@ -150,6 +157,8 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let boolean_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let promise_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let date_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let number_format_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let date_time_format_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let error_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let mk_err = |heap: &mut Heap| heap.alloc(Object::new(Some(error_proto), Kind::Ordinary));
     let type_error_proto = mk_err(heap);
@@ -170,6 +179,8 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         boolean_proto,
         promise_proto,
         date_proto,
+        number_format_proto,
+        date_time_format_proto,
         error_proto,
         type_error_proto,
         range_error_proto,
@@ -201,6 +212,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     promise::install(&mut b);
     uri::install(&mut b);
     date::install(&mut b);
+    intl::install(&mut b);
     let search = b.obj(Some(function_proto), Kind::Search);
     b.set(global, "search", Value::Obj(search));
     (b.realm, b.natives)

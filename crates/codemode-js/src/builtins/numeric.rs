@@ -33,7 +33,6 @@ pub(super) fn install(b: &mut RealmBuilder) {
     b.def(number_proto, "toPrecision", num_to_precision, 1);
     b.def(number_proto, "toExponential", num_to_exponential, 1);
     b.def(number_proto, "toString", num_to_string, 1);
-    b.def(number_proto, "toLocaleString", num_to_string, 0);
     b.def(number_proto, "valueOf", num_value_of, 0);
 
     let boolean = b.def(global, "Boolean", boolean_ctor, 1);

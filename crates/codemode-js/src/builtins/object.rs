@@ -677,6 +677,8 @@ pub(crate) fn object_proto_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) ->
             Kind::Array(_) => "[object Array]",
             Kind::Error => "[object Error]",
             Kind::Date(_) => "[object Date]",
+            Kind::NumberFormat(_) => "[object Intl.NumberFormat]",
+            Kind::DateTimeFormat(_) => "[object Intl.DateTimeFormat]",
             Kind::Primitive(Value::Num(_)) => "[object Number]",
             Kind::Primitive(Value::Str(_)) => "[object String]",
             Kind::Primitive(Value::Bool(_)) => "[object Boolean]",

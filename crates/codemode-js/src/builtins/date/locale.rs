@@ -42,8 +42,10 @@ pub(super) fn install(b: &mut RealmBuilder) {
 const ANY: u8 = 0;
 const DATE: u8 = 1;
 const TIME: u8 = 2;
+/// Intl.DateTimeFormat: any field may be asked for; the default is the date.
+pub(crate) const FORMAT: u8 = 3;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Width {
     Numeric,
     TwoDigit,
@@ -54,7 +56,7 @@ enum Width {
 
 /// How hours count: h12 (1..12 with AM/PM, en-US's default), h11 (0..11 with AM/PM),
 /// h23 (0..23) and h24 (1..24, which V8 picks for en-US with `hour12: false`).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Cycle {
     H11,
     H12,
@@ -62,8 +64,8 @@ enum Cycle {
     H24,
 }
 
-#[derive(Default)]
-struct Options {
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Options {
     weekday: Option<Width>,
     year: Option<Width>,
     month: Option<Width>,
@@ -77,6 +79,16 @@ struct Options {
     time_style: Option<Width>,
     /// `timeZone`: the zone to show, when not the execution's own.
     zone: Option<jiff::tz::TimeZone>,
+}
+
+impl Options {
+    /// The IANA name of the zone these options format in (`resolvedOptions().timeZone`).
+    pub(crate) fn zone_name(&self, env: &DateEnv) -> String {
+        let zone = self.zone.as_ref().or(env.zone.as_ref());
+        zone.and_then(|z| z.iana_name())
+            .unwrap_or("UTC")
+            .to_string()
+    }
 }
 
 /// The locales this build formats for.
@@ -142,7 +154,12 @@ fn read_width(
     }
 }
 
-fn read_options(vm: &mut Vm, method: &str, v: &Value, required: u8) -> JsResult<Options> {
+pub(crate) fn read_options(
+    vm: &mut Vm,
+    method: &str,
+    v: &Value,
+    required: u8,
+) -> JsResult<Options> {
     let mut o = Options::default();
     if matches!(v, Value::Null) {
         return Err(vm.type_error("Cannot convert undefined or null to object"));
@@ -237,7 +254,7 @@ fn read_options(vm: &mut Vm, method: &str, v: &Value, required: u8) -> JsResult<
         o.month = Some(Width::Numeric);
         o.day = Some(Width::Numeric);
     }
-    if need_defaults && required != DATE {
+    if need_defaults && required != DATE && required != FORMAT {
         o.hour = Some(Width::Numeric);
         o.minute = Some(Width::Numeric);
         o.second = Some(Width::Numeric);
@@ -260,7 +277,7 @@ fn to_locale_string<const REQUIRED: u8>(vm: &mut Vm, this: &Value, a: &[Value]) 
     Ok(Value::str(&format_date(&vm.date_env, t, &o)))
 }
 
-fn format_date(env: &DateEnv, t: f64, o: &Options) -> String {
+pub(crate) fn format_date(env: &DateEnv, t: f64, o: &Options) -> String {
     let env = match &o.zone {
         Some(zone) => DateEnv {
             fixed_now: None,
@@ -357,7 +374,7 @@ fn zone_text(env: &DateEnv, t: f64, w: Width) -> String {
         (None, _) => "UTC".into(),
         (Some(_), _) => {
             let abbreviation = env.zone_name(t);
-            if abbreviation == "UTC" {
+            if abbreviation == "Coordinated Universal Time" {
                 return zone_text(&DateEnv::default(), t, w);
             }
             if US_ABBREVIATIONS.contains(&abbreviation.as_str()) {

@@ -3,7 +3,7 @@
 //! host set a zone; `Date.now()` reads the host's clock unless the host fixed it
 //! (`time::DateEnv`).
 
-mod locale;
+pub(crate) mod locale;
 mod text;
 mod time;
 
@@ -77,7 +77,7 @@ pub(super) fn install(b: &mut RealmBuilder) {
 }
 
 /// The time value of a Date `this`.
-fn this_time(vm: &mut Vm, this: &Value) -> JsResult<f64> {
+pub(crate) fn this_time(vm: &mut Vm, this: &Value) -> JsResult<f64> {
     if let Value::Obj(r) = this {
         if let Kind::Date(t) = vm.heap.get(*r).kind {
             return Ok(t);
