@@ -297,6 +297,34 @@ fn inspect_obj(
             output.push(s);
         }
     }
+    // A Map's entries print as `k => v`, a Set's as values; weak ones cannot be listed.
+    let collection = match &vm.heap.get(r).kind {
+        Kind::Collection(c) => Some((
+            c.kind,
+            c.entries.iter().flatten().cloned().collect::<Vec<_>>(),
+        )),
+        _ => None,
+    };
+    let collection_len = collection.as_ref().map(|c| c.1.len());
+    if let Some((kind, entries)) = collection {
+        use crate::builtins::CollectionKind;
+        if matches!(kind, CollectionKind::WeakMap | CollectionKind::WeakSet) {
+            output.push("<items unknown>".into());
+        }
+        for (i, (k, v)) in entries.iter().enumerate() {
+            if vm.inspect_budget == 0 || i >= 100 {
+                output.push("...".into());
+                break;
+            }
+            let mut s = inspect(vm, k, depth + 1, seen, indent + 2);
+            if kind == CollectionKind::Map {
+                let vs = inspect(vm, v, depth + 1, seen, indent + 2);
+                s = format!("{s} => {vs}");
+            }
+            vm.inspect_budget = vm.inspect_budget.saturating_sub(s.len() + 2);
+            output.push(s);
+        }
+    }
     let keys: Vec<JsStr> = {
         let o = vm.heap.get(r);
         let mut ks = Vec::new();
@@ -332,7 +360,18 @@ fn inspect_obj(
     };
     let prefix = match ctor_name {
         Some(n) if is_array => format!("{n}({array_len}) "),
-        Some(n) => format!("{n} "),
+        Some(n) => match (collection_len, &vm.heap.get(r).kind) {
+            (Some(len), Kind::Collection(c))
+                if !matches!(
+                    c.kind,
+                    crate::builtins::CollectionKind::WeakMap
+                        | crate::builtins::CollectionKind::WeakSet
+                ) =>
+            {
+                format!("{n}({len}) ")
+            }
+            _ => format!("{n} "),
+        },
         None if proto_null && !is_array => "[Object: null prototype] ".into(),
         None => String::new(),
     };

@@ -192,6 +192,10 @@ pub enum Kind {
     Primitive(Value),
     /// A Date: its time value (milliseconds since the epoch, NaN when invalid).
     Date(f64),
+    /// A Map, Set, WeakMap or WeakSet.
+    Collection(Box<crate::builtins::Collection>),
+    /// An iterator over a Map or Set (`entries()`, `keys()`, `values()`).
+    CollectionIter(Box<crate::builtins::CollectionIter>),
     /// An Intl.NumberFormat: how it writes numbers.
     NumberFormat(Box<crate::builtins::NumberFormat>),
     /// An Intl.DateTimeFormat: its resolved options.
@@ -276,6 +280,10 @@ impl Object {
                     + BLOCK_OVERHEAD
             }
             Kind::ToolPath(p) => n += p.iter().map(|s| s.shared_size()).sum::<usize>(),
+            Kind::Collection(c) => n += c.byte_size() + BLOCK_OVERHEAD,
+            Kind::CollectionIter(_) => {
+                n += std::mem::size_of::<crate::builtins::CollectionIter>() + BLOCK_OVERHEAD
+            }
             _ => {}
         }
         n
@@ -497,6 +505,8 @@ impl Heap {
                     }
                 }
                 Kind::Cell(v) => push_val(v, &mut work),
+                Kind::Collection(c) => c.trace(&mut work),
+                Kind::CollectionIter(it) => work.push(it.target),
                 Kind::Coroutine(c) => {
                     c.stack.iter().for_each(|x| push_val(x, &mut work));
                     c.frame.trace(&mut work);

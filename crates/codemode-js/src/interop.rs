@@ -53,6 +53,15 @@ impl ExportSource for Source<'_> {
                         }
                     }
                     Kind::Promise(_) => Shape::NotData("a promise (missing await?)".into()),
+                    Kind::Collection(c) => Shape::NotData(match c.kind {
+                        crate::builtins::CollectionKind::Map => {
+                            "a Map (convert it with Object.fromEntries(map) or [...map])".into()
+                        }
+                        crate::builtins::CollectionKind::Set => {
+                            "a Set (convert it with [...set])".into()
+                        }
+                        other => format!("a {}", other.name()),
+                    }),
                     Kind::Closure(_)
                     | Kind::Native(_)
                     | Kind::Bound(_)

@@ -183,7 +183,7 @@ def(Array, "from", function from(src, f = undefined, t = undefined) {
   if (f !== undefined) fnCheck(f);
   let items;
   if (src === null || src === undefined) __cm_typeError(src + " is not iterable");
-  if (__cm_isArray(src) || typeof src === "string") items = [...src];
+  if (__cm_isArray(src) || typeof src === "string" || isCollection(src)) items = [...src];
   else {
     const n = src.length;
     if (typeof n !== "number") items = [];
@@ -517,4 +517,110 @@ __cm_setConverter(function convert(op, a, b) {
     case 25: return +toPrimitive(a, "number") - 1;
   }
   __cm_typeError("Cannot convert object to primitive value");
+});
+
+// Map and Set: the methods that call the program (builtins/collections.rs has the rest).
+const MapProto = Map.prototype, SetProto = Set.prototype;
+const MapEntries = MapProto.entries, MapGet = MapProto.get, MapSet = MapProto.set, MapHas = MapProto.has;
+const SetValues = SetProto.values, SetHas = SetProto.has, SetAdd = SetProto.add, SetDelete = SetProto.delete;
+const CollectionNext = __cm_call(MapEntries, new Map()).next;
+const ObjectToString = Object.prototype.toString;
+const isCollection = (o) => {
+  const t = __cm_call(ObjectToString, o);
+  return t === "[object Map]" || t === "[object Set]" || t === "[object Map Iterator]" || t === "[object Set Iterator]";
+};
+const setCheck = (o, name) => {
+  if (__cm_call(ObjectToString, o) !== "[object Set]")
+    __cm_typeError("Method Set.prototype." + name + " called on incompatible receiver " + __cm_toStr(o === null || typeof o !== "object" ? o : "#<Object>"));
+  return o;
+};
+// Visits each entry of a Map or Set iterator, seeing entries added while it runs.
+const eachOf = (it, f) => {
+  for (let r = __cm_call(CollectionNext, it); !r.done; r = __cm_call(CollectionNext, it)) f(r.value);
+};
+def(MapProto, "forEach", function forEach(f, t = undefined) {
+  const it = __cm_call(MapEntries, this); fnCheck(f);
+  eachOf(it, (e) => __cm_call(f, t, e[1], e[0], this));
+});
+def(SetProto, "forEach", function forEach(f, t = undefined) {
+  const it = __cm_call(SetValues, setCheck(this, "forEach")); fnCheck(f);
+  eachOf(it, (v) => __cm_call(f, t, v, v, this));
+});
+def(Map, "groupBy", function groupBy(items, f) {
+  fnCheck(f);
+  const m = new Map(), list = [...items];
+  for (let i = 0; i < list.length; i++) {
+    const k = __cm_call(f, undefined, list[i], i);
+    const g = __cm_call(MapGet, m, k);
+    if (g === undefined) __cm_call(MapSet, m, k, [list[i]]); else __cm_push(g, list[i]);
+  }
+  return m;
+});
+// GetSetRecord: the other operand of the Set algebra is anything with size, has and keys.
+const setRecord = (other) => {
+  if (other === null || (typeof other !== "object" && typeof other !== "function"))
+    __cm_typeError(__cm_toStr(other) + " is not an object");
+  const raw = other.size, n = +raw;
+  if (n !== n) __cm_typeError("The .size property is NaN");
+  const size = MathTrunc(n);
+  if (size < 0) __cm_rangeError("'" + __cm_toStr(raw) + "' is an invalid size");
+  const has = other.has; fnCheck(has);
+  const keys = other.keys; fnCheck(keys);
+  return { other, size, has, keys };
+};
+const keysOf = (rec, f) => {
+  const it = __cm_call(rec.keys, rec.other);
+  if (it === null || typeof it !== "object") __cm_typeError(__cm_toStr(it) + " is not an object");
+  const next = it.next;
+  for (;;) {
+    const r = __cm_call(next, it);
+    if (r === null || typeof r !== "object") __cm_typeError(__cm_toStr(r) + " is not an object");
+    if (r.done) return true;
+    if (f(r.value) === false) { const ret = it.return; if (ret !== undefined) __cm_call(ret, it); return false; }
+  }
+};
+const copySet = (s) => { const out = new Set(); eachOf(__cm_call(SetValues, s), (v) => __cm_call(SetAdd, out, v)); return out; };
+const hasIn = (rec, v) => !!__cm_call(rec.has, rec.other, v);
+def(SetProto, "union", function union(other) {
+  setCheck(this, "union"); const rec = setRecord(other), out = copySet(this);
+  keysOf(rec, (k) => { __cm_call(SetAdd, out, k); });
+  return out;
+});
+def(SetProto, "intersection", function intersection(other) {
+  setCheck(this, "intersection"); const rec = setRecord(other), out = new Set();
+  if (this.size <= rec.size) eachOf(__cm_call(SetValues, this), (v) => { if (hasIn(rec, v)) __cm_call(SetAdd, out, v); });
+  else keysOf(rec, (k) => { if (__cm_call(SetHas, this, k)) __cm_call(SetAdd, out, k); });
+  return out;
+});
+def(SetProto, "difference", function difference(other) {
+  setCheck(this, "difference"); const rec = setRecord(other), out = copySet(this);
+  if (this.size <= rec.size) eachOf(__cm_call(SetValues, this), (v) => { if (hasIn(rec, v)) __cm_call(SetDelete, out, v); });
+  else keysOf(rec, (k) => { __cm_call(SetDelete, out, k); });
+  return out;
+});
+def(SetProto, "symmetricDifference", function symmetricDifference(other) {
+  setCheck(this, "symmetricDifference"); const rec = setRecord(other), out = copySet(this);
+  keysOf(rec, (k) => { if (__cm_call(SetHas, this, k)) __cm_call(SetDelete, out, k); else __cm_call(SetAdd, out, k); });
+  return out;
+});
+def(SetProto, "isSubsetOf", function isSubsetOf(other) {
+  setCheck(this, "isSubsetOf"); const rec = setRecord(other);
+  if (this.size > rec.size) return false;
+  let ok = true;
+  eachOf(__cm_call(SetValues, this), (v) => { if (ok && !hasIn(rec, v)) ok = false; });
+  return ok;
+});
+def(SetProto, "isSupersetOf", function isSupersetOf(other) {
+  setCheck(this, "isSupersetOf"); const rec = setRecord(other);
+  if (this.size < rec.size) return false;
+  return keysOf(rec, (k) => __cm_call(SetHas, this, k));
+});
+def(SetProto, "isDisjointFrom", function isDisjointFrom(other) {
+  setCheck(this, "isDisjointFrom"); const rec = setRecord(other);
+  if (this.size <= rec.size) {
+    let ok = true;
+    eachOf(__cm_call(SetValues, this), (v) => { if (ok && hasIn(rec, v)) ok = false; });
+    return ok;
+  }
+  return keysOf(rec, (k) => !__cm_call(SetHas, this, k));
 });

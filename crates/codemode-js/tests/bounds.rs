@@ -164,6 +164,10 @@ fn builtins_count_memory_before_they_allocate() {
         // Many small keyed objects: the per-property cost is honest.
         r#"const o = {}; for (let i = 0; i < 3e6; i++) o["k" + i] = i; return 1"#,
         r#"const a = []; for (let i = 0; i < 3e6; i++) a.push({ i }); return a.length"#,
+        // Map and Set entries are counted as they are added.
+        r#"const m = new Map(); for (let i = 0; i < 5e6; i++) m.set(i, i); return m.size"#,
+        r#"const s = new Set(); for (let i = 0; i < 5e6; i++) s.add("k" + i); return s.size"#,
+        r#"const a = new Array(3e6).fill(0).map((_, i) => i); return new Set(a).size + new Set(a).size"#,
         // Percent-encoding: nine units out per unit in, counted before the string is built.
         r#"const s = "€".repeat(2e6); const k = []; for (let i = 0; i < 10; i++) k.push(encodeURIComponent(s)); return k.length"#,
         r#"const s = "%E2%82%AC".repeat(4e6); const k = []; for (let i = 0; i < 10; i++) k.push(decodeURIComponent(s + i)); return k.length"#,
@@ -224,6 +228,8 @@ fn long_native_operations_stop_at_the_deadline() {
         r#"const a = new Array(1e6).fill(1); for (;;) a.indexOf(2);"#,
         r#"const a = new Array(1e6).fill("x"); for (;;) a.join("");"#,
         r#"const s = "é".repeat(1e6); for (;;) encodeURI(s);"#,
+        r#"const m = new Map(); for (let i = 0; i < 1e5; i++) m.set(i, i); for (;;) m.forEach(() => {});"#,
+        r#"const s = new Set([1]); s.forEach((v) => s.add(v + 1));"#,
         r#"const s = "%C3%A9".repeat(2e6); for (;;) decodeURI(s);"#,
     ] {
         let r = run(&i, src, LIMIT, timeout);

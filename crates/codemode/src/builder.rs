@@ -308,6 +308,8 @@ fn builtin_globals(language: Language) -> &'static [&'static str] {
             "Symbol",
             "Map",
             "Set",
+            "WeakMap",
+            "WeakSet",
             "Date",
             "RegExp",
         ],

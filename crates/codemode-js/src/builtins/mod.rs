@@ -9,6 +9,7 @@ pub(crate) use crate::value::*;
 pub(crate) use crate::vm::{JsResult, Throw, Vm};
 
 mod array;
+mod collections;
 mod console;
 mod date;
 mod error;
@@ -25,6 +26,11 @@ mod uri;
 
 pub use array::array_push;
 use array::*;
+pub(crate) use collections::{
+    default_iter as collection_default_iter, drain as drain_collection_iter,
+    snapshot as collection_snapshot, step as collection_iter_step, Collection, CollectionIter,
+    CollectionKind,
+};
 pub(crate) use date::export_text as date_export_text;
 pub(crate) use date::locale::Options as DateTimeOptions;
 pub use date::{time_zone_exists, DateEnv};
@@ -49,6 +55,11 @@ pub struct Realm {
     pub promise_proto: ObjRef,
     pub date_proto: ObjRef,
     pub number_format_proto: ObjRef,
+    pub map_proto: ObjRef,
+    pub set_proto: ObjRef,
+    pub weak_map_proto: ObjRef,
+    pub weak_set_proto: ObjRef,
+    pub collection_iter_proto: ObjRef,
     pub date_time_format_proto: ObjRef,
     pub error_proto: ObjRef,
     pub type_error_proto: ObjRef,
@@ -76,6 +87,11 @@ impl Realm {
             self.promise_proto,
             self.date_proto,
             self.number_format_proto,
+            self.map_proto,
+            self.set_proto,
+            self.weak_map_proto,
+            self.weak_set_proto,
+            self.collection_iter_proto,
             self.date_time_format_proto,
             self.error_proto,
             self.type_error_proto,
@@ -158,6 +174,11 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let promise_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let date_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let number_format_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let map_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let set_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let weak_map_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let weak_set_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let collection_iter_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let date_time_format_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let error_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let mk_err = |heap: &mut Heap| heap.alloc(Object::new(Some(error_proto), Kind::Ordinary));
@@ -180,6 +201,11 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         promise_proto,
         date_proto,
         number_format_proto,
+        map_proto,
+        set_proto,
+        weak_map_proto,
+        weak_set_proto,
+        collection_iter_proto,
         date_time_format_proto,
         error_proto,
         type_error_proto,
@@ -213,6 +239,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     uri::install(&mut b);
     date::install(&mut b);
     intl::install(&mut b);
+    collections::install(&mut b);
     let search = b.obj(Some(function_proto), Kind::Search);
     b.set(global, "search", Value::Obj(search));
     (b.realm, b.natives)

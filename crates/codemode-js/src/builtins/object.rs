@@ -673,10 +673,20 @@ pub(crate) fn object_proto_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) ->
     let t = match this {
         Value::Undefined => "[object Undefined]",
         Value::Null => "[object Null]",
-        Value::Obj(r) => match vm.heap.get(*r).kind {
+        Value::Obj(r) => match &vm.heap.get(*r).kind {
             Kind::Array(_) => "[object Array]",
             Kind::Error => "[object Error]",
             Kind::Date(_) => "[object Date]",
+            Kind::Collection(c) => match c.kind {
+                CollectionKind::Map => "[object Map]",
+                CollectionKind::Set => "[object Set]",
+                CollectionKind::WeakMap => "[object WeakMap]",
+                CollectionKind::WeakSet => "[object WeakSet]",
+            },
+            Kind::CollectionIter(it) => match &vm.heap.get(it.target).kind {
+                Kind::Collection(c) if c.kind == CollectionKind::Set => "[object Set Iterator]",
+                _ => "[object Map Iterator]",
+            },
             Kind::NumberFormat(_) => "[object Intl.NumberFormat]",
             Kind::DateTimeFormat(_) => "[object Intl.DateTimeFormat]",
             Kind::Primitive(Value::Num(_)) => "[object Number]",

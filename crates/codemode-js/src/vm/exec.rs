@@ -1259,10 +1259,20 @@ impl Vm {
                         self.handlers.pop();
                     }
                     Op::IterInit => {
-                        let v = pop!(self);
+                        let mut v = pop!(self);
+                        // A Map or Set iterates through a live iterator over its entries.
+                        if let Value::Obj(r) = v {
+                            if matches!(self.heap.get(r).kind, Kind::Collection(_)) {
+                                save_pc!();
+                                v = tri!(crate::builtins::collection_default_iter(self, r));
+                            }
+                        }
                         let ok = match &v {
                             Value::Str(_) => true,
-                            Value::Obj(r) => matches!(self.heap.get(*r).kind, Kind::Array(_)),
+                            Value::Obj(r) => matches!(
+                                self.heap.get(*r).kind,
+                                Kind::Array(_) | Kind::CollectionIter(_)
+                            ),
                             _ => false,
                         };
                         if !ok {
@@ -1293,6 +1303,10 @@ impl Vm {
                             Value::Obj(r) => {
                                 let next = match &self.heap.get(*r).kind {
                                     Kind::Array(items) => items.get(idx).cloned(),
+                                    Kind::CollectionIter(_) => {
+                                        save_pc!();
+                                        tri!(crate::builtins::collection_iter_step(self, *r))
+                                    }
                                     _ => None,
                                 };
                                 match next {

@@ -61,6 +61,16 @@ impl Vm {
         };
         // Own special properties.
         match &self.heap.get(start).kind {
+            // `size` of a Map or Set (a getter of the prototype in ECMAScript).
+            Kind::Collection(c)
+                if key.eq_str("size")
+                    && matches!(
+                        c.kind,
+                        crate::builtins::CollectionKind::Map | crate::builtins::CollectionKind::Set
+                    ) =>
+            {
+                return Ok(Value::Num(c.len() as f64));
+            }
             // A String object's characters and length are its own properties.
             Kind::Primitive(Value::Str(s)) => {
                 if key.eq_str("length") {
@@ -400,6 +410,19 @@ impl Vm {
         match v {
             Value::Obj(r) => match &self.heap.get(*r).kind {
                 Kind::Array(_) => self.array_items(v),
+                Kind::CollectionIter(_) => crate::builtins::drain_collection_iter(self, *r),
+                Kind::Collection(c) if c.kind == crate::builtins::CollectionKind::Set => {
+                    let items = crate::builtins::collection_snapshot(self, *r)?;
+                    Ok(items.into_iter().map(|(k, _)| k).collect())
+                }
+                Kind::Collection(c) if c.kind == crate::builtins::CollectionKind::Map => {
+                    let items = crate::builtins::collection_snapshot(self, *r)?;
+                    self.ensure_memory(items.len().saturating_mul(crate::heap::OBJECT_COST + 64))?;
+                    Ok(items
+                        .into_iter()
+                        .map(|(k, v)| Value::Obj(self.new_array(vec![k, v])))
+                        .collect())
+                }
                 _ => Err(self.type_error(
                     "object is not iterable (only arrays and strings are iterable here)",
                 )),
