@@ -18,6 +18,16 @@ pub enum CollectionKind {
 }
 
 impl CollectionKind {
+    /// The kind numbered `k` (0 Map, 1 Set, 2 WeakMap, 3 WeakSet): the natives are
+    /// instantiated per kind, so each checks its own brand.
+    const fn of(k: u8) -> CollectionKind {
+        match k {
+            0 => CollectionKind::Map,
+            1 => CollectionKind::Set,
+            2 => CollectionKind::WeakMap,
+            _ => CollectionKind::WeakSet,
+        }
+    }
     pub fn name(self) -> &'static str {
         match self {
             CollectionKind::Map => "Map",
@@ -114,52 +124,46 @@ pub struct CollectionIter {
 }
 
 pub(super) fn install(b: &mut RealmBuilder) {
-    let global = b.realm.global;
     let iter_proto = b.realm.collection_iter_proto;
     b.def(iter_proto, "next", iter_next, 0);
-    for (kind, ctor, proto) in [
-        (CollectionKind::Map, map_ctor as NativeFn, b.realm.map_proto),
-        (CollectionKind::Set, set_ctor, b.realm.set_proto),
-        (
-            CollectionKind::WeakMap,
-            weak_map_ctor,
-            b.realm.weak_map_proto,
-        ),
-        (
-            CollectionKind::WeakSet,
-            weak_set_ctor,
-            b.realm.weak_set_proto,
-        ),
-    ] {
-        let c = b.def(global, kind.name(), ctor, 0);
-        b.link(c, proto);
-        let is_map = matches!(kind, CollectionKind::Map | CollectionKind::WeakMap);
+    install_kind::<0>(b, map_ctor, b.realm.map_proto);
+    install_kind::<1>(b, set_ctor, b.realm.set_proto);
+    install_kind::<2>(b, weak_map_ctor, b.realm.weak_map_proto);
+    install_kind::<3>(b, weak_set_ctor, b.realm.weak_set_proto);
+}
+
+fn install_kind<const K: u8>(b: &mut RealmBuilder, ctor: NativeFn, proto: ObjRef) {
+    let kind = CollectionKind::of(K);
+    let global = b.realm.global;
+    let c = b.def(global, kind.name(), ctor, 0);
+    b.link(c, proto);
+    let is_map = matches!(kind, CollectionKind::Map | CollectionKind::WeakMap);
+    if is_map {
+        b.def(proto, "get", get::<K>, 1);
+        b.def(proto, "set", set::<K>, 2);
+    } else {
+        b.def(proto, "add", add::<K>, 1);
+    }
+    b.def(proto, "has", has::<K>, 1);
+    b.def(proto, "delete", delete::<K>, 1);
+    if !kind.weak() {
+        b.def(proto, "clear", clear::<K>, 0);
+        b.def(proto, "entries", iter_entries::<K>, 0);
+        let values = b.def(proto, "values", iter_values::<K>, 0);
         if is_map {
-            b.def(proto, "get", get, 1);
-            b.def(proto, "set", set, 2);
+            b.def(proto, "keys", iter_keys::<K>, 0);
         } else {
-            b.def(proto, "add", add, 1);
-        }
-        b.def(proto, "has", has, 1);
-        b.def(proto, "delete", delete, 1);
-        if !kind.weak() {
-            b.def(proto, "clear", clear, 0);
-            b.def(proto, "entries", iter_entries, 0);
-            let values = b.def(proto, "values", iter_values, 0);
-            if is_map {
-                b.def(proto, "keys", iter_keys, 0);
-            } else {
-                b.set(proto, "keys", Value::Obj(values));
-            }
+            b.set(proto, "keys", Value::Obj(values));
         }
     }
 }
 
-/// The collection `this` is, of `kind` (a TypeError naming `method` otherwise).
-fn this_collection(vm: &mut Vm, this: &Value, method: &str) -> JsResult<(ObjRef, CollectionKind)> {
+/// The collection `this` is, if it is one of kind `K` (V8's TypeError otherwise).
+fn this_collection<const K: u8>(vm: &mut Vm, this: &Value, method: &str) -> JsResult<ObjRef> {
+    let kind = CollectionKind::of(K);
     if let Value::Obj(r) = this {
-        if let Kind::Collection(c) = &vm.heap.get(*r).kind {
-            return Ok((*r, c.kind));
+        if matches!(&vm.heap.get(*r).kind, Kind::Collection(c) if c.kind == kind) {
+            return Ok(*r);
         }
     }
     let shown = match this {
@@ -167,14 +171,16 @@ fn this_collection(vm: &mut Vm, this: &Value, method: &str) -> JsResult<(ObjRef,
         v => vm.to_rust_string(v).unwrap_or_default(),
     };
     Err(vm.type_error(&format!(
-        "Method {method} called on incompatible receiver {shown}"
+        "Method {}.prototype.{method} called on incompatible receiver {shown}",
+        kind.name()
     )))
 }
 
-fn collection(vm: &mut Vm, r: ObjRef) -> &mut Collection {
+/// The collection behind `r`, which the callers have checked (or which an iterator holds).
+fn collection(vm: &mut Vm, r: ObjRef) -> Option<&mut Collection> {
     match &mut vm.heap.get_mut(r).kind {
-        Kind::Collection(c) => c,
-        _ => unreachable!("checked by this_collection"),
+        Kind::Collection(c) => Some(c),
+        _ => None,
     }
 }
 
@@ -239,20 +245,22 @@ fn insert(vm: &mut Vm, r: ObjRef, kind: CollectionKind, k: Value, v: Value) -> J
             "Invalid value used in weak set"
         }));
     }
-    // -0 is stored as +0 (SameValueZero keys).
     let k = match k {
-        // -0 + 0 is +0; every other number is unchanged.
+        // SameValueZero keys: -0 + 0 is +0, every other number is unchanged.
         Value::Num(n) => Value::Num(n + 0.0),
         k => k,
     };
     let key = key_of(&k);
-    if let Some(&i) = collection(vm, r).index.get(&key) {
-        if let Some(entry) = collection(vm, r).entries[i as usize].as_mut() {
+    let Some(c) = collection(vm, r) else {
+        return Ok(());
+    };
+    if let Some(&i) = c.index.get(&key) {
+        if let Some(entry) = c.entries[i as usize].as_mut() {
             entry.1 = v;
         }
         return Ok(());
     }
-    let len = collection(vm, r).entries.len();
+    let len = c.entries.len();
     if len >= vm.limits.max_collection_len {
         return Err(vm.range_error(&format!("{} maximum size exceeded", kind.name())));
     }
@@ -264,15 +272,18 @@ fn insert(vm: &mut Vm, r: ObjRef, kind: CollectionKind, k: Value, v: Value) -> J
         }
     }
     vm.heap.charge(cost);
-    let c = collection(vm, r);
-    c.index.insert(key, len as u32);
-    c.entries.push(Some((k, v)));
+    if let Some(c) = collection(vm, r) {
+        c.index.insert(key, len as u32);
+        c.entries.push(Some((k, v)));
+    }
     Ok(())
 }
 
-fn get(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    let (r, _) = this_collection(vm, this, "Map.prototype.get")?;
-    let c = collection(vm, r);
+fn get<const K: u8>(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let r = this_collection::<K>(vm, this, "get")?;
+    let Some(c) = collection(vm, r) else {
+        return Ok(Value::Undefined);
+    };
     Ok(match c.index.get(&key_of(&arg(a, 0))) {
         Some(&i) => c.entries[i as usize]
             .as_ref()
@@ -282,34 +293,31 @@ fn get(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     })
 }
 
-fn set(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    let (r, kind) = this_collection(vm, this, "Map.prototype.set")?;
-    if !matches!(kind, CollectionKind::Map | CollectionKind::WeakMap) {
-        return Err(vm.type_error("Method Map.prototype.set called on incompatible receiver"));
-    }
-    insert(vm, r, kind, arg(a, 0), arg(a, 1))?;
+fn set<const K: u8>(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let r = this_collection::<K>(vm, this, "set")?;
+    insert(vm, r, CollectionKind::of(K), arg(a, 0), arg(a, 1))?;
     Ok(this.clone())
 }
 
-fn add(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    let (r, kind) = this_collection(vm, this, "Set.prototype.add")?;
-    if !matches!(kind, CollectionKind::Set | CollectionKind::WeakSet) {
-        return Err(vm.type_error("Method Set.prototype.add called on incompatible receiver"));
-    }
-    insert(vm, r, kind, arg(a, 0), Value::Undefined)?;
+fn add<const K: u8>(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let r = this_collection::<K>(vm, this, "add")?;
+    insert(vm, r, CollectionKind::of(K), arg(a, 0), Value::Undefined)?;
     Ok(this.clone())
 }
 
-fn has(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    let (r, _) = this_collection(vm, this, "has")?;
+fn has<const K: u8>(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let r = this_collection::<K>(vm, this, "has")?;
+    let key = key_of(&arg(a, 0));
     Ok(Value::Bool(
-        collection(vm, r).index.contains_key(&key_of(&arg(a, 0))),
+        collection(vm, r).is_some_and(|c| c.index.contains_key(&key)),
     ))
 }
 
-fn delete(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    let (r, _) = this_collection(vm, this, "delete")?;
-    let c = collection(vm, r);
+fn delete<const K: u8>(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let r = this_collection::<K>(vm, this, "delete")?;
+    let Some(c) = collection(vm, r) else {
+        return Ok(Value::Bool(false));
+    };
     let Some(i) = c.index.remove(&key_of(&arg(a, 0))) else {
         return Ok(Value::Bool(false));
     };
@@ -321,18 +329,21 @@ fn delete(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Bool(true))
 }
 
-fn clear(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
-    let (r, _) = this_collection(vm, this, "clear")?;
-    let c = collection(vm, r);
-    c.index.clear();
-    c.entries.iter_mut().for_each(|e| *e = None);
-    compact(vm, r);
+fn clear<const K: u8>(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    let r = this_collection::<K>(vm, this, "clear")?;
+    if let Some(c) = collection(vm, r) {
+        c.index.clear();
+        c.entries.iter_mut().for_each(|e| *e = None);
+        compact(vm, r);
+    }
     Ok(Value::Undefined)
 }
 
 /// Drops the holes; every live iterator of `r` moves to the same entry's new position.
 fn compact(vm: &mut Vm, r: ObjRef) {
-    let c = collection(vm, r);
+    let Some(c) = collection(vm, r) else {
+        return;
+    };
     // live_before[i]: live entries before old position i.
     let mut live_before = Vec::with_capacity(c.entries.len() + 1);
     let mut live = 0u32;
@@ -359,14 +370,13 @@ fn compact(vm: &mut Vm, r: ObjRef) {
         }
         _ => false,
     });
-    collection(vm, r).iterators = iterators;
+    if let Some(c) = collection(vm, r) {
+        c.iterators = iterators;
+    }
 }
 
-fn make_iter(vm: &mut Vm, this: &Value, what: u8) -> JsResult<Value> {
-    let (r, kind) = this_collection(vm, this, "entries")?;
-    if kind.weak() {
-        return Err(vm.type_error("a weak collection cannot be iterated"));
-    }
+/// A new iterator over collection `r` (0 keys, 1 values, 2 entries), registered with it.
+fn new_iter(vm: &mut Vm, r: ObjRef, what: u8) -> Value {
     let proto = vm.realm.collection_iter_proto;
     let it = vm.alloc(
         Some(proto),
@@ -378,25 +388,36 @@ fn make_iter(vm: &mut Vm, this: &Value, what: u8) -> JsResult<Value> {
         })),
     );
     vm.heap.charge(4);
-    let c = collection(vm, r);
+    let Some(c) = collection(vm, r) else {
+        return Value::Obj(it);
+    };
     // Forget finished iterators now and then, so the list stays as long as the live ones.
     if c.iterators.len() >= 64 && c.iterators.len().is_power_of_two() {
         let mut list = std::mem::take(&mut c.iterators);
-        list.retain(|&o| matches!(&vm.heap.get(o).kind, Kind::CollectionIter(ci) if ci.target == r && !ci.done));
-        collection(vm, r).iterators = list;
+        list.retain(|&o| {
+            matches!(&vm.heap.get(o).kind, Kind::CollectionIter(ci) if ci.target == r && !ci.done)
+        });
+        if let Some(c) = collection(vm, r) {
+            c.iterators = list;
+        }
     }
-    collection(vm, r).iterators.push(it);
-    Ok(Value::Obj(it))
+    if let Some(c) = collection(vm, r) {
+        c.iterators.push(it);
+    }
+    Value::Obj(it)
 }
 
-fn iter_keys(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
-    make_iter(vm, this, 0)
+fn iter_keys<const K: u8>(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    let r = this_collection::<K>(vm, this, "keys")?;
+    Ok(new_iter(vm, r, 0))
 }
-fn iter_values(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
-    make_iter(vm, this, 1)
+fn iter_values<const K: u8>(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    let r = this_collection::<K>(vm, this, "values")?;
+    Ok(new_iter(vm, r, 1))
 }
-fn iter_entries(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
-    make_iter(vm, this, 2)
+fn iter_entries<const K: u8>(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    let r = this_collection::<K>(vm, this, "entries")?;
+    Ok(new_iter(vm, r, 2))
 }
 
 /// `{ value, done }`.
@@ -433,7 +454,9 @@ pub(crate) fn step(vm: &mut Vm, it: ObjRef) -> JsResult<Option<Value>> {
     if ci.done {
         return Ok(None);
     }
-    let c = collection(vm, ci.target);
+    let Some(c) = collection(vm, ci.target) else {
+        return Ok(None);
+    };
     let mut pos = ci.position;
     let found = loop {
         match c.entries.get(pos) {
@@ -451,7 +474,7 @@ pub(crate) fn step(vm: &mut Vm, it: ObjRef) -> JsResult<Option<Value>> {
     let Some((k, v)) = found else {
         return Ok(None);
     };
-    let is_set = collection(vm, ci.target).kind == CollectionKind::Set;
+    let is_set = collection(vm, ci.target).is_some_and(|c| c.kind == CollectionKind::Set);
     Ok(Some(match ci.what {
         0 => k,
         1 if is_set => k,
@@ -465,15 +488,18 @@ pub(crate) fn step(vm: &mut Vm, it: ObjRef) -> JsResult<Option<Value>> {
 pub(crate) fn default_iter(vm: &mut Vm, r: ObjRef) -> JsResult<Value> {
     let what = match &vm.heap.get(r).kind {
         Kind::Collection(c) if c.kind == CollectionKind::Map => 2,
-        _ => 1,
+        Kind::Collection(c) if c.kind == CollectionKind::Set => 1,
+        _ => return Err(vm.type_error("object is not iterable")),
     };
-    make_iter(vm, &Value::Obj(r), what)
+    Ok(new_iter(vm, r, what))
 }
 
 /// Every live entry as (key, value), for spread, `Array.from` and the constructors.
 pub(crate) fn snapshot(vm: &mut Vm, r: ObjRef) -> JsResult<Vec<(Value, Value)>> {
-    let c = collection(vm, r);
-    let items: Vec<(Value, Value)> = c.entries.iter().flatten().cloned().collect();
+    let items: Vec<(Value, Value)> = match collection(vm, r) {
+        Some(c) => c.entries.iter().flatten().cloned().collect(),
+        None => Vec::new(),
+    };
     vm.reserve_array(items.len())?;
     Ok(items)
 }
