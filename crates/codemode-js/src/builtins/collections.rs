@@ -89,6 +89,10 @@ impl Collection {
     pub fn len(&self) -> usize {
         self.index.len()
     }
+    /// An empty collection of the same kind (structuredClone fills it).
+    pub fn empty_like(&self) -> Collection {
+        Collection::new(self.kind)
+    }
     pub fn byte_size(&self) -> usize {
         let mut n = self.entries.capacity() * std::mem::size_of::<Option<(Value, Value)>>()
             + self.index.capacity() * 48
@@ -277,6 +281,14 @@ fn insert(vm: &mut Vm, r: ObjRef, kind: CollectionKind, k: Value, v: Value) -> J
         c.entries.push(Some((k, v)));
     }
     Ok(())
+}
+
+/// Adds an entry to collection `r` whatever its kind (structuredClone's copies).
+pub(crate) fn insert_into(vm: &mut Vm, r: ObjRef, k: Value, v: Value) -> JsResult<()> {
+    let Some(kind) = collection(vm, r).map(|c| c.kind) else {
+        return Ok(());
+    };
+    insert(vm, r, kind, k, v)
 }
 
 fn get<const K: u8>(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {

@@ -9,6 +9,7 @@ pub(crate) use crate::value::*;
 pub(crate) use crate::vm::{JsResult, Throw, Vm};
 
 mod array;
+mod clone;
 mod collections;
 mod console;
 mod date;
