@@ -58,8 +58,14 @@ pub fn serve(args: McpArgs) -> Result<ExitCode, Usage> {
                 .map_err(|_| Usage(format!("--http expects ADDR:PORT, got {text:?}")))?,
         ),
     };
-    // Many requests run at once: a worker per core, plus the I/O of tools and clients.
-    let rt = tokio::runtime::Builder::new_multi_thread()
+    // stdio serves one client: one thread runs its messages, their executions (which yield
+    // between fuel slices, so requests interleave) and the tools' I/O, without a
+    // cross-thread wake-up per message. HTTP serves many clients: a worker per core.
+    let mut builder = match address {
+        None => tokio::runtime::Builder::new_current_thread(),
+        Some(_) => tokio::runtime::Builder::new_multi_thread(),
+    };
+    let rt = builder
         .enable_all()
         .build()
         .map_err(|e| Usage(format!("cannot start the async runtime: {e}")))?;

@@ -289,6 +289,92 @@ fn codemode_mcp_on_stdio_answers_bad_json_rpc_clearly_and_stays_alive() {
     }
 }
 
+const HANDSHAKE_AND_EXECUTE: [&str; 3] = [
+    r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#,
+    r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+    r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"execute","arguments":{"code":"return 6*7"}}}"#,
+];
+
+/// The answer to the execute of HANDSHAKE_AND_EXECUTE among `lines`.
+fn execute_answer(lines: &str) -> Value {
+    let answers: Vec<Value> = lines
+        .lines()
+        .map(|line| {
+            serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("stdout is not JSON-RPC ({e}): {line}"))
+        })
+        .collect();
+    let answer = answers
+        .iter()
+        .find(|a| a["id"] == json!(2))
+        .unwrap_or_else(|| panic!("no answer to the execute in {answers:?}"));
+    answer["result"]["structuredContent"]["value"].clone()
+}
+
+fn wait_for_exit(child: &mut Child, what: &str) {
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "codemode mcp did not end when {what}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Node's clients connect a child's stdio through a socket pair, not a pipe: the server
+/// reads and writes it through its event loop too.
+#[test]
+fn codemode_mcp_serves_a_socket_pair_as_stdio() {
+    use std::os::fd::OwnedFd;
+    use std::os::unix::net::UnixStream;
+    let (ours, theirs) = UnixStream::pair().unwrap();
+    let mut child = Command::new(BIN)
+        .arg("mcp")
+        .stdin(Stdio::from(OwnedFd::from(theirs.try_clone().unwrap())))
+        .stdout(Stdio::from(OwnedFd::from(theirs)))
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    ours.set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut reader = BufReader::new(ours.try_clone().unwrap());
+    let mut writer = ours;
+    let mut received = String::new();
+    for (i, message) in HANDSHAKE_AND_EXECUTE.iter().enumerate() {
+        writer.write_all(message.as_bytes()).unwrap();
+        writer.write_all(b"\n").unwrap();
+        // The notification (index 1) has no answer.
+        if i != 1 {
+            reader.read_line(&mut received).unwrap();
+        }
+    }
+    assert_eq!(execute_answer(&received), json!(42), "{received}");
+    writer.shutdown(std::net::Shutdown::Write).unwrap();
+    wait_for_exit(&mut child, "its socket was shut down");
+}
+
+/// A file as stdin and as stdout (no event loop can wait on them) is served through
+/// Tokio's blocking stdio: every request is answered, and the server ends at the file's end.
+#[test]
+fn codemode_mcp_serves_files_as_stdio() {
+    let dir = temp_dir("mcp-files");
+    let input = dir.join("requests.jsonl");
+    let output = dir.join("answers.jsonl");
+    std::fs::write(&input, HANDSHAKE_AND_EXECUTE.join("\n") + "\n").unwrap();
+    let mut child = Command::new(BIN)
+        .arg("mcp")
+        .stdin(std::fs::File::open(&input).unwrap())
+        .stdout(std::fs::File::create(&output).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for_exit(&mut child, "its stdin file ended");
+    let answers = std::fs::read_to_string(&output).unwrap();
+    assert_eq!(execute_answer(&answers), json!(42), "{answers}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 fn codemode(args: &[&str], cwd: &Path) -> Output {
     let mut command = Command::new(BIN);
     command.args(args).current_dir(cwd);

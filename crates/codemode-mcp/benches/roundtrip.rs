@@ -2,8 +2,9 @@
 //! through the facade directly.
 //!
 //! The server runs in its own process (this binary started again with
-//! `CODEMODE_MCP_BENCH_SERVER=stdio|http`, on a multi-threaded Tokio runtime as `codemode
-//! mcp` has), and the client is rmcp's: over the child's stdin/stdout, and over streamable
+//! `CODEMODE_MCP_BENCH_SERVER=stdio|http`, on the Tokio runtime `codemode mcp` uses for that
+//! transport: current-thread for stdio, multi-threaded for HTTP, unless `--stdio-runtime` or
+//! `--http-runtime` says `current` or `multi`), and the client is rmcp's: over the child's stdin/stdout, and over streamable
 //! HTTP on a loopback socket. For each transport: median and p99 of sequential round trips,
 //! and the server process's CPU time per call (the sum of its threads' run time from
 //! /proc/PID/task/*/schedstat); its overhead is that minus the facade's CPU time per
@@ -11,12 +12,18 @@
 //! depend on what else the machine runs. Then 50 HTTP sessions at once: throughput, median
 //! and p99.
 //!
-//! `cargo bench -p codemode-mcp --bench roundtrip [-- --calls N --sessions S --per-session K]`
+//! `cargo bench -p codemode-mcp --bench roundtrip [-- --calls N --sessions S --per-session K
+//! --stdio-runtime current|multi --http-runtime current|multi
+//! --only stdio,http,stateless,sessions --stdio-io pipe|tokio]`
+//!
+//! Under `valgrind --tool=callgrind --trace-children=yes` the server processes get their own
+//! profiles: the difference between two runs with different `--calls` is the server's
+//! instructions per call (docs/performance.md, "MCP").
 
 use codemode::{CodeMode, Language, Tool};
-use codemode_mcp::{serve_http, serve_stdio, CodeModeServer, HttpOptions};
-use rmcp::model::{CallToolRequestParams, CallToolResult};
-use rmcp::service::RunningService;
+use codemode_mcp::{serve_http, serve_io, serve_stdio, CodeModeServer, HttpOptions};
+use rmcp::model::{CallToolRequestParams, CallToolResult, ProtocolVersion};
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RunningService};
 use rmcp::{RoleClient, ServiceExt};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -25,6 +32,10 @@ use std::time::{Duration, Instant};
 /// and the server's, not the tools'.
 const PROGRAM: &str = "return 6 * 7";
 const ROLE: &str = "CODEMODE_MCP_BENCH_SERVER";
+const RUNTIME: &str = "CODEMODE_MCP_BENCH_RUNTIME";
+/// `tokio`: the stdio server reads and writes through Tokio's stdin and stdout (a blocking
+/// thread per read and write, as before codemode-mcp's own stdio), to compare.
+const STDIO_IO: &str = "CODEMODE_MCP_BENCH_STDIO_IO";
 
 /// A runtime like `codemode mcp` serves: a catalog with a namespace and a tool, so the
 /// execute description is not empty.
@@ -49,14 +60,24 @@ fn runtime() -> CodeMode {
 }
 
 fn server_main(role: &str) {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("tokio");
+    let mut builder = match std::env::var(RUNTIME).as_deref() {
+        Ok("current") => tokio::runtime::Builder::new_current_thread(),
+        Ok("multi") => tokio::runtime::Builder::new_multi_thread(),
+        other => panic!("{RUNTIME} must be current or multi, not {other:?}"),
+    };
+    let rt = builder.enable_all().build().expect("tokio");
     let _guard = rt.enter();
     let server = CodeModeServer::new(runtime(), 4000).expect("server");
     rt.block_on(async move {
         match role {
+            "stdio" if std::env::var(STDIO_IO).as_deref() == Ok("tokio") => serve_io(
+                server,
+                tokio::io::stdin(),
+                tokio::io::stdout(),
+                codemode_mcp::DEFAULT_MAX_REQUEST_BYTES,
+            )
+            .await
+            .expect("stdio server"),
             "stdio" => serve_stdio(server, codemode_mcp::DEFAULT_MAX_REQUEST_BYTES)
                 .await
                 .expect("stdio server"),
@@ -165,13 +186,39 @@ fn report(label: &str, samples: Vec<Duration>, cpu: Duration, facade_cpu: Option
     }
 }
 
-fn spawn_server(role: &str) -> tokio::process::Command {
+fn spawn_server(role: &str, runtime: &str, stdio_io: &str) -> tokio::process::Command {
     let mut command = tokio::process::Command::new(std::env::current_exe().expect("exe"));
-    command.env(ROLE, role).kill_on_drop(true);
+    command
+        .env(ROLE, role)
+        .env(RUNTIME, runtime)
+        .env(STDIO_IO, stdio_io)
+        .kill_on_drop(true);
     command
 }
 
-async fn bench(calls: usize, sessions: usize, per_session: usize) {
+struct Options {
+    calls: usize,
+    sessions: usize,
+    per_session: usize,
+    stdio_runtime: String,
+    http_runtime: String,
+    /// The parts to run (stdio, http, stateless, sessions); empty: all.
+    only: Vec<String>,
+    /// How the stdio server reads and writes: `pipe` (serve_stdio) or `tokio`.
+    stdio_io: String,
+}
+
+async fn bench(options: Options) {
+    let Options {
+        calls,
+        sessions,
+        per_session,
+        stdio_runtime,
+        http_runtime,
+        only,
+        stdio_io,
+    } = options;
+    let runs = |part: &str| only.is_empty() || only.iter().any(|p| p == part);
     let warmup = (calls / 10).max(10);
 
     // The facade alone: the same program, the same runtime, no protocol.
@@ -197,25 +244,34 @@ async fn bench(calls: usize, sessions: usize, per_session: usize) {
         None,
     );
 
-    // stdio: the server process's stdin and stdout.
-    let transport =
-        rmcp::transport::TokioChildProcess::new(spawn_server("stdio")).expect("spawn stdio server");
-    let pid = transport.id().expect("pid");
-    let client = ().serve(transport).await.expect("stdio handshake");
-    sequential_calls(&client, warmup).await;
-    let cpu_before = cpu_time(pid);
-    let samples = sequential_calls(&client, calls).await;
-    let cpu = cpu_time(pid) - cpu_before;
-    report(
-        &format!("stdio round trip ({calls} calls)"),
-        samples,
-        cpu,
-        Some(facade_cpu),
-    );
-    let _ = client.cancel().await;
+    if runs("stdio") {
+        // stdio: the server process's stdin and stdout.
+        let transport = rmcp::transport::TokioChildProcess::new(spawn_server(
+            "stdio",
+            &stdio_runtime,
+            &stdio_io,
+        ))
+        .expect("spawn stdio server");
+        let pid = transport.id().expect("pid");
+        let client = ().serve(transport).await.expect("stdio handshake");
+        sequential_calls(&client, warmup).await;
+        let cpu_before = cpu_time(pid);
+        let samples = sequential_calls(&client, calls).await;
+        let cpu = cpu_time(pid) - cpu_before;
+        report(
+            &format!("stdio round trip ({calls} calls, {stdio_runtime}, {stdio_io})"),
+            samples,
+            cpu,
+            Some(facade_cpu),
+        );
+        let _ = client.cancel().await;
+    }
+    if !["http", "stateless", "sessions"].iter().any(|p| runs(p)) {
+        return;
+    }
 
     // Streamable HTTP on a loopback socket.
-    let mut command = spawn_server("http");
+    let mut command = spawn_server("http", &http_runtime, "");
     command
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped());
@@ -231,54 +287,79 @@ async fn bench(calls: usize, sessions: usize, per_session: usize) {
         let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url);
         ().serve(transport).await.expect("http handshake")
     };
-    let client = connect(url.clone()).await;
-    sequential_calls(&client, warmup).await;
-    let cpu_before = cpu_time(pid);
-    let samples = sequential_calls(&client, calls).await;
-    let cpu = cpu_time(pid) - cpu_before;
-    report(
-        &format!("http round trip ({calls} calls)"),
-        samples,
-        cpu,
-        Some(facade_cpu),
-    );
-    let _ = client.cancel().await;
+    if runs("http") {
+        let client = connect(url.clone()).await;
+        sequential_calls(&client, warmup).await;
+        let cpu_before = cpu_time(pid);
+        let samples = sequential_calls(&client, calls).await;
+        let cpu = cpu_time(pid) - cpu_before;
+        report(
+            &format!("http round trip ({calls} calls, {http_runtime})"),
+            samples,
+            cpu,
+            Some(facade_cpu),
+        );
+        let _ = client.cancel().await;
+    }
+
+    // The stateless 2026-07-28 revision: no session, each request self-contained; its
+    // answer is a plain JSON body (no SSE stream) when the execution sends no progress.
+    if runs("stateless") {
+        let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.clone());
+        let modern = ClientLifecycleMode::Discover {
+            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        };
+        let client = ().serve_with_lifecycle(transport, modern).await.expect("stateless discover");
+        sequential_calls(&client, warmup).await;
+        let cpu_before = cpu_time(pid);
+        let samples = sequential_calls(&client, calls).await;
+        let cpu = cpu_time(pid) - cpu_before;
+        report(
+            &format!("http stateless ({calls} calls)"),
+            samples,
+            cpu,
+            Some(facade_cpu),
+        );
+        let _ = client.cancel().await;
+    }
 
     // Many sessions at once: each its own client and session, all calling together.
-    let mut clients = Vec::with_capacity(sessions);
-    for _ in 0..sessions {
-        clients.push(connect(url.clone()).await);
-    }
-    for client in &clients {
-        sequential_calls(client, 2).await;
-    }
-    let cpu_before = cpu_time(pid);
-    let started = Instant::now();
-    let runs = clients
-        .iter()
-        .map(|client| sequential_calls(client, per_session));
-    let samples: Vec<Duration> = futures::future::join_all(runs)
-        .await
-        .into_iter()
-        .flatten()
-        .collect();
-    let elapsed = started.elapsed();
-    let cpu = cpu_time(pid) - cpu_before;
-    let total = samples.len();
-    report(
-        &format!("http, {sessions} sessions at once"),
-        samples,
-        cpu,
-        Some(facade_cpu),
-    );
-    println!(
-        "{:<34} {total} calls in {:.2} s: {:.0} calls/s",
-        "",
-        elapsed.as_secs_f64(),
-        total as f64 / elapsed.as_secs_f64()
-    );
-    for client in clients {
-        let _ = client.cancel().await;
+    if runs("sessions") {
+        let mut clients = Vec::with_capacity(sessions);
+        for _ in 0..sessions {
+            clients.push(connect(url.clone()).await);
+        }
+        for client in &clients {
+            sequential_calls(client, 2).await;
+        }
+        let cpu_before = cpu_time(pid);
+        let started = Instant::now();
+        let runs = clients
+            .iter()
+            .map(|client| sequential_calls(client, per_session));
+        let samples: Vec<Duration> = futures::future::join_all(runs)
+            .await
+            .into_iter()
+            .flatten()
+            .collect();
+        let elapsed = started.elapsed();
+        let cpu = cpu_time(pid) - cpu_before;
+        let total = samples.len();
+        report(
+            &format!("http, {sessions} sessions at once"),
+            samples,
+            cpu,
+            Some(facade_cpu),
+        );
+        println!(
+            "{:<34} {total} calls in {:.2} s: {:.0} calls/s",
+            "",
+            elapsed.as_secs_f64(),
+            total as f64 / elapsed.as_secs_f64()
+        );
+        for client in clients {
+            let _ = client.cancel().await;
+        }
     }
     drop(child.stdin.take());
     let _ = tokio::time::timeout(Duration::from_secs(5), child.wait()).await;
@@ -290,9 +371,15 @@ fn main() {
         server_main(&role);
         return;
     }
-    let mut calls = 1000;
-    let mut sessions = 50;
-    let mut per_session = 100;
+    let mut options = Options {
+        calls: 1000,
+        sessions: 50,
+        per_session: 100,
+        stdio_runtime: "current".into(),
+        http_runtime: "multi".into(),
+        only: Vec::new(),
+        stdio_io: "pipe".into(),
+    };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -304,15 +391,39 @@ fn main() {
         };
         match args[i].as_str() {
             "--calls" => {
-                calls = value();
+                options.calls = value();
                 i += 1;
             }
             "--sessions" => {
-                sessions = value();
+                options.sessions = value();
                 i += 1;
             }
             "--per-session" => {
-                per_session = value();
+                options.per_session = value();
+                i += 1;
+            }
+            "--only" => {
+                let parts = args.get(i + 1).expect("--only expects a list");
+                options.only = parts.split(',').map(str::to_owned).collect();
+                i += 1;
+            }
+            "--stdio-io" => {
+                options.stdio_io = match args.get(i + 1).map(String::as_str) {
+                    Some(io @ ("pipe" | "tokio")) => io.to_owned(),
+                    _ => panic!("--stdio-io expects pipe or tokio"),
+                };
+                i += 1;
+            }
+            flag @ ("--stdio-runtime" | "--http-runtime") => {
+                let runtime = match args.get(i + 1).map(String::as_str) {
+                    Some(r @ ("current" | "multi")) => r.to_owned(),
+                    _ => panic!("{flag} expects current or multi"),
+                };
+                if flag == "--stdio-runtime" {
+                    options.stdio_runtime = runtime;
+                } else {
+                    options.http_runtime = runtime;
+                }
                 i += 1;
             }
             // What cargo bench passes (--bench, a filter) is not ours.
@@ -324,5 +435,5 @@ fn main() {
         .enable_all()
         .build()
         .expect("tokio");
-    rt.block_on(bench(calls, sessions, per_session));
+    rt.block_on(bench(options));
 }

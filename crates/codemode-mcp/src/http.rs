@@ -60,6 +60,10 @@ pub async fn serve_http(
     let mut config = StreamableHttpServerConfig::default().with_allowed_hosts(hosts);
     config.max_request_body_bytes = options.max_request_bytes;
     config.cancellation_token = stop.child_token();
+    // Stateless (2026-07-28) requests whose handler sends nothing before its response get
+    // it as a plain JSON body, without an SSE stream; one that sends progress first still
+    // gets a stream. Session requests are always answered on a stream by rmcp.
+    config.json_response = true;
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
         Arc::new(BoundedSessions::new(options.max_sessions)),

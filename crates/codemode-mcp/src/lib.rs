@@ -9,6 +9,7 @@ pub mod client;
 mod http;
 pub mod server;
 mod sessions;
+mod stdio;
 
 pub use client::{connect, ClientOptions, ConnectError, Connected, Connection, ServerSpec};
 pub use http::{serve_http, HttpOptions};
@@ -20,15 +21,12 @@ use rmcp::ServiceExt;
 pub const DEFAULT_MAX_REQUEST_BYTES: usize = 4 * 1024 * 1024;
 
 /// Serves `server` over this process's stdin and stdout until the client closes stdin.
-/// stdout carries protocol messages only.
+/// stdout carries protocol messages only. A pipe or a socket is read and written through
+/// the runtime's event loop, without a thread hand-off per message; a current-thread
+/// runtime serves it with the least overhead per call (executions yield between fuel
+/// slices, so a long one does not hold up other requests).
 pub async fn serve_stdio(server: CodeModeServer, max_request_bytes: usize) -> Result<(), String> {
-    serve_io(
-        server,
-        tokio::io::stdin(),
-        tokio::io::stdout(),
-        max_request_bytes,
-    )
-    .await
+    serve_io(server, stdio::stdin(), stdio::stdout(), max_request_bytes).await
 }
 
 /// Serves `server` over a reader and a writer (stdio, a pipe, a socket) until the reader

@@ -85,17 +85,25 @@ impl CodeModeServer {
             ));
         }
         let cancel = CancelHandle::new();
-        let progress_token = context.meta.get_progress_token();
-        let (sink, mut stream) = event_channel(EVENT_BACKLOG);
+        // Events are collected only for a client that asked for progress.
+        let (events, progress) = match context.meta.get_progress_token() {
+            Some(token) => {
+                let (sink, stream) = event_channel(EVENT_BACKLOG);
+                (Some(sink), Some((token, stream)))
+            }
+            None => (None, None),
+        };
         let options = ExecuteOptions {
             cancel: Some(cancel.clone()),
-            events: progress_token.is_some().then_some(sink),
+            events,
             ..Default::default()
         };
-        let execution = self.runtime.execute_with(code, options);
+        // Boxed: the execution's future is large, and every enclosing future (join, select,
+        // rmcp's request task) would otherwise copy it on each move.
+        let execution = Box::pin(self.runtime.execute_with(code, options));
         let peer = context.peer.clone();
         let forward = async move {
-            let Some(token) = progress_token else {
+            let Some((token, mut stream)) = progress else {
                 return;
             };
             let mut progress = 0.0;
@@ -317,7 +325,9 @@ impl ServerHandler for CodeModeServer {
     ) -> Result<CallToolResponse, McpError> {
         let arguments = request.arguments.unwrap_or_default();
         let result = match request.name.as_ref() {
-            "execute" => self.execute(&arguments, context).await?,
+            // Boxed: rmcp spawns this request's future as a task and moves it a few times;
+            // boxed, those moves copy a pointer instead of the execute state.
+            "execute" => Box::pin(self.execute(&arguments, context)).await?,
             "search" => self.search(&arguments)?,
             other => {
                 return Err(McpError::invalid_params(

@@ -187,11 +187,53 @@ async fn stateless_2026_07_28_requests_are_served_over_http_and_stdio() {
         "a stateless request opened a session: {:?}",
         response.headers()
     );
+    // Nothing was sent before the answer, so it comes as one JSON body, not a stream.
+    assert_eq!(
+        response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok()),
+        Some("application/json"),
+        "{:?}",
+        response.headers()
+    );
     let body = response.text().await.unwrap();
     let answer = json_rpc_answer(&body, 7);
     assert_eq!(
         answer["result"]["structuredContent"]["value"],
         json!(42),
+        "{body}"
+    );
+
+    // With a progress token, the progress notification of the log line goes first: the
+    // answer comes on a stream after it, none of it lost.
+    let mut with_progress = meta.clone();
+    with_progress["progressToken"] = json!("p9");
+    let response = post(json!({
+        "jsonrpc": "2.0", "id": 9, "method": "tools/call",
+        "params": {"name": "execute", "arguments": {"code": "console.log('hi'); return 1"}, "_meta": with_progress}
+    }))
+    .await
+    .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(
+        response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok()),
+        Some("text/event-stream"),
+        "{:?}",
+        response.headers()
+    );
+    let body = response.text().await.unwrap();
+    assert!(
+        body.contains("notifications/progress") && body.contains("log: hi"),
+        "{body}"
+    );
+    let answer = json_rpc_answer(&body, 9);
+    assert_eq!(
+        answer["result"]["structuredContent"]["value"],
+        json!(1),
         "{body}"
     );
 
