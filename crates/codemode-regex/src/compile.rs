@@ -98,6 +98,8 @@ pub struct Program {
     pub first: Option<CharSet>,
     /// The pattern starts with `^` and is not multiline: it can only match at 0.
     pub anchored: bool,
+    /// The fewest code units a match spans (a start closer to the end cannot match).
+    pub min_len: usize,
     pub unicode: bool,
     pub ignore_case: bool,
     pub multiline: bool,
@@ -146,10 +148,23 @@ pub fn compile(node: &Node, groups: usize, flags: &Flags) -> Result<Program, &'s
         slots: 2 * (groups + 1),
         first,
         anchored,
+        min_len: min_len(node),
         unicode,
         ignore_case: flags.ignore_case,
         multiline: flags.multiline,
     })
+}
+
+/// The fewest code units a match of `node` spans (saturating).
+fn min_len(node: &Node) -> usize {
+    match node {
+        Node::Char(_) | Node::Dot | Node::Class { .. } => 1,
+        Node::Seq(v) => v.iter().fold(0usize, |a, n| a.saturating_add(min_len(n))),
+        Node::Alt(v) => v.iter().map(min_len).min().unwrap_or(0),
+        Node::Group { body, .. } => min_len(body),
+        Node::Repeat { body, min, .. } => min_len(body).saturating_mul(*min as usize),
+        Node::Empty | Node::Assert(_) | Node::Look { .. } | Node::BackRef(_) => 0,
+    }
 }
 
 fn starts_anchored(node: &Node) -> bool {

@@ -93,6 +93,9 @@ pub fn exec<B: Budget>(
     };
     let mut at = start;
     let result = loop {
+        if input.len() - at < prog.min_len {
+            break None;
+        }
         if !sticky && !prog.anchored {
             if let Some(first) = &prog.first {
                 // Skip the positions no match can start at.

@@ -213,18 +213,27 @@ impl Match {
     }
 }
 
+/// Checks `pattern` under `flags` without compiling it (the early errors of a literal).
+pub fn validate(pattern: &[u16], flags: Flags) -> Result<(), SyntaxError> {
+    parse::parse(pattern, &flags)
+        .map(|_| ())
+        .map_err(|msg| syntax_error(pattern, flags, msg))
+}
+
+fn syntax_error(pattern: &[u16], flags: Flags, msg: &str) -> SyntaxError {
+    SyntaxError(format!(
+        "Invalid regular expression: /{}/{}: {}",
+        String::from_utf16_lossy(pattern),
+        flags.to_string_canonical(),
+        msg
+    ))
+}
+
 impl Regex {
     /// Compiles `pattern` (UTF-16) with `flags`. The work is linear in the pattern's
     /// length (case-insensitive classes add a pass over the ~3,000 characters that fold).
     pub fn new(pattern: &[u16], flags: Flags) -> Result<Regex, SyntaxError> {
-        let fail = |msg: &str| {
-            SyntaxError(format!(
-                "Invalid regular expression: /{}/{}: {}",
-                String::from_utf16_lossy(pattern),
-                flags.to_string_canonical(),
-                msg
-            ))
-        };
+        let fail = |msg: &str| syntax_error(pattern, flags, msg);
         let parsed = parse::parse(pattern, &flags).map_err(fail)?;
         let prog = compile::compile(&parsed.node, parsed.groups, &flags).map_err(fail)?;
         Ok(Regex {
@@ -244,6 +253,19 @@ impl Regex {
             ))
         })?;
         Regex::new(pattern, f)
+    }
+
+    /// Bytes the compiled program holds (its instructions, classes and names), roughly.
+    pub fn memory_size(&self) -> usize {
+        let p = &self.prog;
+        std::mem::size_of::<Regex>()
+            + p.insts.capacity() * std::mem::size_of::<compile::Inst>()
+            + p.sets
+                .iter()
+                .map(|s| s.ranges().len() * 8 + 24)
+                .sum::<usize>()
+            + p.first.as_ref().map_or(0, |s| s.ranges().len() * 8)
+            + self.names.iter().map(|(n, _)| n.len() + 32).sum::<usize>()
     }
 
     /// The flags.

@@ -136,6 +136,19 @@ proptest! {
             if f.contains('v') && p.contains("[^]") {
                 continue;
             }
+            // With `u`/`v`, V8 also tries the positions inside a surrogate pair (where only
+            // an empty match can succeed); ECMAScript's RegExpBuiltinExec steps over them
+            // with AdvanceStringIndex, as we do.
+            let units: Vec<u16> = s.encode_utf16().collect();
+            let inside_pair = w["index"].as_u64().is_some_and(|i| {
+                let i = i as usize;
+                i > 0 && i < units.len()
+                    && (0xDC00..0xE000).contains(&units[i])
+                    && (0xD800..0xDC00).contains(&units[i - 1])
+            });
+            if (f.contains('u') || f.contains('v')) && inside_pair {
+                continue;
+            }
             let got = ours(p, f, s);
             if got != *w {
                 bad.push(format!("/{p}/{f} on {s:?}:\n  ours: {got}\n  node: {w}"));
