@@ -234,6 +234,14 @@ fn inspect_obj(
         let s = inspect(vm, &p, depth + 1, seen, indent);
         return format!("[{kind}: {s}]");
     }
+    if let Kind::RegExp(_) = &o.kind {
+        // node prints a RegExp as its literal.
+        let text = |k: &str| match o.props.get(&JsStr::from_str(k)) {
+            Some(Value::Str(s)) => s.to_rust(),
+            _ => String::new(),
+        };
+        return format!("/{}/{}", text("source"), text("flags"));
+    }
     let is_array = matches!(o.kind, Kind::Array(_));
     let is_error = matches!(o.kind, Kind::Error);
     if is_error {

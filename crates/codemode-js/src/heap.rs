@@ -201,6 +201,8 @@ pub enum Kind {
     },
     /// The built-in `search`.
     Search,
+    /// A RegExp object's compiled pattern (shared with the execution's cache).
+    RegExp(std::sync::Arc<codemode_regex::Regex>),
     /// Free slot.
     Free,
 }
@@ -270,6 +272,7 @@ impl Object {
                     + BLOCK_OVERHEAD
             }
             Kind::ToolPath(p) => n += p.iter().map(|s| s.shared_size()).sum::<usize>(),
+            Kind::RegExp(rx) => n += rx.memory_size() / std::sync::Arc::strong_count(rx).max(1),
             _ => {}
         }
         n

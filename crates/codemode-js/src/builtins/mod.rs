@@ -18,6 +18,7 @@ mod math;
 mod numeric;
 mod object;
 mod promise;
+mod regexp;
 mod string;
 
 pub use array::array_push;
@@ -26,6 +27,7 @@ use intrinsics::*;
 pub use intrinsics::{import_module, INTRINSICS};
 pub use object::NON_CONFIGURABLE;
 use object::*;
+pub use regexp::RegexCache;
 use string::*;
 
 pub type NativeFn = fn(&mut Vm, &Value, &[Value]) -> JsResult<Value>;
@@ -40,6 +42,7 @@ pub struct Realm {
     pub number_proto: ObjRef,
     pub boolean_proto: ObjRef,
     pub promise_proto: ObjRef,
+    pub regexp_proto: ObjRef,
     pub error_proto: ObjRef,
     pub type_error_proto: ObjRef,
     pub range_error_proto: ObjRef,
@@ -62,6 +65,7 @@ impl Realm {
             self.number_proto,
             self.boolean_proto,
             self.promise_proto,
+            self.regexp_proto,
             self.error_proto,
             self.type_error_proto,
             self.range_error_proto,
@@ -139,6 +143,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let number_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let boolean_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let promise_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let regexp_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let error_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let mk_err = |heap: &mut Heap| heap.alloc(Object::new(Some(error_proto), Kind::Ordinary));
     let type_error_proto = mk_err(heap);
@@ -156,6 +161,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         number_proto,
         boolean_proto,
         promise_proto,
+        regexp_proto,
         error_proto,
         type_error_proto,
         range_error_proto,
@@ -183,6 +189,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     console::install(&mut b);
     error::install(&mut b);
     promise::install(&mut b);
+    regexp::install(&mut b);
     let search = b.obj(Some(function_proto), Kind::Search);
     b.set(global, "search", Value::Obj(search));
     (b.realm, b.natives)
