@@ -97,6 +97,41 @@ pub fn js_exec(data: &[u8]) {
     }
 }
 
+/// `regex_match`: the input is `flags`, a newline, a pattern, a newline and a subject.
+/// Any pattern compiles or fails with a SyntaxError; every search ends within a tight
+/// budget (fuel and backtracking memory) with spans inside the subject, never hanging or
+/// panicking whatever the nesting or the quantifiers.
+pub fn regex_match(data: &[u8]) {
+    use codemode_regex::{Limits, Regex};
+    let text = String::from_utf8_lossy(data);
+    let mut parts = text.splitn(3, '\n');
+    let flags: Vec<u16> = parts.next().unwrap_or("").encode_utf16().collect();
+    let pattern: Vec<u16> = parts.next().unwrap_or("").encode_utf16().collect();
+    let subject: Vec<u16> = parts.next().unwrap_or("").encode_utf16().collect();
+    let Ok(re) = Regex::with_flags(&pattern, &flags) else {
+        return;
+    };
+    let mut limits = Limits {
+        fuel: 200_000,
+        max_memory: 1 << 20,
+        deadline: None,
+    };
+    let mut at = 0;
+    // Every match, as a global search does, until the budget or the subject ends.
+    while at <= subject.len() {
+        let Ok(Some(m)) = re.find_at(&subject, at, re.flags().sticky, &mut limits) else {
+            break;
+        };
+        assert!(m.start() >= at && m.start() <= m.end() && m.end() <= subject.len());
+        for i in 0..m.len() {
+            if let Some((a, b)) = m.group(i) {
+                assert!(a <= b && b <= subject.len(), "group {i}: {a}..{b}");
+            }
+        }
+        at = if m.end() > m.start() { m.end() } else { m.end() + 1 };
+    }
+}
+
 /// A cheap hash of the whole input, so the choices a target makes beside the document (a
 /// budget, a tool path) vary with every mutation while any JSON file is still a valid seed.
 fn choice(data: &[u8]) -> usize {

@@ -155,6 +155,13 @@ fn js_exec() {
 }
 
 #[test]
+fn regex_match() {
+    let mut seeds = fixture_files("fuzz/seeds/regex_match", "txt");
+    seeds.extend(js_seeds());
+    exercise("regex_match", seeds, 3000, codemode_fuzz::regex_match);
+}
+
+#[test]
 fn data_roundtrip() {
     exercise(
         "data_roundtrip",

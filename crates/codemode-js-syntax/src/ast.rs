@@ -301,6 +301,14 @@ pub enum ExprKind {
     Number(f64),
     /// A string literal, as UTF-16 code units with escapes decoded.
     String(Vec<u16>),
+    /// A regular expression literal `/pattern/flags` (already validated), as UTF-16: the
+    /// pattern is the source text between the slashes, escapes kept.
+    RegExp {
+        /// The body.
+        pattern: Vec<u16>,
+        /// The flags.
+        flags: Vec<u16>,
+    },
     /// `true` / `false`.
     Bool(bool),
     /// `null`.

@@ -423,6 +423,12 @@ impl Renderer {
         match &e.kind {
             ExprKind::Number(n) => self.out.push_str(&number(*n)),
             ExprKind::String(s) => self.out.push_str(&utf16(s)),
+            ExprKind::RegExp { pattern, flags } => {
+                self.out.push('/');
+                self.out.push_str(&String::from_utf16_lossy(pattern));
+                self.out.push('/');
+                self.out.push_str(&String::from_utf16_lossy(flags));
+            }
             ExprKind::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
             ExprKind::Null => self.out.push_str("null"),
             ExprKind::Ident(n) => self.out.push_str(n),

@@ -8,7 +8,7 @@
 //!   become tokens the grammar does not accept in that position);
 //! - contextual keywords (`async`, `of` and `in` in for-heads);
 //! - the nesting bounds (brackets and unbracketed recursive chains), before any parsing;
-//! - candidates for `UnsupportedSyntax` (classes, generators, regular expressions ...).
+//! - candidates for `UnsupportedSyntax` (generators, getters and setters ...).
 
 use logos::Logos;
 
@@ -31,6 +31,9 @@ pub enum Tok {
     Ident(String),
     Num(f64),
     Str(Vec<u16>),
+    /// A regular expression literal: its body (the source text between the slashes) and
+    /// its flags, as UTF-16.
+    Regex(Box<(Vec<u16>, Vec<u16>)>),
     NoSubstTemplate(Box<TplPart>),
     TemplateHead(Box<TplPart>),
     TemplateMiddle(Box<TplPart>),
@@ -172,6 +175,7 @@ impl Tok {
             Tok::ForOf => "Unexpected identifier 'of'".to_string(),
             Tok::Num(_) => "Unexpected number".to_string(),
             Tok::Str(_) => "Unexpected string".to_string(),
+            Tok::Regex(_) => "Unexpected regular expression".to_string(),
             Tok::NoSubstTemplate(_) | Tok::TemplateHead(_) => {
                 "Unexpected template string".to_string()
             }
@@ -228,7 +232,7 @@ pub(crate) fn is_assign_op(tok: &Tok) -> bool {
 
 pub(crate) fn class(tok: &Tok) -> u32 {
     match tok {
-        Tok::Ident(_) | Tok::Num(_) | Tok::Str(_) => ENDS_EXPR | STARTS_STMT,
+        Tok::Ident(_) | Tok::Num(_) | Tok::Str(_) | Tok::Regex(_) => ENDS_EXPR | STARTS_STMT,
         Tok::This | Tok::Null | Tok::True | Tok::False | Tok::Let => ENDS_EXPR | STARTS_STMT,
         Tok::NoSubstTemplate(_) => ENDS_EXPR | LEFT,
         Tok::TemplateHead(_) => LEFT,
@@ -645,10 +649,7 @@ impl<'s> Adapter<'s> {
                     let close = scan_regex(src, start)?;
                     lex.bump(close - end);
                     end = close;
-                    self.out
-                        .unsupported
-                        .push((start, "regular expressions are not supported yet"));
-                    Tok::Unsupported
+                    regex_literal(src, start, close)?
                 }
                 Raw::Slash if src.as_bytes().get(start + 1) == Some(&b'*') => {
                     return Err(self.invalid_token(start))
@@ -1249,6 +1250,20 @@ fn scan_fraction(src: &str, from: usize) -> usize {
 }
 
 /// Scans a regular expression literal starting at `start` (its `/`); returns its end.
+/// The token of the regular expression literal `src[start..end]`, with its early errors
+/// (an invalid pattern or flags is a SyntaxError when the program is parsed, as in V8).
+fn regex_literal(src: &str, start: usize, end: usize) -> Result<Tok, LexError> {
+    let text = &src[start + 1..end];
+    let slash = text.rfind('/').unwrap_or(0);
+    let body: Vec<u16> = text[..slash].encode_utf16().collect();
+    let flags: Vec<u16> = text[slash + 1..].encode_utf16().collect();
+    let Some(f) = codemode_regex::Flags::parse(&flags) else {
+        return Err(LexError::new(start, "Invalid regular expression flags"));
+    };
+    codemode_regex::validate(&body, f).map_err(|e| LexError::new(start, e.0))?;
+    Ok(Tok::Regex(Box::new((body, flags))))
+}
+
 fn scan_regex(src: &str, start: usize) -> Result<usize, LexError> {
     let b = src.as_bytes();
     let mut i = start + 1;

@@ -685,6 +685,7 @@ impl<'a> Validator<'a> {
         match &e.kind {
             ExprKind::Number(_)
             | ExprKind::String(_)
+            | ExprKind::RegExp { .. }
             | ExprKind::Bool(_)
             | ExprKind::Null
             | ExprKind::Ident(_)

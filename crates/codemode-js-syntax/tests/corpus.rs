@@ -7,10 +7,7 @@ use codemode_core::DiagnosticKind;
 use codemode_js_syntax::{parse, ParseLimits};
 
 /// Benchmark programs that use what the parser refuses today, with the refusal expected.
-/// regex.js waits for RegExp support: when it lands, this entry goes and the program must
-/// parse like the others.
-const REFUSED_FOR_NOW: &[(&str, &str)] =
-    &[("regex.js", "regular expressions are not supported yet")];
+const REFUSED_FOR_NOW: &[(&str, &str)] = &[];
 
 #[test]
 fn bench_programs_parse() {

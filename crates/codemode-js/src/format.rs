@@ -238,6 +238,14 @@ fn inspect_obj(
         // node prints a Date as its ISO text (no quotes), an invalid one as "Invalid Date".
         return crate::builtins::date_export_text(t).unwrap_or_else(|| "Invalid Date".into());
     }
+    if let Kind::RegExp(_) = &o.kind {
+        // node prints a RegExp as its literal.
+        let text = |k: &str| match o.props.get(&JsStr::from_str(k)) {
+            Some(Value::Str(s)) => s.to_rust(),
+            _ => String::new(),
+        };
+        return format!("/{}/{}", text("source"), text("flags"));
+    }
     let is_array = matches!(o.kind, Kind::Array(_));
     let is_error = matches!(o.kind, Kind::Error);
     if is_error {

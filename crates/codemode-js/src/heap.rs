@@ -211,6 +211,8 @@ pub enum Kind {
     },
     /// The built-in `search`.
     Search,
+    /// A RegExp object's compiled pattern (shared with the execution's cache).
+    RegExp(std::sync::Arc<codemode_regex::Regex>),
     /// Free slot.
     Free,
 }
@@ -284,6 +286,7 @@ impl Object {
             Kind::CollectionIter(_) => {
                 n += std::mem::size_of::<crate::builtins::CollectionIter>() + BLOCK_OVERHEAD
             }
+            Kind::RegExp(rx) => n += rx.memory_size() / std::sync::Arc::strong_count(rx).max(1),
             _ => {}
         }
         n

@@ -30,7 +30,10 @@ impl Default for JsInterpreter {
     }
 }
 
-const PRELUDE: &str = include_str!("prelude.js");
+const PRELUDE: &str = concat!(
+    include_str!("prelude.js"),
+    include_str!("builtins/regexp.js")
+);
 
 impl JsInterpreter {
     pub fn new() -> JsInterpreter {

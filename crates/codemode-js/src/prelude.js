@@ -229,6 +229,7 @@ const expand = (rep, matched, pos, str) => {
 };
 const replaceImpl = (str, pat, rep, all) => {
   if (str === null || str === undefined) __cm_typeError("String.prototype." + (all ? "replaceAll" : "replace") + " called on null or undefined");
+  if (__cm_isRegExp(pat)) return regexpReplace(str, pat, rep, all);
   if (pat !== null && typeof pat === "object") __cm_typeError("regular expressions are not supported");
   const s = __cm_toStr(str), p = __cm_toStr(pat);
   const fn = __cm_isCallable(rep);

@@ -34,6 +34,10 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("chargeFuel", intr_charge),
     ("jsonBudget", crate::json::intr_json_budget),
     ("jsonTooLarge", crate::json::intr_json_too_large),
+    ("regexpLiteral", super::regexp::intr_regexp_literal),
+    ("isRegExp", super::regexp::intr_is_regexp),
+    ("regexpReplace", super::regexp::intr_regexp_replace),
+    ("regexpForAll", super::regexp::intr_regexp_for_all),
 ];
 
 pub(crate) fn intr_def(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {

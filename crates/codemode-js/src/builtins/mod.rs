@@ -22,6 +22,7 @@ mod math;
 mod numeric;
 mod object;
 mod promise;
+mod regexp;
 mod string;
 mod uri;
 
@@ -40,6 +41,7 @@ use intrinsics::*;
 pub use intrinsics::{import_module, INTRINSICS};
 pub use object::NON_CONFIGURABLE;
 use object::*;
+pub use regexp::RegexCache;
 use string::*;
 
 pub type NativeFn = fn(&mut Vm, &Value, &[Value]) -> JsResult<Value>;
@@ -62,6 +64,7 @@ pub struct Realm {
     pub weak_set_proto: ObjRef,
     pub collection_iter_proto: ObjRef,
     pub date_time_format_proto: ObjRef,
+    pub regexp_proto: ObjRef,
     pub error_proto: ObjRef,
     pub type_error_proto: ObjRef,
     pub range_error_proto: ObjRef,
@@ -94,6 +97,7 @@ impl Realm {
             self.weak_set_proto,
             self.collection_iter_proto,
             self.date_time_format_proto,
+            self.regexp_proto,
             self.error_proto,
             self.type_error_proto,
             self.range_error_proto,
@@ -181,6 +185,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let weak_set_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let collection_iter_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let date_time_format_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let regexp_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let error_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let mk_err = |heap: &mut Heap| heap.alloc(Object::new(Some(error_proto), Kind::Ordinary));
     let type_error_proto = mk_err(heap);
@@ -208,6 +213,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         weak_set_proto,
         collection_iter_proto,
         date_time_format_proto,
+        regexp_proto,
         error_proto,
         type_error_proto,
         range_error_proto,
@@ -241,6 +247,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     date::install(&mut b);
     intl::install(&mut b);
     collections::install(&mut b);
+    regexp::install(&mut b);
     let search = b.obj(Some(function_proto), Kind::Search);
     b.set(global, "search", Value::Obj(search));
     (b.realm, b.natives)

@@ -361,6 +361,9 @@ pub(crate) fn str_repeat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Val
 }
 pub(crate) fn str_split(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let s = this_str(vm, this)?;
+    if let Some((_, rx)) = super::regexp::regexp_of(vm, &arg(a, 0)) {
+        return super::regexp::split(vm, &rx, &s, arg(a, 1));
+    }
     let limit = match arg(a, 1) {
         Value::Undefined => u32::MAX as usize,
         v => number::to_uint32(vm.to_number(&v)?) as usize,

@@ -193,6 +193,20 @@ impl<'a> Compiler<'a> {
             ExprKind::Bool(b) => {
                 self.emit(if *b { Op::True } else { Op::False });
             }
+            ExprKind::RegExp { pattern, flags } => {
+                // A new RegExp object per evaluation; the compiled pattern is cached.
+                let p = self.str_const(pattern);
+                self.emit(Op::Const(p));
+                let f = self.str_const(flags);
+                self.emit(Op::Const(f));
+                let id = self
+                    .opts
+                    .intrinsics
+                    .iter()
+                    .position(|n| *n == "regexpLiteral")
+                    .unwrap_or(0);
+                self.emit(Op::Intrinsic(id as u16, 2));
+            }
             ExprKind::Null => {
                 self.emit(Op::Null);
             }

@@ -164,6 +164,8 @@ pub struct Vm {
     /// Frames that may be pushed without `reserve_call`: the lesser of the frame limit and
     /// the frames `Vec`'s capacity, so the call paths grow the stacks only through it.
     pub(crate) frame_room: usize,
+    /// Compiled regular expressions of this execution (builtins/regexp.rs).
+    pub regex_cache: crate::builtins::RegexCache,
 }
 
 /// The most built-in conversions that may run inside one another; past it node's RangeError.
@@ -222,6 +224,7 @@ impl Vm {
             inspect_budget: crate::format::INSPECT_MAX,
             conversion_depth: 0,
             frame_room: 0,
+            regex_cache: Default::default(),
         }
     }
 

@@ -1,0 +1,680 @@
+//! RegExp (on the metered engine of `codemode-regex`) and the String methods that take
+//! one: match, search and split here; replace, replaceAll and matchAll in regexp.js.
+//!
+//! Every match runs under the execution's own budget ([`VmBudget`]): its steps are
+//! charged to the fuel, the deadline is checked at each charge (every 256 steps), and the
+//! backtracking stack's bytes are checked against the memory limit as it grows. Running
+//! out ends the execution as any other fuel, deadline or memory exhaustion does.
+//!
+//! Differences from ECMAScript (docs/conformance.md): `source`, `flags` and the flag
+//! getters (`global`, ...) are non-writable own data properties of each RegExp instead of
+//! accessors on RegExp.prototype; there are no `Symbol.match/replace/split` methods (no
+//! symbols yet), so String methods dispatch on the RegExp kind; `matchAll` returns an
+//! array of the matches that also has a `next()` method.
+
+use super::*;
+use codemode_regex::{Budget, Exhausted, Match, Regex};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Patterns at most this long are kept compiled per execution (a literal in a loop
+/// compiles once).
+const CACHE_MAX_PATTERN: usize = 4096;
+/// Compiled patterns kept per execution; the cache is emptied when it is full.
+const CACHE_MAX_ENTRIES: usize = 256;
+
+/// An execution's compiled patterns by (source, flags), with the property template of
+/// their RegExp objects.
+#[derive(Default)]
+pub struct RegexCache {
+    map: HashMap<(JsStr, JsStr), (Arc<Regex>, PropMap)>,
+}
+
+pub(super) fn install(b: &mut RealmBuilder) {
+    let global = b.realm.global;
+    let proto = b.realm.regexp_proto;
+    let ctor = b.def(global, "RegExp", regexp_ctor, 2);
+    b.link(ctor, proto);
+    b.def(proto, "exec", regexp_exec, 1);
+    b.def(proto, "test", regexp_test, 1);
+    b.def(proto, "toString", regexp_to_string, 0);
+    let string_proto = b.realm.string_proto;
+    b.def(string_proto, "match", str_match, 1);
+    b.def(string_proto, "search", str_search, 1);
+}
+
+/// The execution's budget as the matcher's: fuel, deadline and memory limit. The first
+/// exhaustion's `Throw` is kept for the caller.
+struct VmBudget<'a> {
+    vm: &'a mut Vm,
+    error: Option<Throw>,
+}
+
+impl Budget for VmBudget<'_> {
+    fn steps(&mut self, n: u64) -> Result<(), Exhausted> {
+        let r = self
+            .vm
+            .charge(n as usize)
+            .and_then(|_| self.vm.check_deadline());
+        r.map_err(|t| {
+            self.error = Some(t);
+            Exhausted::Fuel
+        })
+    }
+    fn memory(&mut self, bytes: usize) -> Result<(), Exhausted> {
+        self.vm.ensure_memory(bytes).map_err(|t| {
+            self.error = Some(t);
+            Exhausted::Memory
+        })
+    }
+}
+
+/// One search of `rx` in `s` from `start` under the execution's budget.
+fn find(vm: &mut Vm, rx: &Regex, s: &[u16], start: usize, sticky: bool) -> JsResult<Option<Match>> {
+    let mut budget = VmBudget { vm, error: None };
+    match rx.find_at(s, start, sticky, &mut budget) {
+        Ok(m) => Ok(m),
+        Err(e) => Err(budget
+            .error
+            .take()
+            .unwrap_or_else(|| Throw::Fatal(fuel_diag(budget.vm, e)))),
+    }
+}
+
+fn fuel_diag(vm: &Vm, _e: Exhausted) -> codemode_core::Diagnostic {
+    vm.fuel_diag()
+}
+
+/// The compiled regex of a RegExp object.
+pub(crate) fn regexp_of(vm: &Vm, v: &Value) -> Option<(ObjRef, Arc<Regex>)> {
+    let Value::Obj(r) = v else { return None };
+    match &vm.heap.get(*r).kind {
+        Kind::RegExp(rx) => Some((*r, rx.clone())),
+        _ => None,
+    }
+}
+
+/// EscapeRegExpPattern: the `source` that reads back as the same literal.
+fn escape_source(p: &[u16]) -> Vec<u16> {
+    if p.is_empty() {
+        return "(?:)".encode_utf16().collect();
+    }
+    let mut out = Vec::with_capacity(p.len());
+    let (mut escaped, mut in_class) = (false, false);
+    for &u in p {
+        if escaped {
+            escaped = false;
+        } else {
+            match u {
+                0x5C => escaped = true,
+                0x5B => in_class = true,
+                0x5D => in_class = false,
+                0x2F if !in_class => {
+                    out.push(0x5C);
+                }
+                _ => {}
+            }
+        }
+        match u {
+            0x0A => out.extend("\\n".encode_utf16()),
+            0x0D => out.extend("\\r".encode_utf16()),
+            0x2028 => out.extend("\\u2028".encode_utf16()),
+            0x2029 => out.extend("\\u2029".encode_utf16()),
+            _ => out.push(u),
+        }
+    }
+    out
+}
+
+/// A new RegExp object for `pattern` (unescaped source) and `flags`; a SyntaxError for an
+/// invalid one. `literal`: the pattern is a literal's body (already in `source` form).
+fn create(vm: &mut Vm, pattern: JsStr, flags: JsStr, literal: bool) -> JsResult<Value> {
+    let key = (pattern.clone(), flags.clone());
+    let cached = vm.regex_cache.map.get(&key).cloned();
+    let (rx, props) = match cached {
+        Some(entry) => entry,
+        None => {
+            // Compiling is linear in the pattern (plus a fixed pass for case folding).
+            vm.charge(pattern.len().saturating_mul(16).saturating_add(256))?;
+            vm.ensure_memory(pattern.len().saturating_mul(64))?;
+            let rx = match Regex::with_flags(pattern.units(), flags.units()) {
+                Ok(rx) => Arc::new(rx),
+                Err(e) => return Err(vm.syntax_error(&e.0)),
+            };
+            let f = rx.flags();
+            let source = if literal {
+                pattern.clone()
+            } else {
+                JsStr::new(escape_source(pattern.units()))
+            };
+            let mut props = PropMap::default();
+            props.insert(JsStr::from_str("lastIndex"), Value::Num(0.0), WRITABLE);
+            props.insert(JsStr::from_str("source"), Value::Str(source), 0);
+            props.insert(
+                JsStr::from_str("flags"),
+                Value::str(&f.to_string_canonical()),
+                0,
+            );
+            for (name, on) in [
+                ("global", f.global),
+                ("ignoreCase", f.ignore_case),
+                ("multiline", f.multiline),
+                ("dotAll", f.dot_all),
+                ("unicode", f.unicode),
+                ("unicodeSets", f.unicode_sets),
+                ("sticky", f.sticky),
+                ("hasIndices", f.has_indices),
+            ] {
+                props.insert(JsStr::from_str(name), Value::Bool(on), 0);
+            }
+            if pattern.len() <= CACHE_MAX_PATTERN {
+                let cache = &mut vm.regex_cache.map;
+                if cache.len() >= CACHE_MAX_ENTRIES {
+                    cache.clear();
+                }
+                cache.insert(key, (rx.clone(), props.clone()));
+            }
+            (rx, props)
+        }
+    };
+    vm.ensure_memory(rx.memory_size())?;
+    vm.heap.charge(PROP_COST * 11);
+    let proto = vm.realm.regexp_proto;
+    let o = vm.alloc(Some(proto), Kind::RegExp(rx));
+    vm.heap.get_mut(o).props = props;
+    Ok(Value::Obj(o))
+}
+
+pub(crate) fn intr_regexp_literal(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let (Value::Str(p), Value::Str(f)) = (arg(a, 0), arg(a, 1)) else {
+        return Err(vm.type_error("invalid regular expression literal"));
+    };
+    create(vm, p, f, true)
+}
+
+pub(crate) fn intr_is_regexp(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    Ok(Value::Bool(regexp_of(vm, &arg(a, 0)).is_some()))
+}
+
+/// The `source` property of a RegExp object, unescaped to a pattern again is not needed:
+/// `new RegExp(re)` compiles the source text, which denotes the same pattern.
+fn source_of(vm: &mut Vm, r: ObjRef) -> JsResult<JsStr> {
+    let v = vm.get_prop(&Value::Obj(r), &JsStr::from_str("source"))?;
+    vm.to_string(&v)
+}
+
+pub(crate) fn regexp_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let (p, f) = (arg(a, 0), arg(a, 1));
+    let is_new = vm.is_new;
+    if let Some((r, rx)) = regexp_of(vm, &p) {
+        if !is_new && matches!(f, Value::Undefined) {
+            let ctor = vm.get_prop(&p, &JsStr::from_str("constructor"))?;
+            let own = vm.get_prop(&Value::Obj(vm.realm.global), &JsStr::from_str("RegExp"))?;
+            if strict_equals(&ctor, &own) {
+                return Ok(p);
+            }
+        }
+        let source = source_of(vm, r)?;
+        let flags = match f {
+            Value::Undefined => JsStr::from_str(&rx.flags().to_string_canonical()),
+            f => vm.to_string(&f)?,
+        };
+        return create(vm, source, flags, true);
+    }
+    let pattern = match p {
+        Value::Undefined => JsStr::from_str(""),
+        p => vm.to_string(&p)?,
+    };
+    let flags = match f {
+        Value::Undefined => JsStr::from_str(""),
+        f => vm.to_string(&f)?,
+    };
+    create(vm, pattern, flags, false)
+}
+
+fn this_regexp(vm: &mut Vm, this: &Value, method: &str) -> JsResult<(ObjRef, Arc<Regex>)> {
+    match regexp_of(vm, this) {
+        Some(x) => Ok(x),
+        None => {
+            let what = match this {
+                Value::Obj(_) => "[object Object]".to_string(),
+                v => vm.to_rust_string(v)?,
+            };
+            Err(vm.type_error(&format!(
+                "Method RegExp.prototype.{method} called on incompatible receiver {what}"
+            )))
+        }
+    }
+}
+
+fn last_index_key() -> JsStr {
+    JsStr::from_str("lastIndex")
+}
+
+fn set_last_index(vm: &mut Vm, r: ObjRef, n: usize) -> JsResult<()> {
+    vm.set_prop(&Value::Obj(r), last_index_key(), Value::Num(n as f64))
+}
+
+/// RegExpBuiltinExec without building the result: reads and updates `lastIndex` as
+/// ECMAScript does.
+fn builtin_exec(vm: &mut Vm, r: ObjRef, rx: &Regex, s: &JsStr) -> JsResult<Option<Match>> {
+    let f = rx.flags();
+    let tracks = f.global || f.sticky;
+    let start = if tracks {
+        let v = vm.get_prop(&Value::Obj(r), &last_index_key())?;
+        let n = vm.to_number(&v)?;
+        if n.is_nan() || n <= 0.0 {
+            0.0
+        } else {
+            n.floor()
+        }
+    } else {
+        0.0
+    };
+    if start > s.len() as f64 {
+        if tracks {
+            set_last_index(vm, r, 0)?;
+        }
+        return Ok(None);
+    }
+    let m = find(vm, rx, s.units(), start as usize, f.sticky)?;
+    if tracks {
+        let at = m.as_ref().map_or(0, |m| m.end());
+        set_last_index(vm, r, at)?;
+    }
+    Ok(m)
+}
+
+/// The value of a capture: its text or undefined.
+fn capture(vm: &mut Vm, s: &JsStr, m: &Match, i: usize) -> JsResult<Value> {
+    match m.group(i) {
+        Some((a, b)) => vm.str_from(&s.units()[a..b]),
+        None => Ok(Value::Undefined),
+    }
+}
+
+/// The array `exec` returns: the captures, `index`, `input`, `groups` and (flag `d`)
+/// `indices`.
+fn build_result(vm: &mut Vm, rx: &Regex, s: &JsStr, m: &Match) -> JsResult<Value> {
+    let n = m.len();
+    vm.reserve_array(n)?;
+    let mut items = Vec::with_capacity(n);
+    for i in 0..n {
+        items.push(capture(vm, s, m, i)?);
+    }
+    let arr = vm.new_array(items);
+    let groups = named_groups(vm, rx, &items_of(vm, arr))?;
+    let props = &mut vm.heap.get_mut(arr).props;
+    props.insert(
+        JsStr::from_str("index"),
+        Value::Num(m.start() as f64),
+        DEFAULT_FLAGS,
+    );
+    props.insert(
+        JsStr::from_str("input"),
+        Value::Str(s.clone()),
+        DEFAULT_FLAGS,
+    );
+    props.insert(JsStr::from_str("groups"), groups, DEFAULT_FLAGS);
+    if rx.flags().has_indices {
+        let mut pairs = Vec::with_capacity(n);
+        for i in 0..n {
+            pairs.push(match m.group(i) {
+                Some((a, b)) => {
+                    let p = vm.new_array(vec![Value::Num(a as f64), Value::Num(b as f64)]);
+                    Value::Obj(p)
+                }
+                None => Value::Undefined,
+            });
+        }
+        let groups = named_groups(vm, rx, &pairs)?;
+        let ind = vm.new_array(pairs);
+        vm.heap
+            .get_mut(ind)
+            .props
+            .insert(JsStr::from_str("groups"), groups, DEFAULT_FLAGS);
+        vm.heap.get_mut(arr).props.insert(
+            JsStr::from_str("indices"),
+            Value::Obj(ind),
+            DEFAULT_FLAGS,
+        );
+    }
+    vm.heap.charge(PROP_COST * 4);
+    Ok(Value::Obj(arr))
+}
+
+fn items_of(vm: &Vm, arr: ObjRef) -> Vec<Value> {
+    match &vm.heap.get(arr).kind {
+        Kind::Array(v) => v.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// The `groups` object (null prototype) of the values `per_group` (indexed by group
+/// number), or undefined when the pattern has no named group.
+fn named_groups(vm: &mut Vm, rx: &Regex, per_group: &[Value]) -> JsResult<Value> {
+    if rx.names().is_empty() {
+        return Ok(Value::Undefined);
+    }
+    let o = vm.alloc(None, Kind::Ordinary);
+    vm.heap.charge(PROP_COST * rx.names().len());
+    for (name, i) in rx.names() {
+        let v = per_group.get(*i).cloned().unwrap_or_default();
+        vm.heap
+            .get_mut(o)
+            .props
+            .insert(JsStr::from_str(name), v, DEFAULT_FLAGS);
+    }
+    Ok(Value::Obj(o))
+}
+
+pub(crate) fn regexp_exec(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let (r, rx) = this_regexp(vm, this, "exec")?;
+    let s = vm.to_string(&arg(a, 0))?;
+    match builtin_exec(vm, r, &rx, &s)? {
+        Some(m) => build_result(vm, &rx, &s, &m),
+        None => Ok(Value::Null),
+    }
+}
+
+pub(crate) fn regexp_test(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let (r, rx) = this_regexp(vm, this, "test")?;
+    let s = vm.to_string(&arg(a, 0))?;
+    Ok(Value::Bool(builtin_exec(vm, r, &rx, &s)?.is_some()))
+}
+
+pub(crate) fn regexp_to_string(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    if !matches!(this, Value::Obj(_)) {
+        let t = vm.to_rust_string(this)?;
+        return Err(vm.type_error(&format!(
+            "Method RegExp.prototype.toString called on incompatible receiver {t}"
+        )));
+    }
+    let src = vm.get_prop(this, &JsStr::from_str("source"))?;
+    let src = vm.to_string(&src)?;
+    let flags = vm.get_prop(this, &JsStr::from_str("flags"))?;
+    let flags = vm.to_string(&flags)?;
+    let mut out = Vec::with_capacity(src.len() + flags.len() + 2);
+    out.push(b'/' as u16);
+    out.extend_from_slice(src.units());
+    out.push(b'/' as u16);
+    out.extend_from_slice(flags.units());
+    vm.reserve_string(out.len())?;
+    vm.new_string(out)
+}
+
+/// AdvanceStringIndex: past one code unit, or one code point in the unicode modes.
+fn advance(s: &[u16], i: usize, unicode: bool) -> usize {
+    if unicode && i + 1 < s.len() && (0xD800..0xDC00).contains(&s[i]) {
+        if (0xDC00..0xE000).contains(&s[i + 1]) {
+            return i + 2;
+        }
+    }
+    i + 1
+}
+
+/// Every match of a global regex from 0 (each empty match advances one character), as
+/// `match`/`replace` see them; leaves `lastIndex` at 0 as the final failing exec does.
+fn all_matches(vm: &mut Vm, r: ObjRef, rx: &Regex, s: &JsStr) -> JsResult<Vec<Match>> {
+    let f = rx.flags();
+    let unicode = f.unicode || f.unicode_sets;
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at <= s.len() {
+        let Some(m) = find(vm, rx, s.units(), at, f.sticky)? else {
+            break;
+        };
+        at = if m.end() == m.start() {
+            advance(s.units(), m.end(), unicode)
+        } else {
+            m.end()
+        };
+        if out.len() % crate::limits::DEADLINE_STRIDE == 0 {
+            vm.check_len(out.len())?;
+            vm.ensure_memory(out.capacity() * (std::mem::size_of::<Match>() + 4 * m.len()))?;
+        }
+        out.push(m);
+    }
+    set_last_index(vm, r, 0)?;
+    Ok(out)
+}
+
+/// The RegExp a String method uses for `v`: `v` itself, or a new one from its text.
+fn regexp_for(vm: &mut Vm, v: &Value, flags: &str) -> JsResult<(ObjRef, Arc<Regex>)> {
+    if let Some(x) = regexp_of(vm, v) {
+        return Ok(x);
+    }
+    let pattern = match v {
+        Value::Undefined => JsStr::from_str(""),
+        v => vm.to_string(v)?,
+    };
+    let rv = create(vm, pattern, JsStr::from_str(flags), false)?;
+    regexp_of(vm, &rv).ok_or_else(|| vm.type_error("not a RegExp"))
+}
+
+pub(crate) fn str_match(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = string::this_str(vm, this)?;
+    let (r, rx) = regexp_for(vm, &arg(a, 0), "")?;
+    if !rx.flags().global {
+        return match builtin_exec(vm, r, &rx, &s)? {
+            Some(m) => build_result(vm, &rx, &s, &m),
+            None => Ok(Value::Null),
+        };
+    }
+    let all = all_matches(vm, r, &rx, &s)?;
+    if all.is_empty() {
+        return Ok(Value::Null);
+    }
+    vm.reserve_array(all.len())?;
+    let mut items = Vec::with_capacity(all.len());
+    for m in &all {
+        items.push(vm.str_from(&s.units()[m.start()..m.end()])?);
+    }
+    Ok(Value::Obj(vm.new_array(items)))
+}
+
+pub(crate) fn str_search(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let s = string::this_str(vm, this)?;
+    let (_, rx) = regexp_for(vm, &arg(a, 0), "")?;
+    // The search starts at 0 whatever lastIndex is, and leaves lastIndex as it was.
+    let m = find(vm, &rx, s.units(), 0, rx.flags().sticky)?;
+    Ok(Value::Num(m.map_or(-1.0, |m| m.start() as f64)))
+}
+
+/// `String.prototype.split` with a RegExp separator (ECMAScript's @@split: the pieces
+/// between matches, each match's captures spliced in, up to `limit` items).
+pub(crate) fn split(vm: &mut Vm, rx: &Regex, s: &JsStr, limit: Value) -> JsResult<Value> {
+    let lim = match limit {
+        Value::Undefined => u32::MAX as usize,
+        v => number::to_uint32(vm.to_number(&v)?) as usize,
+    };
+    let f = rx.flags();
+    let unicode = f.unicode || f.unicode_sets;
+    let u = s.units();
+    let mut out: Vec<Value> = Vec::new();
+    if lim == 0 {
+        return Ok(Value::Obj(vm.new_array(out)));
+    }
+    if u.is_empty() {
+        if find(vm, rx, u, 0, true)?.is_none() {
+            out.push(Value::Str(s.clone()));
+        }
+        return Ok(Value::Obj(vm.new_array(out)));
+    }
+    let (mut p, mut q) = (0usize, 0usize);
+    while q < u.len() {
+        let Some(m) = find(vm, rx, u, q, f.sticky)? else {
+            break;
+        };
+        if m.start() >= u.len() {
+            break;
+        }
+        let e = m.end().min(u.len());
+        if e == p {
+            q = advance(u, m.start(), unicode);
+            continue;
+        }
+        if out.len() % crate::limits::DEADLINE_STRIDE == 0 {
+            vm.check_len(out.len())?;
+            vm.ensure_memory(2 * out.capacity() * crate::limits::ELEMENT_COST)?;
+        }
+        out.push(vm.str_from(&u[p..m.start()])?);
+        if out.len() == lim {
+            return Ok(Value::Obj(vm.new_array(out)));
+        }
+        for i in 1..m.len() {
+            out.push(capture(vm, s, &m, i)?);
+            if out.len() == lim {
+                return Ok(Value::Obj(vm.new_array(out)));
+            }
+        }
+        p = e;
+        q = p;
+    }
+    out.push(vm.str_from(&u[p..])?);
+    vm.reserve_array(out.len())?;
+    Ok(Value::Obj(vm.new_array(out)))
+}
+
+/// GetSubstitution: the replacement text of one match, `$$ $& $\` $' $n $nn $<name>`.
+fn substitute(vm: &mut Vm, rx: &Regex, s: &[u16], m: &Match, rep: &[u16], out: &mut Vec<u16>) {
+    let groups = m.len() - 1;
+    let cap = |i: usize| m.group(i).map(|(a, b)| &s[a..b]);
+    let digit = |u: u16| {
+        (b'0' as u16..=b'9' as u16)
+            .contains(&u)
+            .then(|| (u - b'0' as u16) as usize)
+    };
+    let mut i = 0;
+    let _ = vm;
+    while i < rep.len() {
+        let c = rep[i];
+        if c != b'$' as u16 || i + 1 >= rep.len() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let d = rep[i + 1];
+        match d {
+            0x24 => {
+                out.push(0x24);
+                i += 2;
+            }
+            0x26 => {
+                out.extend_from_slice(&s[m.start()..m.end()]);
+                i += 2;
+            }
+            0x60 => {
+                out.extend_from_slice(&s[..m.start()]);
+                i += 2;
+            }
+            0x27 => {
+                out.extend_from_slice(&s[m.end().min(s.len())..]);
+                i += 2;
+            }
+            0x3C if !rx.names().is_empty() => {
+                match rep[i + 2..].iter().position(|&x| x == b'>' as u16) {
+                    Some(len) => {
+                        let name = String::from_utf16_lossy(&rep[i + 2..i + 2 + len]);
+                        if let Some((_, g)) = rx.names().iter().find(|(n, _)| *n == name) {
+                            if let Some(t) = cap(*g) {
+                                out.extend_from_slice(t);
+                            }
+                        }
+                        i += 3 + len;
+                    }
+                    None => {
+                        out.push(c);
+                        i += 1;
+                    }
+                }
+            }
+            _ => match digit(d) {
+                Some(n1) => {
+                    let two = rep
+                        .get(i + 2)
+                        .and_then(|&x| digit(x))
+                        .map(|n2| n1 * 10 + n2);
+                    match two {
+                        Some(nn) if nn >= 1 && nn <= groups => {
+                            if let Some(t) = cap(nn) {
+                                out.extend_from_slice(t);
+                            }
+                            i += 3;
+                        }
+                        _ if n1 >= 1 && n1 <= groups => {
+                            if let Some(t) = cap(n1) {
+                                out.extend_from_slice(t);
+                            }
+                            i += 2;
+                        }
+                        _ => {
+                            out.push(c);
+                            i += 1;
+                        }
+                    }
+                }
+                None => {
+                    out.push(c);
+                    i += 1;
+                }
+            },
+        }
+    }
+}
+
+/// `replace`/`replaceAll` with a RegExp and a string replacement (regexp.js handles a
+/// function replacement).
+pub(crate) fn intr_regexp_replace(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let Some((r, rx)) = regexp_of(vm, &arg(a, 0)) else {
+        return Err(vm.type_error("not a RegExp"));
+    };
+    let s = vm.to_string(&arg(a, 1))?;
+    let rep = vm.to_string(&arg(a, 2))?;
+    let matches = if rx.flags().global {
+        all_matches(vm, r, &rx, &s)?
+    } else {
+        builtin_exec(vm, r, &rx, &s)?.into_iter().collect()
+    };
+    let u = s.units();
+    let mut out: Vec<u16> = Vec::new();
+    let mut next = 0;
+    let max = vm.limits.max_string_len;
+    for m in &matches {
+        out.extend_from_slice(&u[next.min(m.start())..m.start()]);
+        substitute(vm, &rx, u, m, rep.units(), &mut out);
+        next = m.end();
+        if out.len() > max {
+            return Err(vm.range_error("Invalid string length"));
+        }
+        vm.charge(out.len() / crate::limits::COPY_UNITS_PER_CHARGE / matches.len().max(1))?;
+        vm.ensure_memory(JsStr::cost(out.capacity()))?;
+    }
+    out.extend_from_slice(&u[next.min(u.len())..]);
+    vm.reserve_string(out.len())?;
+    vm.new_string(out)
+}
+
+/// The RegExp `matchAll` iterates: a copy of a global RegExp (a TypeError for a
+/// non-global one) with its lastIndex, or a new global one from a string.
+pub(crate) fn intr_regexp_for_all(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let v = arg(a, 0);
+    if let Some((r, rx)) = regexp_of(vm, &v) {
+        if !rx.flags().global {
+            return Err(
+                vm.type_error("String.prototype.matchAll called with a non-global RegExp argument")
+            );
+        }
+        let source = source_of(vm, r)?;
+        let flags = JsStr::from_str(&rx.flags().to_string_canonical());
+        let copy = create(vm, source, flags, true)?;
+        let last = vm.get_prop(&v, &last_index_key())?;
+        vm.set_prop(&copy, last_index_key(), last)?;
+        return Ok(copy);
+    }
+    let pattern = match v {
+        Value::Undefined => JsStr::from_str(""),
+        v => vm.to_string(&v)?,
+    };
+    create(vm, pattern, JsStr::from_str("g"), false)
+}

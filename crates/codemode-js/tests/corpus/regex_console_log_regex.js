@@ -1,0 +1,2 @@
+console.log(/ab+c/gi, [/x/], { r: /y/m });
+return "ok";

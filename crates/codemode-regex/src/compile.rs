@@ -1,0 +1,404 @@
+//! From the parsed pattern to the backtracking VM's program.
+//!
+//! Recursion here follows the pattern's nesting, which the parser caps at `MAX_DEPTH`.
+
+use crate::ast::{Assertion, Node};
+use crate::set::{self, CharSet, Folding};
+use crate::Flags;
+
+/// A matcher of one character.
+#[derive(Clone, Debug)]
+pub enum One {
+    /// This character.
+    Char(u32),
+    /// A member of `sets[i]` (or not, with `negate`).
+    Set(u32, bool),
+    /// `.`: any character, or any but a line terminator.
+    Dot {
+        /// The `s` flag.
+        all: bool,
+    },
+}
+
+/// One instruction. `back` marks instructions inside a lookbehind, which read the
+/// character before the position and move left.
+#[derive(Clone, Debug)]
+pub enum Inst {
+    /// Match one character.
+    One {
+        m: One,
+        back: bool,
+    },
+    /// A repetition of one character (no captures, never empty): consumes greedily (or
+    /// lazily) and gives back one character at a time on backtracking.
+    Star {
+        m: One,
+        min: u32,
+        max: u32,
+        greedy: bool,
+        back: bool,
+    },
+    /// Continue at `prefer`; on failure, at `other`.
+    Split {
+        prefer: u32,
+        other: u32,
+    },
+    Jmp(u32),
+    /// Record the position in a capture slot.
+    Save(u32),
+    Assert(Assertion),
+    BackRef {
+        group: u32,
+        back: bool,
+    },
+    /// Start a counted loop: its counter at zero.
+    LoopInit(u32),
+    /// The head of a loop: enter the body (at pc + 1) or exit, in the quantifier's order.
+    LoopHead {
+        k: u32,
+        min: u32,
+        max: u32,
+        greedy: bool,
+        exit: u32,
+    },
+    /// Entering an iteration: record its start, reset the captures inside.
+    LoopEnter {
+        k: u32,
+        caps: (u32, u32),
+    },
+    /// The end of an iteration: fail if it matched empty past the minimum, else count
+    /// it and go to `head`.
+    LoopEnd {
+        k: u32,
+        min: u32,
+        head: u32,
+    },
+    /// Start a lookaround whose `LookEnd` is at `end - 1`.
+    LookStart {
+        id: u32,
+        negate: bool,
+        end: u32,
+    },
+    LookEnd {
+        id: u32,
+        negate: bool,
+    },
+    Match,
+}
+
+/// A compiled pattern.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub insts: Vec<Inst>,
+    pub sets: Vec<CharSet>,
+    pub loops: usize,
+    pub looks: usize,
+    pub slots: usize,
+    /// Characters a match can start with (`None`: any).
+    pub first: Option<CharSet>,
+    /// The pattern starts with `^` and is not multiline: it can only match at 0.
+    pub anchored: bool,
+    /// The fewest code units a match spans (a start closer to the end cannot match).
+    pub min_len: usize,
+    pub unicode: bool,
+    pub ignore_case: bool,
+    pub multiline: bool,
+}
+
+/// The program grows past this many instructions: "Regular expression too large".
+pub const MAX_INSTS: usize = 1 << 20;
+
+struct Compiler<'f> {
+    insts: Vec<Inst>,
+    sets: Vec<CharSet>,
+    loops: u32,
+    looks: u32,
+    flags: &'f Flags,
+    fold: Option<&'static Folding>,
+    unicode: bool,
+}
+
+pub fn compile(node: &Node, groups: usize, flags: &Flags) -> Result<Program, &'static str> {
+    let unicode = flags.unicode || flags.unicode_sets;
+    let fold = flags.ignore_case.then(|| {
+        if unicode {
+            set::simple_folding()
+        } else {
+            set::upper_folding()
+        }
+    });
+    let mut c = Compiler {
+        insts: Vec::new(),
+        sets: Vec::new(),
+        loops: 0,
+        looks: 0,
+        flags,
+        fold,
+        unicode,
+    };
+    c.node(node, false)?;
+    c.emit(Inst::Match)?;
+    let first = c.first(node).filter(|s| s.ranges().len() < 64);
+    let anchored = !flags.multiline && starts_anchored(node);
+    Ok(Program {
+        insts: c.insts,
+        sets: c.sets,
+        loops: c.loops as usize,
+        looks: c.looks as usize,
+        slots: 2 * (groups + 1),
+        first,
+        anchored,
+        min_len: min_len(node),
+        unicode,
+        ignore_case: flags.ignore_case,
+        multiline: flags.multiline,
+    })
+}
+
+/// The fewest code units a match of `node` spans (saturating).
+fn min_len(node: &Node) -> usize {
+    match node {
+        Node::Char(_) | Node::Dot | Node::Class { .. } => 1,
+        Node::Seq(v) => v.iter().fold(0usize, |a, n| a.saturating_add(min_len(n))),
+        Node::Alt(v) => v.iter().map(min_len).min().unwrap_or(0),
+        Node::Group { body, .. } => min_len(body),
+        Node::Repeat { body, min, .. } => min_len(body).saturating_mul(*min as usize),
+        Node::Empty | Node::Assert(_) | Node::Look { .. } | Node::BackRef(_) => 0,
+    }
+}
+
+fn starts_anchored(node: &Node) -> bool {
+    match node {
+        Node::Assert(Assertion::Start) => true,
+        Node::Seq(v) => v.first().is_some_and(starts_anchored),
+        Node::Group { body, .. } => starts_anchored(body),
+        Node::Alt(v) => v.iter().all(starts_anchored),
+        _ => false,
+    }
+}
+
+impl Compiler<'_> {
+    fn emit(&mut self, i: Inst) -> Result<u32, &'static str> {
+        if self.insts.len() >= MAX_INSTS {
+            return Err("Regular expression too large");
+        }
+        self.insts.push(i);
+        Ok((self.insts.len() - 1) as u32)
+    }
+    fn pc(&self) -> u32 {
+        self.insts.len() as u32
+    }
+    fn add_set(&mut self, s: CharSet) -> u32 {
+        self.sets.push(s);
+        (self.sets.len() - 1) as u32
+    }
+
+    /// The one-character matcher of a node, if it is one.
+    fn one(&mut self, node: &Node) -> Option<One> {
+        match node {
+            Node::Char(c) => Some(match self.fold {
+                Some(f) => {
+                    let mut s = CharSet::single(*c);
+                    s.close_over(f);
+                    match s.as_single() {
+                        Some(c) => One::Char(c),
+                        None => One::Set(self.add_set(s), false),
+                    }
+                }
+                None => One::Char(*c),
+            }),
+            Node::Dot => Some(One::Dot {
+                all: self.flags.dot_all,
+            }),
+            Node::Class { set, negate } => {
+                let mut s = set.clone();
+                if let Some(f) = self.fold {
+                    s.close_over(f);
+                }
+                Some(One::Set(self.add_set(s), *negate))
+            }
+            Node::Group { body, index: None } => self.one(body),
+            _ => None,
+        }
+    }
+
+    fn node(&mut self, node: &Node, back: bool) -> Result<(), &'static str> {
+        if let Some(m) = match node {
+            Node::Char(_) | Node::Dot | Node::Class { .. } => self.one(node),
+            _ => None,
+        } {
+            self.emit(Inst::One { m, back })?;
+            return Ok(());
+        }
+        match node {
+            Node::Empty => {}
+            Node::Seq(v) => {
+                if back {
+                    for n in v.iter().rev() {
+                        self.node(n, back)?;
+                    }
+                } else {
+                    for n in v {
+                        self.node(n, back)?;
+                    }
+                }
+            }
+            Node::Alt(v) => {
+                let mut jumps = Vec::new();
+                for (i, alt) in v.iter().enumerate() {
+                    if i + 1 < v.len() {
+                        let split = self.emit(Inst::Split {
+                            prefer: 0,
+                            other: 0,
+                        })?;
+                        self.node(alt, back)?;
+                        jumps.push(self.emit(Inst::Jmp(0))?);
+                        let next = self.pc();
+                        self.insts[split as usize] = Inst::Split {
+                            prefer: split + 1,
+                            other: next,
+                        };
+                    } else {
+                        self.node(alt, back)?;
+                    }
+                }
+                let end = self.pc();
+                for j in jumps {
+                    self.insts[j as usize] = Inst::Jmp(end);
+                }
+            }
+            Node::Group { body, index } => match index {
+                Some(i) => {
+                    let (open, close) = (2 * *i as u32, 2 * *i as u32 + 1);
+                    let (first, second) = if back { (close, open) } else { (open, close) };
+                    self.emit(Inst::Save(first))?;
+                    self.node(body, back)?;
+                    self.emit(Inst::Save(second))?;
+                }
+                None => self.node(body, back)?,
+            },
+            Node::Assert(a) => {
+                self.emit(Inst::Assert(*a))?;
+            }
+            Node::BackRef(g) => {
+                self.emit(Inst::BackRef {
+                    group: *g as u32,
+                    back,
+                })?;
+            }
+            Node::Look {
+                body,
+                behind,
+                negate,
+            } => {
+                let id = self.looks;
+                self.looks += 1;
+                let start = self.emit(Inst::LookStart {
+                    id,
+                    negate: *negate,
+                    end: 0,
+                })?;
+                self.node(body, *behind)?;
+                self.emit(Inst::LookEnd {
+                    id,
+                    negate: *negate,
+                })?;
+                let end = self.pc();
+                self.insts[start as usize] = Inst::LookStart {
+                    id,
+                    negate: *negate,
+                    end,
+                };
+            }
+            Node::Repeat {
+                body,
+                min,
+                max,
+                greedy,
+                caps,
+            } => {
+                let (min, max, greedy) = (*min, *max, *greedy);
+                if max == 0 {
+                    return Ok(());
+                }
+                if min == 1 && max == 1 {
+                    return self.node(body, back);
+                }
+                if caps.1 == 0 {
+                    if let Some(m) = self.one(body) {
+                        self.emit(Inst::Star {
+                            m,
+                            min,
+                            max,
+                            greedy,
+                            back,
+                        })?;
+                        return Ok(());
+                    }
+                }
+                let k = self.loops;
+                self.loops += 1;
+                self.emit(Inst::LoopInit(k))?;
+                let head = self.emit(Inst::LoopHead {
+                    k,
+                    min,
+                    max,
+                    greedy,
+                    exit: 0,
+                })?;
+                self.emit(Inst::LoopEnter {
+                    k,
+                    caps: (2 * caps.0 as u32, 2 * (caps.0 + caps.1) as u32),
+                })?;
+                self.node(body, back)?;
+                self.emit(Inst::LoopEnd { k, min, head })?;
+                let exit = self.pc();
+                self.insts[head as usize] = Inst::LoopHead {
+                    k,
+                    min,
+                    max,
+                    greedy,
+                    exit,
+                };
+            }
+            Node::Char(_) | Node::Dot | Node::Class { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// The characters a match of `node` can start with, when that is known and the node
+    /// cannot match empty.
+    fn first(&self, node: &Node) -> Option<CharSet> {
+        match node {
+            Node::Char(c) => {
+                let mut s = CharSet::single(*c);
+                if let Some(f) = self.fold {
+                    s.close_over(f);
+                }
+                Some(s)
+            }
+            Node::Class { set, negate } => {
+                let mut s = set.clone();
+                if let Some(f) = self.fold {
+                    s.close_over(f);
+                }
+                Some(if *negate {
+                    s.complement(if self.unicode { set::MAX_CP } else { 0xFFFF })
+                } else {
+                    s
+                })
+            }
+            Node::Seq(v) => v.first().and_then(|n| self.first(n)),
+            Node::Group { body, .. } => self.first(body),
+            Node::Alt(v) => {
+                let mut acc = CharSet::new();
+                for n in v {
+                    acc.union(&self.first(n)?);
+                }
+                Some(acc)
+            }
+            Node::Repeat { body, min, .. } if *min > 0 => self.first(body),
+            _ => None,
+        }
+    }
+}
