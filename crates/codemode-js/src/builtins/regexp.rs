@@ -631,24 +631,44 @@ pub(crate) fn intr_regexp_replace(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResu
     };
     let s = vm.to_string(&arg(a, 1))?;
     let rep = vm.to_string(&arg(a, 2))?;
-    let matches = if rx.flags().global {
-        all_matches(vm, r, &rx, &s)?
-    } else {
-        builtin_exec(vm, r, &rx, &s)?.into_iter().collect()
-    };
     let u = s.units();
     let mut out: Vec<u16> = Vec::new();
     let mut next = 0;
     let max = vm.limits.max_string_len;
-    for m in &matches {
-        out.extend_from_slice(&u[next.min(m.start())..m.start()]);
-        substitute(vm, &rx, u, m, rep.units(), &mut out);
-        next = m.end();
+    // Each match is substituted as it is found: a global replace over ten million matches
+    // holds the output, never the matches.
+    let add = |vm: &mut Vm, m: &Match, out: &mut Vec<u16>, next: &mut usize| {
+        let (before, capacity) = (out.len(), out.capacity());
+        out.extend_from_slice(&u[(*next).min(m.start())..m.start()]);
+        substitute(vm, &rx, u, m, rep.units(), out);
+        *next = m.end();
         if out.len() > max {
             return Err(vm.range_error("Invalid string length"));
         }
-        vm.charge(out.len() / crate::limits::COPY_UNITS_PER_CHARGE / matches.len().max(1))?;
-        vm.ensure_memory(JsStr::cost(out.capacity()))?;
+        vm.charge((out.len() - before) / crate::limits::COPY_UNITS_PER_CHARGE)?;
+        if out.capacity() != capacity {
+            vm.ensure_memory(JsStr::cost(out.capacity()))?;
+        }
+        Ok(())
+    };
+    if rx.flags().global {
+        let f = rx.flags();
+        let unicode = f.unicode || f.unicode_sets;
+        let mut at = 0;
+        while at <= u.len() {
+            let Some(m) = find(vm, &rx, u, at, f.sticky)? else {
+                break;
+            };
+            at = if m.end() == m.start() {
+                advance(u, m.end(), unicode)
+            } else {
+                m.end()
+            };
+            add(vm, &m, &mut out, &mut next)?;
+        }
+        set_last_index(vm, r, 0)?;
+    } else if let Some(m) = builtin_exec(vm, r, &rx, &s)? {
+        add(vm, &m, &mut out, &mut next)?;
     }
     out.extend_from_slice(&u[next.min(u.len())..]);
     vm.reserve_string(out.len())?;
