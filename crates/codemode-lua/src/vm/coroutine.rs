@@ -377,9 +377,8 @@ impl Vm {
         }
         // As lua5.4's auxwrap: a string gets the position of the wrap function's caller.
         let err = match err {
-            Value::Str(s) => match self.frame_location(1).filter(|_| self.frame_is_lua(1)) {
-                Some(loc) => {
-                    let mut msg = format!("program:{}: ", loc.line).into_bytes();
+            Value::Str(s) => match self.frame_where(1).filter(|_| self.frame_is_lua(1)) {
+                Some((_, mut msg)) => {
                     msg.extend_from_slice(self.heap.str_bytes(s));
                     self.check_len(msg.len())?;
                     Value::Str(self.heap.intern_vec(msg))

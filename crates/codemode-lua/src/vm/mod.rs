@@ -674,18 +674,37 @@ impl Vm {
         None
     }
 
-    /// Turns a positionless message into an error value with `program:LINE:` of the top
+    /// `chunkname:LINE: ` of the frame `level` below the top (as [`Vm::frame_location`]),
+    /// the prefix lua5.4's `luaL_where` gives messages; with that location.
+    pub fn frame_where(&self, level: usize) -> Option<(Location, Vec<u8>)> {
+        let loc = self.frame_location(level)?;
+        let idx = self.frames.len().checked_sub(1 + level)?;
+        let name: &[u8] = match self.frames[idx].kind {
+            FrameKind::Lua { proto, .. } => self.protos[proto as usize].chunk_name(),
+            _ => b"program",
+        };
+        let mut out = Vec::with_capacity(name.len() + 16);
+        out.extend_from_slice(name);
+        out.extend_from_slice(format!(":{}: ", loc.line).as_bytes());
+        Some((loc, out))
+    }
+
+    /// Turns a positionless message into an error value with `chunkname:LINE:` of the top
     /// frame (if it is a Lua frame).
     pub fn locate(&mut self, e: LuaError) -> LuaError {
         match e {
             LuaError::Msg(m) => {
-                let loc = self.frame_location(0);
-                let text = match loc {
-                    Some(l) => format!("program:{}: {}", l.line, m),
-                    None => m,
+                let at = self.frame_where(0);
+                let loc = at.as_ref().map(|a| a.0);
+                let text = match at {
+                    Some((_, mut w)) => {
+                        w.extend_from_slice(m.as_bytes());
+                        w
+                    }
+                    None => m.into_bytes(),
                 };
                 self.error_loc = loc.or(self.error_loc);
-                let s = self.heap.intern_vec(text.into_bytes());
+                let s = self.heap.intern_vec(text);
                 LuaError::Value(Value::Str(s))
             }
             other => other,

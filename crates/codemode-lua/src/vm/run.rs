@@ -53,21 +53,25 @@ impl Vm {
                     .and_then(|i| self.frames.get(i))
                     .map(|f| matches!(f.kind, FrameKind::Lua { .. }))
                     .unwrap_or(false);
-                let loc = if is_lua {
-                    self.frame_location(level)
+                let at = if is_lua {
+                    self.frame_where(level)
                 } else {
                     None
                 };
-                let text = match loc {
-                    Some(l) => format!("program:{}: {}", l.line, m),
-                    None => m,
+                let loc = at.as_ref().map(|a| a.0);
+                let text = match at {
+                    Some((_, mut w)) => {
+                        w.extend_from_slice(m.as_bytes());
+                        w
+                    }
+                    None => m.into_bytes(),
                 };
                 if loc.is_some() {
                     self.error_loc = loc;
                 } else if self.error_loc.is_none() {
                     self.error_loc = self.frame_location(level + 1);
                 }
-                let s = self.heap.intern_vec(text.into_bytes());
+                let s = self.heap.intern_vec(text);
                 LuaError::Value(Value::Str(s))
             }
             other => other,
