@@ -3,7 +3,7 @@
 //! builtins that call back into the program, and suspension on host calls.
 
 pub mod arith;
-mod close;
+pub(crate) mod close;
 pub mod coroutine;
 mod describe;
 mod exec;
@@ -68,6 +68,9 @@ pub enum Cont {
     },
     /// A `parallel` call scheduling its tasks (its state is in the thread's `group`).
     Parallel,
+    /// `coroutine.close` calling the `__close` of the closed coroutine's pending
+    /// to-be-closed variables, one after another.
+    CoClose(Box<close::CoCloseState>),
 }
 
 pub enum FrameKind {
@@ -835,6 +838,7 @@ pub fn mark_frames(frames: &[Frame], mark: &mut dyn FnMut(Value)) {
                 Cont::Sort(s) => s.mark(&mut *mark),
                 Cont::Gsub(g) => g.mark(&mut *mark),
                 Cont::LoadReader(r) => r.mark(&mut *mark),
+                Cont::CoClose(c) => c.mark(&mut *mark),
                 _ => {}
             },
         }
