@@ -238,7 +238,7 @@ fn load_text(
     if !mode.contains('t') {
         return fail(
             vm,
-            &format!("attempt to load a text chunk (mode is '{mode}')"),
+            format!("attempt to load a text chunk (mode is '{mode}')"),
         );
     }
     if len > vm.limits.max_source_bytes {
