@@ -95,7 +95,8 @@ pub fn close(vm: &mut Vm, a: Args) -> LResult<Native> {
             }
             // Its pending variables are closed here, last first, each `__close` a frame.
             (err, pending) => {
-                let st = crate::vm::close::CoCloseState { pending, err };
+                vm.heap.thread_mut(co).status = CoStatus::Running;
+                let st = crate::vm::close::CoCloseState { co, pending, err };
                 vm.push_cont(
                     crate::vm::Cont::CoClose(Box::new(st)),
                     a.base - 1,

@@ -250,9 +250,9 @@ fn load_text(
     }
     // Parsing and compiling are linear in the source: charged before they run.
     vm.charge(len as u64 / 4 + 16)?;
-    let Ok(text) = std::str::from_utf8(text).map(str::to_owned) else {
-        return fail(vm, "load: the chunk is not valid UTF-8");
-    };
+    // Bytes that are not UTF-8 (in string literals, as `%q` writes them) keep their meaning,
+    // as for the program's own source.
+    let text = codemode_lua_syntax::source_from_bytes(text).into_owned();
     let limits = ParseLimits::from(&vm.limits);
     let chunk = match codemode_lua_syntax::parse(&text, &limits) {
         Ok(c) => c,

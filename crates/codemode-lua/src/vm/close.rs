@@ -6,17 +6,21 @@
 use super::meta::{callable, Event};
 use super::{CallOutcome, Cont, FrameKind, LResult, LuaError, Vm};
 use crate::stdlib::Native;
-use crate::value::Value;
+use crate::value::{ThreadRef, Value};
 
 /// `coroutine.close` closing a coroutine's pending variables: those left (last first) and
 /// the error so far (the coroutine's own, then any a `__close` raised).
 pub struct CoCloseState {
+    /// The coroutine being closed: "running" until its variables are closed, as lua5.4
+    /// runs them on it (closing it again from one of them is an error).
+    pub co: ThreadRef,
     pub pending: Vec<Value>,
     pub err: Option<Value>,
 }
 
 impl CoCloseState {
     pub fn mark(&self, mark: &mut dyn FnMut(Value)) {
+        mark(Value::Thread(self.co));
         for v in &self.pending {
             mark(*v);
         }
@@ -127,7 +131,9 @@ impl Vm {
                 return Ok(Native::Frame);
             };
             let err = st.err;
+            let co = st.co;
             let Some(v) = st.pending.pop() else {
+                self.heap.thread_mut(co).status = super::coroutine::CoStatus::Dead;
                 let n = match err {
                     None => {
                         self.stack[func] = Value::Bool(true);

@@ -575,24 +575,43 @@ impl Vm {
                 }
             }
             Value::Proxy(p) => crate::host::call_proxy(self, p, func, nargs, nresults),
-            Value::Table(_) => {
-                let h = self.metamethod(f, meta::Event::Call);
-                if !matches!(h, Value::Func(_) | Value::Builtin(_)) {
-                    return Err(LuaError::Msg(format!(
-                        "attempt to call a {} value",
-                        self.type_name(f)
-                    )));
-                }
-                // `__call`: the handler is called with the object before the arguments.
-                self.ensure_stack(func + nargs + 3)?;
-                self.stack.copy_within(func..func + nargs + 1, func + 1);
-                self.stack[func] = h;
-                self.call_value(func, nargs + 1, nresults)
-            }
+            Value::Table(_) => self.call_via_metamethod(func, nargs, nresults),
             _ => Err(LuaError::Msg(format!(
                 "attempt to call a {} value",
                 self.type_name(f)
             ))),
+        }
+    }
+
+    /// Calls the table at `func` through its `__call`: the handler is called with the object
+    /// before the arguments. A handler that is itself a table with a `__call` is followed
+    /// in a loop (a chain, as lua5.4 follows it; each step adds an argument, so the stack
+    /// and memory limits bound the chain).
+    #[cold]
+    fn call_via_metamethod(
+        &mut self,
+        func: usize,
+        nargs: usize,
+        nresults: i32,
+    ) -> LResult<CallOutcome> {
+        let mut nargs = nargs;
+        loop {
+            let f = self.stack[func];
+            let h = self.metamethod(f, meta::Event::Call);
+            if h.is_nil() {
+                return Err(LuaError::Msg(format!(
+                    "attempt to call a {} value",
+                    self.type_name(f)
+                )));
+            }
+            self.charge(1 + nargs as u64 / 16)?;
+            self.ensure_stack(func + nargs + 3)?;
+            self.stack.copy_within(func..func + nargs + 1, func + 1);
+            self.stack[func] = h;
+            nargs += 1;
+            if !matches!(h, Value::Table(_)) {
+                return self.call_value(func, nargs, nresults);
+            }
         }
     }
 
