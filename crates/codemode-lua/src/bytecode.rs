@@ -7,7 +7,6 @@
 //! falls through.
 
 use crate::value::Value;
-use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Op {
@@ -389,17 +388,9 @@ pub struct Proto {
     pub is_vararg: bool,
     pub max_stack: u16,
     pub line_defined: u32,
-    /// The chunk name messages show (lua5.4's `luaO_chunkid` of a `load`ed chunk's name);
-    /// `None` is the program itself, shown as `program`.
-    pub chunk: Option<Arc<[u8]>>,
 }
 
 impl Proto {
-    /// The chunk name in messages (`name:LINE: ...`).
-    pub fn chunk_name(&self) -> &[u8] {
-        self.chunk.as_deref().unwrap_or(b"program")
-    }
-
     /// The name of the local variable in register `reg` at `pc`, if one is active.
     pub fn local_name(&self, reg: u8, pc: u32) -> Option<&str> {
         self.locvars

@@ -124,7 +124,8 @@ pub struct Compiler<'a> {
     span: Span,
     /// The table globals resolve in (`load` with an env), instead of the globals table.
     env: Option<Value>,
-    /// The chunk name of a `load`ed chunk (messages and every prototype carry it).
+    /// The chunk name of a `load`ed chunk (for compile errors; the VM keeps it for runtime
+    /// messages, see `Vm::chunk_names`).
     chunk: Option<Arc<[u8]>>,
 }
 
@@ -268,7 +269,6 @@ impl<'a> Compiler<'a> {
             is_vararg,
             num_params: nparams,
             line_defined: line,
-            chunk: self.chunk.clone(),
             ..Proto::default()
         };
         self.funcs.push(FuncState {

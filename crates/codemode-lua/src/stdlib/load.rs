@@ -271,10 +271,11 @@ fn load_text(
     };
     let roots = ToolRoots::Globals(Vec::new());
     // A nil env is a table nobody can index, as in lua5.4: globals then fail when used.
-    let out = match compiler::compile_in(&chunk, &text, &mut vm.heap, &roots, env, Some(name)) {
-        Ok(o) => o,
-        Err(d) => return fail(vm, &d.message),
-    };
+    let out =
+        match compiler::compile_in(&chunk, &text, &mut vm.heap, &roots, env, Some(name.clone())) {
+            Ok(o) => o,
+            Err(d) => return fail(vm, &d.message),
+        };
     // Relocate the new prototypes after the execution's and append them.
     let offset = vm.protos.len() as u32;
     let mut protos = out.protos;
@@ -285,7 +286,9 @@ fn load_text(
             }
         }
     }
-    let bytes: usize = protos.iter().map(proto_bytes).sum();
+    let chunk_label = name;
+    // The name is kept once per loaded chunk (at most LUA_IDSIZE bytes).
+    let bytes: usize = protos.iter().map(proto_bytes).sum::<usize>() + 64;
     let total = vm.protos.len() + protos.len();
     // Copying the prototype table is proportional to its length.
     vm.charge(total as u64)?;
@@ -295,6 +298,7 @@ fn load_text(
     all.extend(vm.protos.iter().cloned());
     all.extend(protos);
     vm.protos = all.into();
+    vm.chunk_names.push((offset, chunk_label));
     let f = vm.heap.new_closure(offset, Box::new([]));
     vm.rets.push(Value::Func(f));
     Ok(Native::Ret)

@@ -118,6 +118,11 @@ pub struct Vm {
     /// What `getmetatable` returns for strings (made on first use).
     pub string_meta: Option<TableRef>,
     pub protos: Arc<[Proto]>,
+    /// The names of `load`ed chunks for messages: (first prototype of the chunk, its name
+    /// as lua5.4's `luaO_chunkid` shows it), in prototype order. Prototypes below the first
+    /// are the program's own (`program`). Kept beside the prototypes, not in them, so a call
+    /// reads no larger a `Proto`.
+    pub chunk_names: Vec<(u32, Arc<[u8]>)>,
     /// Fuel left in this slice (may go negative when a builtin overdraws).
     pub fuel: i64,
     /// Fuel spent by earlier slices.
@@ -181,6 +186,7 @@ impl Vm {
             string_lib,
             string_meta: None,
             protos,
+            chunk_names: Vec::new(),
             fuel: 0,
             fuel_used: 0,
             slice_budget: 0,
@@ -696,13 +702,24 @@ impl Vm {
         None
     }
 
+    /// The chunk name of prototype `proto` in messages.
+    pub fn chunk_name(&self, proto: u32) -> &[u8] {
+        let i = self
+            .chunk_names
+            .partition_point(|(first, _)| *first <= proto);
+        match i.checked_sub(1).and_then(|i| self.chunk_names.get(i)) {
+            Some((_, name)) => name,
+            None => b"program",
+        }
+    }
+
     /// `chunkname:LINE: ` of the frame `level` below the top (as [`Vm::frame_location`]),
     /// the prefix lua5.4's `luaL_where` gives messages; with that location.
     pub fn frame_where(&self, level: usize) -> Option<(Location, Vec<u8>)> {
         let loc = self.frame_location(level)?;
         let idx = self.frames.len().checked_sub(1 + level)?;
         let name: &[u8] = match self.frames[idx].kind {
-            FrameKind::Lua { proto, .. } => self.protos[proto as usize].chunk_name(),
+            FrameKind::Lua { proto, .. } => self.chunk_name(proto),
             _ => b"program",
         };
         let mut out = Vec::with_capacity(name.len() + 16);
