@@ -14,7 +14,11 @@
 //! - `cargo xtask test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE]`: the
 //!   tc39/test262 checkout at PATH through codemode-js, pass counts per directory compared
 //!   with (or, with --update, written to) docs/test262.txt
+//! - `cargo xtask lua-testes --dir PATH [--update] [--verbose]`: the Lua 5.4 test suite
+//!   (`testes/` of lua/lua at v5.4.8, at PATH) through codemode-lua, sections passed per
+//!   file compared with (or, with --update, written to) docs/lua-testes.txt
 
+mod lua_testes;
 mod test262;
 
 use std::path::{Path, PathBuf};
@@ -29,8 +33,9 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz(&args[1..]),
         Some("publish-dry-run") => publish_dry_run(),
         Some("test262") => test262::test262(&args[1..]),
+        Some("lua-testes") => lua_testes::lua_testes(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask ci | publish-dry-run | bench [lua|js] [--runs N] | fuzz [--seconds N] | test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE]");
+            eprintln!("usage: cargo xtask ci | publish-dry-run | bench [lua|js] [--runs N] | fuzz [--seconds N] | test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE] | lua-testes --dir PATH [--update] [--verbose]");
             return ExitCode::from(2);
         }
     };

@@ -168,7 +168,7 @@ fn tool_without_output_schema_and_odd_names() {
     let full = signature(&tool, &lua, SignatureForm::Full);
     assert_eq!(
         full,
-        "---@class Context7ResolveLibraryIdInput\n---@field [\"library-name\"] string\n---@field class? string\n\n---@param input Context7ResolveLibraryIdInput\n---@return any\ntools.context7[\"resolve-library-id\"] = function(input) end"
+        "---@class Context7ResolveLibraryIdInput\n---@field [\"library-name\"] string\n---@field class? string\n\n---Run calls concurrently: parallel({ function() return tools.context7[\"resolve-library-id\"](a) end, ... })\n---@param input Context7ResolveLibraryIdInput\n---@return any\ntools.context7[\"resolve-library-id\"] = function(input) end"
     );
     let globals = RenderOptions::new(Language::Lua, ToolRoot::Globals);
     let named = echo_tool("orders.lookup", "", json!({"type": "object"}));

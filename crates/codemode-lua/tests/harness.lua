@@ -165,11 +165,10 @@ local strcopy = {}
 for k, v in pairs(string) do strcopy[k] = v end
 strcopy.dump = nil
 env.string = strcopy
--- codemode names every chunk "program" in messages; without an env a chunk shares the
--- program's globals.
+-- Without an env a chunk shares the program's globals (the program's env here).
 env.load = function(chunk, name, mode, ...)
-  if select("#", ...) > 0 then return load(chunk, "=program", mode, (...)) end
-  return load(chunk, "=program", mode, env)
+  if select("#", ...) > 0 then return load(chunk, name, mode, (...)) end
+  return load(chunk, name, mode, env)
 end
 -- codemode's parallel(fns) as a sequential shim of the same semantics: every task runs,
 -- results in order, the error of the lowest index raised after all finished.

@@ -385,13 +385,29 @@ fn metamethod_abuse_is_bounded() {
         out.result.unwrap(),
         json!([false, "program:1: stack overflow"])
     );
-    // __call chains through tables are not followed: a table whose __call is a table.
+    // __call chains through tables are followed, as lua5.4 follows them (each step adds the
+    // object as an argument)...
     let out = run_limits(
-        "local c = setmetatable({}, {__call = setmetatable({}, {__call = function() return 1 end})}) \
-         return {pcall(c)}",
+        "local c = setmetatable({}, {__call = setmetatable({}, {__call = function(...) return select('#', ...) end})}) \
+         return {pcall(c, 'x')}",
         small(),
     );
-    assert_eq!(out.result.unwrap()[0], json!(false));
+    assert_eq!(out.result.unwrap(), json!([true, 3]));
+    // ...and a table that is its own __call (lua5.4 grows its stack until it gives up) is
+    // stopped by the limits: each step is charged and its stack growth counted.
+    let d = run_limits(
+        "local t = setmetatable({}, {}) getmetatable(t).__call = t return pcall(t)",
+        small(),
+    )
+    .result
+    .unwrap_err();
+    assert!(
+        matches!(
+            d.kind,
+            DiagnosticKind::TimeoutExceeded | DiagnosticKind::ExecutionFailure
+        ),
+        "{d:?}"
+    );
 }
 
 #[test]

@@ -143,3 +143,54 @@ return "survived"
     let d = run_limits(src, limits(16 << 20)).result.unwrap_err();
     assert!(d.message.contains("not enough memory"), "{}", d.message);
 }
+
+#[test]
+fn coroutine_close_of_hostile_pending_variables_is_bounded() {
+    // A `__close` that never returns, run by coroutine.close: fuel ends it.
+    let src = r#"
+local co = coroutine.create(function()
+  local x <close> = setmetatable({}, { __close = function() while true do end end })
+  coroutine.yield()
+end)
+coroutine.resume(co)
+return coroutine.close(co)
+"#;
+    let d = run_limits(
+        src,
+        VmLimits {
+            max_fuel: 2_000_000,
+            ..VmLimits::default()
+        },
+    )
+    .result
+    .unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::TimeoutExceeded, "{}", d.message);
+    // 150 pending variables (lua5.4's limit is 200 locals), each `__close` raising: every
+    // one runs, the last error wins; thousands of such coroutines dead with an error keep
+    // theirs until closed and are collected when dropped.
+    let decls: String = (0..150)
+        .map(|i| format!("local v{i} <close> = mk({i})\n"))
+        .collect();
+    let src = format!(
+        r#"
+local count = 0
+local function mk(i)
+  return setmetatable({{}}, {{ __close = function(_, e) count = count + 1 error(i, 0) end }})
+end
+local function body()
+{decls}
+coroutine.yield()
+end
+local co = coroutine.create(body)
+coroutine.resume(co)
+local ok, e = coroutine.close(co)
+for i = 1, 3000 do
+  local dead = coroutine.create(function() local a <close> = mk(-1) error("x") end)
+  coroutine.resume(dead)
+end
+return {{ ok, e, count }}
+"#
+    );
+    let out = run_limits(&src, limits(32 << 20));
+    assert_eq!(out.result.unwrap(), json!([false, 0, 150]));
+}

@@ -322,6 +322,13 @@ fn full(parts: &SignatureParts<'_>) -> String {
         out.push('\n');
     }
     push_description(&mut out, parts.description);
+    if parts.is_async {
+        // A tool call (not `search`): a Lua call waits for its result, so say once where the
+        // call is shown how calls run at the same time.
+        out.push_str("---Run calls concurrently: parallel({ function() return ");
+        out.push_str(&parts.expression);
+        out.push_str("(a) end, ... })\n");
+    }
     out.push_str("---@param input");
     if parts.optional_input {
         out.push('?');

@@ -68,7 +68,7 @@ impl Compiler<'_> {
     pub(super) fn err_at_line(&self, line: u32, msg: impl Into<String>) -> Diagnostic {
         Diagnostic::new(
             DiagnosticKind::ParseError,
-            format!("program:{}: {}", line, msg.into()),
+            format!("{}:{}: {}", self.chunk_label(), line, msg.into()),
         )
         .at(Location::new(line, 1))
     }

@@ -3,6 +3,7 @@
 //! stacked above them.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use codemode_core::{Diagnostic, DiagnosticKind, Location};
 use codemode_lua_syntax as ast;
@@ -123,6 +124,9 @@ pub struct Compiler<'a> {
     span: Span,
     /// The table globals resolve in (`load` with an env), instead of the globals table.
     env: Option<Value>,
+    /// The chunk name of a `load`ed chunk (for compile errors; the VM keeps it for runtime
+    /// messages, see `Vm::chunk_names`).
+    chunk: Option<Arc<[u8]>>,
 }
 
 pub fn compile(
@@ -131,7 +135,7 @@ pub fn compile(
     heap: &mut Heap,
     roots: &ToolRoots,
 ) -> R<CompileOutput> {
-    compile_in(chunk, source, heap, roots, None)
+    compile_in(chunk, source, heap, roots, None, None)
 }
 
 /// [`compile`] with globals read and written as fields of the table `env` (a constant of
@@ -142,9 +146,11 @@ pub fn compile_in(
     heap: &mut Heap,
     roots: &ToolRoots,
     env: Option<Value>,
+    chunk_name: Option<Arc<[u8]>>,
 ) -> R<CompileOutput> {
     let mut c = Compiler {
         env,
+        chunk: chunk_name,
         heap,
         source,
         lines: &chunk.line_index,
@@ -246,9 +252,14 @@ impl<'a> Compiler<'a> {
         let loc = self.location(self.span);
         Diagnostic::new(
             DiagnosticKind::ParseError,
-            format!("program:{}: {}", loc.line, msg.into()),
+            format!("{}:{}: {}", self.chunk_label(), loc.line, msg.into()),
         )
         .at(loc)
+    }
+
+    /// The chunk name as compile errors show it.
+    fn chunk_label(&self) -> std::borrow::Cow<'_, str> {
+        String::from_utf8_lossy(self.chunk.as_deref().unwrap_or(b"program"))
     }
 
     fn open_function(&mut self, line: u32, is_vararg: bool, nparams: u8) {

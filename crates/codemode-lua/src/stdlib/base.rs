@@ -176,8 +176,7 @@ pub fn error(vm: &mut Vm, a: Args) -> LResult<Native> {
     if let Value::Str(s) = v {
         if level > 0 {
             // Level 1: where error was called; 2: that function's caller...
-            if let Some(loc) = vm.frame_location(level as usize - 1) {
-                let mut msg = format!("program:{}: ", loc.line).into_bytes();
+            if let Some((loc, mut msg)) = vm.frame_where(level as usize - 1) {
                 msg.extend_from_slice(vm.str(s));
                 vm.error_loc = Some(loc);
                 let v = vm.new_str_vec(msg)?;
@@ -202,8 +201,7 @@ pub fn assert(vm: &mut Vm, a: Args) -> LResult<Native> {
         // Like error(message, 1): a string message gets the caller's position.
         let m = a.get(vm, 1);
         vm.error_loc = vm.frame_location(0);
-        if let (Value::Str(s), Some(loc)) = (m, vm.frame_location(0)) {
-            let mut msg = format!("program:{}: ", loc.line).into_bytes();
+        if let (Value::Str(s), Some((_, mut msg))) = (m, vm.frame_where(0)) {
             msg.extend_from_slice(vm.str(s));
             let v = vm.new_str_vec(msg)?;
             return Err(LuaError::Value(v));

@@ -87,11 +87,22 @@ pub fn close(vm: &mut Vm, a: Args) -> LResult<Native> {
             "cannot close a normal coroutine".into(),
         )),
         CoStatus::Suspended | CoStatus::Dead => match vm.close_coroutine(co)? {
-            None => super::ret1(vm, Value::Bool(true)),
-            Some(e) => {
+            (None, p) if p.is_empty() => super::ret1(vm, Value::Bool(true)),
+            (Some(e), p) if p.is_empty() => {
                 vm.rets.push(Value::Bool(false));
                 vm.rets.push(e);
                 Ok(Native::Ret)
+            }
+            // Its pending variables are closed here, last first, each `__close` a frame.
+            (err, pending) => {
+                vm.heap.thread_mut(co).status = CoStatus::Running;
+                let st = crate::vm::close::CoCloseState { co, pending, err };
+                vm.push_cont(
+                    crate::vm::Cont::CoClose(Box::new(st)),
+                    a.base - 1,
+                    a.nresults,
+                )?;
+                vm.co_close_step()
             }
         },
     }

@@ -4,6 +4,8 @@
 
 use codemode_lua_syntax::ParseLimits;
 
+use std::sync::Arc;
+
 use super::{Args, Native};
 use crate::bytecode::{Op, Proto};
 use crate::compiler::{self, ToolRoots};
@@ -20,8 +22,8 @@ fn proto_bytes(p: &Proto) -> usize {
 }
 
 /// `nil, message`, as `load` reports a chunk it cannot load.
-fn fail(vm: &mut Vm, msg: &str) -> LResult<Native> {
-    let m = vm.new_str(msg.as_bytes())?;
+fn fail(vm: &mut Vm, msg: impl AsRef<[u8]>) -> LResult<Native> {
+    let m = vm.new_str(msg.as_ref())?;
     vm.rets.push(Value::Nil);
     vm.rets.push(m);
     Ok(Native::Ret)
@@ -33,6 +35,8 @@ pub struct ReaderState {
     mode: String,
     env: Option<Value>,
     text: Vec<u8>,
+    /// The chunk name as messages show it.
+    chunk: Arc<[u8]>,
 }
 
 impl ReaderState {
@@ -44,13 +48,52 @@ impl ReaderState {
     }
 }
 
+/// LUA_IDSIZE: the longest chunk name messages show, terminator included.
+const ID_SIZE: usize = 60;
+
+/// The chunk name messages show for the chunk named `source`, as lua5.4's `luaO_chunkid`:
+/// `=name` is `name`, `@file` is `file` (both cut to fit, a file name from its end), any
+/// other name is `[string "first line..."]`.
+pub fn chunk_id(source: &[u8]) -> Vec<u8> {
+    let srclen = source.len();
+    match source.first() {
+        Some(b'=') => source[1..].iter().take(ID_SIZE - 1).copied().collect(),
+        Some(b'@') => {
+            if srclen <= ID_SIZE {
+                source[1..].to_vec()
+            } else {
+                // "..." and the name's last bytes (the terminator takes one of ID_SIZE).
+                let keep = ID_SIZE - 3 - 1;
+                let mut out = b"...".to_vec();
+                out.extend_from_slice(&source[srclen - keep..]);
+                out
+            }
+        }
+        _ => {
+            let nl = source.iter().position(|&b| b == b'\n');
+            // Room left after `[string "`, `..."]` and the terminator.
+            let room = ID_SIZE - (9 + 3 + 2) - 1;
+            let mut out = b"[string \"".to_vec();
+            if srclen < room && nl.is_none() {
+                out.extend_from_slice(source);
+            } else {
+                let n = nl.unwrap_or(srclen).min(room);
+                out.extend_from_slice(&source[..n]);
+                out.extend_from_slice(b"...");
+            }
+            out.extend_from_slice(b"\"]");
+            out
+        }
+    }
+}
+
 pub fn load(vm: &mut Vm, a: Args) -> LResult<Native> {
     let chunk = a.get(vm, 0);
     let mode = match a.opt_str(vm, 2)? {
         Some(m) => String::from_utf8_lossy(vm.str(m)).into_owned(),
         None => "bt".to_string(),
     };
-    // The chunk name (argument 2) is accepted; every chunk is named `program` in messages.
+    let name = a.opt_str(vm, 1)?;
     let env = (a.n >= 4).then(|| a.get(vm, 3));
     let src = match chunk {
         Value::Str(s) => s,
@@ -61,11 +104,16 @@ pub fn load(vm: &mut Vm, a: Args) -> LResult<Native> {
         },
         v if vm.type_name(v) == "function" => {
             let func = a.base - 1;
+            let id = match name {
+                Some(n) => chunk_id(vm.str(n)),
+                None => chunk_id(b"=(load)"),
+            };
             let st = ReaderState {
                 reader: v,
                 mode,
                 env,
                 text: Vec::new(),
+                chunk: id.into(),
             };
             vm.push_cont(Cont::LoadReader(Box::new(st)), func, a.nresults)?;
             return call_reader(vm, func, v);
@@ -73,7 +121,9 @@ pub fn load(vm: &mut Vm, a: Args) -> LResult<Native> {
         _ => return Err(a.type_error(vm, 0, "string")),
     };
     let text = vm.str(src).to_vec();
-    load_text(vm, &text, &mode, env)
+    // Without a name the chunk is named by its own text.
+    let id = chunk_id(vm.str(name.unwrap_or(src)));
+    load_text(vm, &text, &mode, env, id.into())
 }
 
 /// Calls the reader for the next piece; its result lands at `func + 1`.
@@ -108,7 +158,7 @@ pub fn reader_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
                     "load: a chunk of more than {} bytes is longer than the source limit",
                     vm.limits.max_source_bytes
                 );
-                return finish(vm, func, Err(msg));
+                return finish(vm, func, Err(msg.into_bytes()));
             } else {
                 st.text.extend_from_slice(b);
                 false
@@ -116,10 +166,8 @@ pub fn reader_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
         }
         _ => {
             // Raised by lua5.4's reader with the position of load's caller.
-            let msg = match vm.frame_location(1) {
-                Some(l) => format!("program:{}: reader function must return a string", l.line),
-                None => "reader function must return a string".into(),
-            };
+            let mut msg = vm.frame_where(1).map(|w| w.1).unwrap_or_default();
+            msg.extend_from_slice(b"reader function must return a string");
             return finish(vm, func, Err(msg));
         }
     };
@@ -143,17 +191,18 @@ pub fn reader_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
             mode: String::new(),
             env: None,
             text: Vec::new(),
+            chunk: Arc::from(&b""[..]),
         }),
     );
     finish(vm, func, Ok(*st))
 }
 
 /// Ends a reader `load`: the frame on top returns what `load` returns.
-fn finish(vm: &mut Vm, func: usize, r: Result<ReaderState, String>) -> LResult<Option<Exit>> {
+fn finish(vm: &mut Vm, func: usize, r: Result<ReaderState, Vec<u8>>) -> LResult<Option<Exit>> {
     vm.rets.clear();
     match r {
         Ok(st) => {
-            load_text(vm, &st.text, &st.mode, st.env)?;
+            load_text(vm, &st.text, &st.mode, st.env, st.chunk)?;
         }
         Err(msg) => {
             fail(vm, &msg)?;
@@ -170,7 +219,13 @@ fn finish(vm: &mut Vm, func: usize, r: Result<ReaderState, String>) -> LResult<O
 }
 
 /// Loads the text chunk `text` (results in `vm.rets`).
-fn load_text(vm: &mut Vm, text: &[u8], mode: &str, env: Option<Value>) -> LResult<Native> {
+fn load_text(
+    vm: &mut Vm,
+    text: &[u8],
+    mode: &str,
+    env: Option<Value>,
+    name: Arc<[u8]>,
+) -> LResult<Native> {
     let (first, len) = (text.first().copied(), text.len());
     if first == Some(0x1b) {
         let msg = if mode.contains('b') {
@@ -183,7 +238,7 @@ fn load_text(vm: &mut Vm, text: &[u8], mode: &str, env: Option<Value>) -> LResul
     if !mode.contains('t') {
         return fail(
             vm,
-            &format!("attempt to load a text chunk (mode is '{mode}')"),
+            format!("attempt to load a text chunk (mode is '{mode}')"),
         );
     }
     if len > vm.limits.max_source_bytes {
@@ -195,9 +250,9 @@ fn load_text(vm: &mut Vm, text: &[u8], mode: &str, env: Option<Value>) -> LResul
     }
     // Parsing and compiling are linear in the source: charged before they run.
     vm.charge(len as u64 / 4 + 16)?;
-    let Ok(text) = std::str::from_utf8(text).map(str::to_owned) else {
-        return fail(vm, "load: the chunk is not valid UTF-8");
-    };
+    // Bytes that are not UTF-8 (in string literals, as `%q` writes them) keep their meaning,
+    // as for the program's own source.
+    let text = codemode_lua_syntax::source_from_bytes(text).into_owned();
     let limits = ParseLimits::from(&vm.limits);
     let chunk = match codemode_lua_syntax::parse(&text, &limits) {
         Ok(c) => c,
@@ -205,19 +260,22 @@ fn load_text(vm: &mut Vm, text: &[u8], mode: &str, env: Option<Value>) -> LResul
             // Positioned as lua5.4 words a load error: `chunkname:LINE: message`.
             let msg = match d.location {
                 Some(l) if !d.message.starts_with("program:") => {
-                    format!("program:{}: {}", l.line, d.message)
+                    let mut m = name.to_vec();
+                    m.extend_from_slice(format!(":{}: {}", l.line, d.message).as_bytes());
+                    m
                 }
-                _ => d.message,
+                _ => d.message.into_bytes(),
             };
             return fail(vm, &msg);
         }
     };
     let roots = ToolRoots::Globals(Vec::new());
     // A nil env is a table nobody can index, as in lua5.4: globals then fail when used.
-    let out = match compiler::compile_in(&chunk, &text, &mut vm.heap, &roots, env) {
-        Ok(o) => o,
-        Err(d) => return fail(vm, &d.message),
-    };
+    let out =
+        match compiler::compile_in(&chunk, &text, &mut vm.heap, &roots, env, Some(name.clone())) {
+            Ok(o) => o,
+            Err(d) => return fail(vm, &d.message),
+        };
     // Relocate the new prototypes after the execution's and append them.
     let offset = vm.protos.len() as u32;
     let mut protos = out.protos;
@@ -228,7 +286,9 @@ fn load_text(vm: &mut Vm, text: &[u8], mode: &str, env: Option<Value>) -> LResul
             }
         }
     }
-    let bytes: usize = protos.iter().map(proto_bytes).sum();
+    let chunk_label = name;
+    // The name is kept once per loaded chunk (at most LUA_IDSIZE bytes).
+    let bytes: usize = protos.iter().map(proto_bytes).sum::<usize>() + 64;
     let total = vm.protos.len() + protos.len();
     // Copying the prototype table is proportional to its length.
     vm.charge(total as u64)?;
@@ -238,6 +298,7 @@ fn load_text(vm: &mut Vm, text: &[u8], mode: &str, env: Option<Value>) -> LResul
     all.extend(vm.protos.iter().cloned());
     all.extend(protos);
     vm.protos = all.into();
+    vm.chunk_names.push((offset, chunk_label));
     let f = vm.heap.new_closure(offset, Box::new([]));
     vm.rets.push(Value::Func(f));
     Ok(Native::Ret)

@@ -120,6 +120,9 @@ float_fn!(cos, f64::cos);
 float_fn!(tan, f64::tan);
 float_fn!(asin, f64::asin);
 float_fn!(acos, f64::acos);
+// As lmathlib computes them (the constant factor first), for the same last bits.
+float_fn!(deg, |x| x * (180.0 / std::f64::consts::PI));
+float_fn!(rad, |x| x * (std::f64::consts::PI / 180.0));
 
 pub fn atan(vm: &mut Vm, a: Args) -> LResult<Native> {
     let y = a.check_float(vm, 0)?;
@@ -208,8 +211,12 @@ pub fn random(vm: &mut Vm, a: Args) -> LResult<Native> {
 
 pub fn randomseed(vm: &mut Vm, a: Args) -> LResult<Native> {
     if a.n == 0 {
-        // Lua seeds from time and address; a sandbox stays deterministic.
-        vm.rng.seed(0x2545_f491_4f6c_dd1d, 0);
+        // Lua seeds from time and address; a sandbox stays deterministic. The seeds are
+        // returned, as lua5.4 returns them, so that a program can repeat the sequence.
+        const SEED: i64 = 0x2545_f491_4f6c_dd1d;
+        vm.rng.seed(SEED, 0);
+        vm.rets.push(Value::Int(SEED));
+        vm.rets.push(Value::Int(0));
         return Ok(Native::Ret);
     }
     let n1 = a.check_int(vm, 0)?;

@@ -130,6 +130,8 @@ defs! {
     "math" "ult" => math::ult,
     "math" "random" => math::random,
     "math" "randomseed" => math::randomseed,
+    "math" "deg" => math::deg,
+    "math" "rad" => math::rad,
     "utf8" "char" => utf8::char,
     "utf8" "codepoint" => utf8::codepoint,
     "utf8" "codes" => utf8::codes,

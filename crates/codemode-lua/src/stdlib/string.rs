@@ -133,8 +133,10 @@ pub fn rep(vm: &mut Vm, a: Args) -> LResult<Native> {
 pub fn byte(vm: &mut Vm, a: Args) -> LResult<Native> {
     let s = a.check_str(vm, 0)?;
     let l = vm.str(s).len();
-    let pi = posrelat_start(a.opt_int(vm, 1, 1)?, l);
-    let j = a.opt_int(vm, 2, pi as i64)?;
+    // The end defaults to the start as given, before it is made relative (as lstrlib).
+    let i = a.opt_int(vm, 1, 1)?;
+    let pi = posrelat_start(i, l);
+    let j = a.opt_int(vm, 2, i)?;
     let pose = end_pos(j, l);
     if pi > pose {
         return Ok(Native::Ret);

@@ -60,7 +60,8 @@ pub fn remove(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.check_table(vm, 0)?;
     let size = vm.heap.table(t).len() as i64;
     let mut pos = a.opt_int(vm, 1, size)?;
-    if a.n >= 2 && size + 1 != pos && (pos as u64).wrapping_sub(1) > size as u64 {
+    // As ltablib's tremove: a position other than the size must be in [1, size + 1].
+    if pos != size && (pos as u64).wrapping_sub(1) > size as u64 {
         // Lua 5.4 names argument #1 here.
         return Err(a.error_vm(vm, 0, "position out of bounds"));
     }
@@ -71,9 +72,7 @@ pub fn remove(vm: &mut Vm, a: Args) -> LResult<Native> {
         set_int(vm, t, pos, next)?;
         pos += 1;
     }
-    if pos <= size || a.n < 2 {
-        set_int(vm, t, pos, Value::Nil)?;
-    }
+    set_int(vm, t, pos, Value::Nil)?;
     ret1(vm, v)
 }
 

@@ -5,7 +5,30 @@
 
 use super::meta::{callable, Event};
 use super::{CallOutcome, Cont, FrameKind, LResult, LuaError, Vm};
-use crate::value::Value;
+use crate::stdlib::Native;
+use crate::value::{ThreadRef, Value};
+
+/// `coroutine.close` closing a coroutine's pending variables: those left (last first) and
+/// the error so far (the coroutine's own, then any a `__close` raised).
+pub struct CoCloseState {
+    /// The coroutine being closed: "running" until its variables are closed, as lua5.4
+    /// runs them on it (closing it again from one of them is an error).
+    pub co: ThreadRef,
+    pub pending: Vec<Value>,
+    pub err: Option<Value>,
+}
+
+impl CoCloseState {
+    pub fn mark(&self, mark: &mut dyn FnMut(Value)) {
+        mark(Value::Thread(self.co));
+        for v in &self.pending {
+            mark(*v);
+        }
+        if let Some(e) = self.err {
+            mark(e);
+        }
+    }
+}
 
 impl Vm {
     /// `local x <close> = v` in register slot `slot`; `name` is the variable's name.
@@ -93,5 +116,72 @@ impl Vm {
                 "a metamethod cannot wait on a host call".into(),
             )),
         }
+    }
+
+    /// The `Cont::CoClose` frame is on top: calls the `__close` of its next pending
+    /// variable (with the error so far, as lua5.4's `lua_closethread`), or ends the
+    /// `coroutine.close` call with true, or false and the last error.
+    pub(crate) fn co_close_step(&mut self) -> LResult<Native> {
+        loop {
+            let Some(frame) = self.frames.last_mut() else {
+                return Ok(Native::Frame);
+            };
+            let func = frame.func as usize;
+            let FrameKind::Cont(Cont::CoClose(st)) = &mut frame.kind else {
+                return Ok(Native::Frame);
+            };
+            let err = st.err;
+            let co = st.co;
+            let Some(v) = st.pending.pop() else {
+                self.heap.thread_mut(co).status = super::coroutine::CoStatus::Dead;
+                let n = match err {
+                    None => {
+                        self.stack[func] = Value::Bool(true);
+                        1
+                    }
+                    Some(e) => {
+                        self.ensure_stack(func + 3)?;
+                        self.stack[func] = Value::Bool(false);
+                        self.stack[func + 1] = e;
+                        2
+                    }
+                };
+                self.do_return(func, n)?;
+                return Ok(Native::Frame);
+            };
+            let h = self.metamethod(v, Event::Close);
+            if !callable(h) {
+                return Err(LuaError::Msg(format!(
+                    "attempt to call a {} value",
+                    self.type_name(h)
+                )));
+            }
+            self.ensure_stack(func + 5)?;
+            self.stack[func + 1] = h;
+            self.stack[func + 2] = v;
+            self.stack[func + 3] = err.unwrap_or(Value::Nil);
+            self.top = func + 4;
+            match self.call_value(func + 1, 2, 0)? {
+                // A builtin `__close` is done already: on to the next.
+                CallOutcome::Done => continue,
+                CallOutcome::Frame => return Ok(Native::Frame),
+                CallOutcome::Suspend => {
+                    return Err(LuaError::Msg(
+                        "a metamethod cannot wait on a host call".into(),
+                    ))
+                }
+            }
+        }
+    }
+
+    /// An error unwound into the `Cont::CoClose` frame `frame` (popped): it becomes the
+    /// error so far and the closing goes on. Err: the next `__close` could not be called.
+    pub(super) fn co_close_caught(&mut self, frame: super::Frame, err: Value) -> LResult<()> {
+        let mut frame = frame;
+        if let FrameKind::Cont(Cont::CoClose(st)) = &mut frame.kind {
+            st.err = Some(err);
+        }
+        self.frames.push(frame);
+        self.co_close_step().map(|_| ())
     }
 }

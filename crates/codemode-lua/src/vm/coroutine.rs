@@ -53,6 +53,9 @@ pub struct Thread {
     pub resumer: Option<ThreadRef>,
     /// The error a dead coroutine died with (what `coroutine.close` reports).
     pub error: Option<Value>,
+    /// The to-be-closed values a coroutine left open when an error ended it (lua5.4 does
+    /// not unwind a dead coroutine: `coroutine.close` closes them), in declaration order.
+    pub pending_close: Vec<Value>,
     /// Resumes between the main thread and this one (bounded by `MAX_RESUME_DEPTH`).
     pub level: u32,
     /// A `parallel` task: the thread that runs the `parallel` call and the task's index.
@@ -84,6 +87,7 @@ impl Thread {
             yield_nresults: -1,
             resumer: None,
             error: None,
+            pending_close: Vec::new(),
             level: 0,
             task: None,
             queued: false,
@@ -116,6 +120,9 @@ impl Thread {
         if let Some(e) = self.error {
             mark(e);
         }
+        for v in &self.pending_close {
+            mark(*v);
+        }
         if let Some((p, _)) = self.task {
             mark(Value::Thread(p));
         }
@@ -134,7 +141,12 @@ fn blocks_yield(f: &Frame) -> bool {
     matches!(
         f.kind,
         FrameKind::Cont(
-            Cont::Sort(_) | Cont::Gsub(_) | Cont::Print(_) | Cont::LoadReader(_) | Cont::Parallel
+            Cont::Sort(_)
+                | Cont::Gsub(_)
+                | Cont::Print(_)
+                | Cont::LoadReader(_)
+                | Cont::Parallel
+                | Cont::CoClose(_)
         )
     )
 }
@@ -284,9 +296,19 @@ impl Vm {
     ) -> LResult<Native> {
         let co = self.current;
         if self.heap.thread(co).is_main {
+            // lua5.4 runs a `coroutine.close`'s `__close` on the closed coroutine, where a
+            // yield meets the C boundary of the close.
+            let in_close = self
+                .frames
+                .iter()
+                .any(|f| matches!(f.kind, FrameKind::Cont(Cont::CoClose(_))));
             return Err(unpositioned(
                 self,
-                "attempt to yield from outside a coroutine",
+                if in_close {
+                    "attempt to yield across a C-call boundary"
+                } else {
+                    "attempt to yield from outside a coroutine"
+                },
             ));
         }
         // A task's yields would go to the scheduler, which takes none: as a C function.
@@ -349,6 +371,17 @@ impl Vm {
     /// raise in the resumer (a `wrap` function re-raises it) or `None` when `resume`
     /// returned false and the error.
     pub(super) fn coroutine_died(&mut self, err: Value) -> LResult<Option<Value>> {
+        // Variables the unwinding did not close wait for `coroutine.close`.
+        if !self.tbc.is_empty() {
+            self.reserve_memory(self.tbc.len() * std::mem::size_of::<Value>())?;
+            let pending: Vec<Value> = self
+                .tbc
+                .iter()
+                .map(|&s| self.stack.get(s as usize).copied().unwrap_or(Value::Nil))
+                .collect();
+            let co = self.current;
+            self.heap.thread_mut(co).pending_close = pending;
+        }
         self.end_current();
         let co = self.current;
         let resumer = {
@@ -377,9 +410,8 @@ impl Vm {
         }
         // As lua5.4's auxwrap: a string gets the position of the wrap function's caller.
         let err = match err {
-            Value::Str(s) => match self.frame_location(1).filter(|_| self.frame_is_lua(1)) {
-                Some(loc) => {
-                    let mut msg = format!("program:{}: ", loc.line).into_bytes();
+            Value::Str(s) => match self.frame_where(1).filter(|_| self.frame_is_lua(1)) {
+                Some((_, mut msg)) => {
                     msg.extend_from_slice(self.heap.str_bytes(s));
                     self.check_len(msg.len())?;
                     Value::Str(self.heap.intern_vec(msg))
@@ -437,21 +469,64 @@ impl Vm {
     }
 
     /// `coroutine.close`: a suspended or dead coroutine becomes dead, its upvalues closed.
-    /// Returns the error it died with, if any.
-    pub fn close_coroutine(&mut self, co: ThreadRef) -> LResult<Option<Value>> {
-        let n = self.heap.thread(co).state.open_upvals.len();
-        self.charge(1 + n as u64)?;
+    /// Returns the error it died with, if any, and the values of its pending to-be-closed
+    /// variables (in declaration order), whose `__close` the caller runs.
+    pub fn close_coroutine(&mut self, co: ThreadRef) -> LResult<(Option<Value>, Vec<Value>)> {
+        let (n, m) = {
+            let st = &self.heap.thread(co).state;
+            (st.open_upvals.len(), st.tbc.len())
+        };
+        self.charge(1 + (n + m) as u64)?;
         let st = std::mem::take(&mut self.heap.thread_mut(co).state);
         for &(slot, u) in &st.open_upvals {
             let v = st.stack.get(slot as usize).copied().unwrap_or(Value::Nil);
             *self.heap.upvals.get_mut(u.0) = Upval::Closed(v);
         }
+        let mut pending: Vec<Value> = st
+            .tbc
+            .iter()
+            .map(|&s| st.stack.get(s as usize).copied().unwrap_or(Value::Nil))
+            .collect();
         let bytes = st.stack.len() * std::mem::size_of::<Value>()
             + st.frames.capacity() * std::mem::size_of::<Frame>();
         self.heap.bytes = self.heap.bytes.saturating_sub(bytes);
         let th = self.heap.thread_mut(co);
         th.status = CoStatus::Dead;
-        Ok(th.error.take())
+        if pending.is_empty() {
+            pending = std::mem::take(&mut th.pending_close);
+        }
+        Ok((th.error.take(), pending))
+    }
+
+    /// Whether an error raised now ends the running coroutine in a `coroutine.resume`
+    /// (no `pcall` of its own catches it): lua5.4 then leaves its to-be-closed variables
+    /// open for `coroutine.close`. A `wrap` function and a `parallel` task close them as
+    /// the error passes.
+    pub(super) fn error_ends_coroutine(&self) -> bool {
+        let th = self.heap.thread(self.current);
+        if th.is_main || th.task.is_some() {
+            return false;
+        }
+        for f in self.frames.iter().rev() {
+            match f.kind {
+                FrameKind::Cont(
+                    Cont::Pcall
+                    | Cont::Xpcall { .. }
+                    | Cont::XpcallHandler
+                    | Cont::LoadReader(_)
+                    | Cont::CoClose(_),
+                ) => return false,
+                FrameKind::Cont(Cont::CoroutineBase) => break,
+                _ => {}
+            }
+        }
+        let Some(r) = th.resumer else {
+            return false;
+        };
+        matches!(
+            self.heap.thread(r).state.frames.last().map(|f| &f.kind),
+            Some(FrameKind::Cont(Cont::Resume { wrap: false }))
+        )
     }
 
     /// The value of a parked upvalue (a register of a thread that is not running).

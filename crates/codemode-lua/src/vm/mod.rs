@@ -3,7 +3,7 @@
 //! builtins that call back into the program, and suspension on host calls.
 
 pub mod arith;
-mod close;
+pub(crate) mod close;
 pub mod coroutine;
 mod describe;
 mod exec;
@@ -68,6 +68,9 @@ pub enum Cont {
     },
     /// A `parallel` call scheduling its tasks (its state is in the thread's `group`).
     Parallel,
+    /// `coroutine.close` calling the `__close` of the closed coroutine's pending
+    /// to-be-closed variables, one after another.
+    CoClose(Box<close::CoCloseState>),
 }
 
 pub enum FrameKind {
@@ -115,6 +118,11 @@ pub struct Vm {
     /// What `getmetatable` returns for strings (made on first use).
     pub string_meta: Option<TableRef>,
     pub protos: Arc<[Proto]>,
+    /// The names of `load`ed chunks for messages: (first prototype of the chunk, its name
+    /// as lua5.4's `luaO_chunkid` shows it), in prototype order. Prototypes below the first
+    /// are the program's own (`program`). Kept beside the prototypes, not in them, so a call
+    /// reads no larger a `Proto`.
+    pub chunk_names: Vec<(u32, Arc<[u8]>)>,
     /// Fuel left in this slice (may go negative when a builtin overdraws).
     pub fuel: i64,
     /// Fuel spent by earlier slices.
@@ -178,6 +186,7 @@ impl Vm {
             string_lib,
             string_meta: None,
             protos,
+            chunk_names: Vec::new(),
             fuel: 0,
             fuel_used: 0,
             slice_budget: 0,
@@ -572,24 +581,43 @@ impl Vm {
                 }
             }
             Value::Proxy(p) => crate::host::call_proxy(self, p, func, nargs, nresults),
-            Value::Table(_) => {
-                let h = self.metamethod(f, meta::Event::Call);
-                if !matches!(h, Value::Func(_) | Value::Builtin(_)) {
-                    return Err(LuaError::Msg(format!(
-                        "attempt to call a {} value",
-                        self.type_name(f)
-                    )));
-                }
-                // `__call`: the handler is called with the object before the arguments.
-                self.ensure_stack(func + nargs + 3)?;
-                self.stack.copy_within(func..func + nargs + 1, func + 1);
-                self.stack[func] = h;
-                self.call_value(func, nargs + 1, nresults)
-            }
+            Value::Table(_) => self.call_via_metamethod(func, nargs, nresults),
             _ => Err(LuaError::Msg(format!(
                 "attempt to call a {} value",
                 self.type_name(f)
             ))),
+        }
+    }
+
+    /// Calls the table at `func` through its `__call`: the handler is called with the object
+    /// before the arguments. A handler that is itself a table with a `__call` is followed
+    /// in a loop (a chain, as lua5.4 follows it; each step adds an argument, so the stack
+    /// and memory limits bound the chain).
+    #[cold]
+    fn call_via_metamethod(
+        &mut self,
+        func: usize,
+        nargs: usize,
+        nresults: i32,
+    ) -> LResult<CallOutcome> {
+        let mut nargs = nargs;
+        loop {
+            let f = self.stack[func];
+            let h = self.metamethod(f, meta::Event::Call);
+            if h.is_nil() {
+                return Err(LuaError::Msg(format!(
+                    "attempt to call a {} value",
+                    self.type_name(f)
+                )));
+            }
+            self.charge(1 + nargs as u64 / 16)?;
+            self.ensure_stack(func + nargs + 3)?;
+            self.stack.copy_within(func..func + nargs + 1, func + 1);
+            self.stack[func] = h;
+            nargs += 1;
+            if !matches!(h, Value::Table(_)) {
+                return self.call_value(func, nargs, nresults);
+            }
         }
     }
 
@@ -674,18 +702,48 @@ impl Vm {
         None
     }
 
-    /// Turns a positionless message into an error value with `program:LINE:` of the top
+    /// The chunk name of prototype `proto` in messages.
+    pub fn chunk_name(&self, proto: u32) -> &[u8] {
+        let i = self
+            .chunk_names
+            .partition_point(|(first, _)| *first <= proto);
+        match i.checked_sub(1).and_then(|i| self.chunk_names.get(i)) {
+            Some((_, name)) => name,
+            None => b"program",
+        }
+    }
+
+    /// `chunkname:LINE: ` of the frame `level` below the top (as [`Vm::frame_location`]),
+    /// the prefix lua5.4's `luaL_where` gives messages; with that location.
+    pub fn frame_where(&self, level: usize) -> Option<(Location, Vec<u8>)> {
+        let loc = self.frame_location(level)?;
+        let idx = self.frames.len().checked_sub(1 + level)?;
+        let name: &[u8] = match self.frames[idx].kind {
+            FrameKind::Lua { proto, .. } => self.chunk_name(proto),
+            _ => b"program",
+        };
+        let mut out = Vec::with_capacity(name.len() + 16);
+        out.extend_from_slice(name);
+        out.extend_from_slice(format!(":{}: ", loc.line).as_bytes());
+        Some((loc, out))
+    }
+
+    /// Turns a positionless message into an error value with `chunkname:LINE:` of the top
     /// frame (if it is a Lua frame).
     pub fn locate(&mut self, e: LuaError) -> LuaError {
         match e {
             LuaError::Msg(m) => {
-                let loc = self.frame_location(0);
-                let text = match loc {
-                    Some(l) => format!("program:{}: {}", l.line, m),
-                    None => m,
+                let at = self.frame_where(0);
+                let loc = at.as_ref().map(|a| a.0);
+                let text = match at {
+                    Some((_, mut w)) => {
+                        w.extend_from_slice(m.as_bytes());
+                        w
+                    }
+                    None => m.into_bytes(),
                 };
                 self.error_loc = loc.or(self.error_loc);
-                let s = self.heap.intern_vec(text.into_bytes());
+                let s = self.heap.intern_vec(text);
                 LuaError::Value(Value::Str(s))
             }
             other => other,
@@ -816,6 +874,7 @@ pub fn mark_frames(frames: &[Frame], mark: &mut dyn FnMut(Value)) {
                 Cont::Sort(s) => s.mark(&mut *mark),
                 Cont::Gsub(g) => g.mark(&mut *mark),
                 Cont::LoadReader(r) => r.mark(&mut *mark),
+                Cont::CoClose(c) => c.mark(&mut *mark),
                 _ => {}
             },
         }

@@ -53,21 +53,25 @@ impl Vm {
                     .and_then(|i| self.frames.get(i))
                     .map(|f| matches!(f.kind, FrameKind::Lua { .. }))
                     .unwrap_or(false);
-                let loc = if is_lua {
-                    self.frame_location(level)
+                let at = if is_lua {
+                    self.frame_where(level)
                 } else {
                     None
                 };
-                let text = match loc {
-                    Some(l) => format!("program:{}: {}", l.line, m),
-                    None => m,
+                let loc = at.as_ref().map(|a| a.0);
+                let text = match at {
+                    Some((_, mut w)) => {
+                        w.extend_from_slice(m.as_bytes());
+                        w
+                    }
+                    None => m.into_bytes(),
                 };
                 if loc.is_some() {
                     self.error_loc = loc;
                 } else if self.error_loc.is_none() {
                     self.error_loc = self.frame_location(level + 1);
                 }
-                let s = self.heap.intern_vec(text.into_bytes());
+                let s = self.heap.intern_vec(text);
                 LuaError::Value(Value::Str(s))
             }
             other => other,
@@ -77,8 +81,16 @@ impl Vm {
     /// Unwinds to the nearest `pcall`/`xpcall`; false when there is none.
     pub fn unwind(&mut self, err: Value) -> LResult<bool> {
         let mut err = err;
+        // An error that ends a resumed coroutine leaves its variables open (see
+        // `error_ends_coroutine`).
+        let mut keep_open = self.error_ends_coroutine();
         loop {
-            match self.close_while_unwinding(err) {
+            let closing = if keep_open {
+                Ok(false)
+            } else {
+                self.close_while_unwinding(err)
+            };
+            match closing {
                 Ok(true) => return Ok(true),
                 Ok(false) => {}
                 Err(LuaError::Fatal(d)) => return Err(LuaError::Fatal(d)),
@@ -144,9 +156,24 @@ impl Vm {
                 }
                 FrameKind::Cont(Cont::CoroutineBase) => match self.coroutine_died(err)? {
                     // Raised again in the resumer by a `coroutine.wrap` function.
-                    Some(e) => err = e,
+                    Some(e) => {
+                        err = e;
+                        keep_open = self.error_ends_coroutine();
+                    }
                     None => return Ok(true),
                 },
+                FrameKind::Cont(Cont::CoClose(_)) => {
+                    // A `__close` run by `coroutine.close` raised: the closing goes on.
+                    match self.co_close_caught(frame, err) {
+                        Ok(()) => return Ok(true),
+                        Err(LuaError::Fatal(d)) => return Err(LuaError::Fatal(d)),
+                        Err(e) => {
+                            if let LuaError::Value(v) = self.locate_level(e, 0) {
+                                err = v;
+                            }
+                        }
+                    }
+                }
                 FrameKind::Cont(_) => {}
             }
         }
@@ -184,6 +211,7 @@ impl Vm {
             FrameKind::Cont(Cont::LoadReader(_)) => stdlib::load::reader_resume(self),
             FrameKind::Cont(Cont::CoroutineBase) => self.finish_coroutine().map(|_| None),
             FrameKind::Cont(Cont::Parallel) => self.schedule(),
+            FrameKind::Cont(Cont::CoClose(_)) => self.co_close_step().map(|_| None),
             FrameKind::Cont(Cont::CloseVar) => {
                 self.top = frame.pc as usize;
                 self.frames.pop();

@@ -1,7 +1,17 @@
-math.randomseed(123)
-local counts = {0, 0, 0}
-for i = 1, 300 do local r = math.random(3) counts[r] = counts[r] + 1 end
-local ok = true
-for i = 1, 100 do local r = math.random(-5, 5) if r < -5 or r > 5 then ok = false end end
-local f = math.random()
-return {counts, ok, f >= 0 and f < 1, math.random(7, 7)}
+-- math.random's argument checks (values depend on the generator, so only checks here).
+local out = {}
+for _, args in ipairs({ { 0 }, { 1, 0 }, { 3, 1 }, { math.mininteger, math.maxinteger } }) do
+  local ok, e = pcall(math.random, table.unpack(args))
+  out[#out + 1] = ok and "ok" or e
+end
+local ok, e = pcall(math.random, 1, 2, 3)
+out[#out + 1] = e
+local inrange = true
+for i = 1, 200 do
+  local r = math.random(5, 9)
+  if r < 5 or r > 9 or math.type(r) ~= "integer" then inrange = false end
+  local f = math.random()
+  if f < 0 or f >= 1 then inrange = false end
+end
+out[#out + 1] = inrange
+return out

@@ -1,24 +1,27 @@
--- schema validation on write through __newindex (agent-style record builder)
-local schema = {id = "number", name = "string", tags = "table"}
+-- __newindex enforcing a schema on a record; rawset bypasses it.
+local schema = { name = "string", age = "number", tags = "table" }
+local errors = {}
 local function record()
-  local data = {}
+  local store = {}
   return setmetatable({}, {
-    __index = data,
+    __index = store,
     __newindex = function(_, k, v)
       local want = schema[k]
-      if not want then error("unknown field '" .. tostring(k) .. "'", 2) end
-      if type(v) ~= want then error(k .. " must be a " .. want .. ", got " .. type(v), 2) end
-      data[k] = v
+      if not want then errors[#errors + 1] = "unknown field " .. k return end
+      if type(v) ~= want then errors[#errors + 1] = k .. ": " .. want .. " expected, got " .. type(v) return end
+      store[k] = v
     end,
-    __pairs = function() return next, data, nil end,
+    __pairs = function() return next, store, nil end,
   })
 end
 local r = record()
-r.id = 7
-r.name = "widget"
-local e = {}
-e[1] = select(2, pcall(function() r.price = 3 end))
-e[2] = select(2, pcall(function() r.id = "7" end))
-local n = 0
-for k, v in pairs(r) do n = n + 1 end
-return {r.id, r.name, n, e}
+r.name = "x"
+r.age = "old"
+r.age = 41
+r.color = "red"
+r.tags = { "a" }
+rawset(r, "direct", 1)
+local fields = {}
+for k in pairs(r) do fields[#fields + 1] = k end
+table.sort(fields)
+return { errors = errors, name = r.name, age = r.age, fields = fields, direct = rawget(r, "direct") }

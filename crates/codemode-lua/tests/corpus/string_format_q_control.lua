@@ -1,1 +1,4 @@
-return {string.format("%q", "\0\1\r\n\t\\"), string.format("%q", 1.5), string.format("%q", 0/0 ~= 0/0)}
+-- %q escapes control characters (digits after them force three-digit escapes).
+local s = string.format("%q", "a\1b\0012\0273\127x\r\n\t\"")
+local back = load("return " .. s)()
+return { s = s, same = back == "a\1b\0012\0273\127x\r\n\t\"" }
