@@ -122,13 +122,18 @@ pub fn regex_match(data: &[u8]) {
         let Ok(Some(m)) = re.find_at(&subject, at, re.flags().sticky, &mut limits) else {
             break;
         };
-        assert!(m.start() >= at && m.start() <= m.end() && m.end() <= subject.len());
+        assert!((at..=m.end()).contains(&m.start()), "match {m:?} from {at}");
+        assert!(m.end() <= subject.len(), "match {m:?}");
         for i in 0..m.len() {
             if let Some((a, b)) = m.group(i) {
-                assert!(a <= b && b <= subject.len(), "group {i}: {a}..{b}");
+                assert!((a..=subject.len()).contains(&b), "group {i}: {a}..{b}");
             }
         }
-        at = if m.end() > m.start() { m.end() } else { m.end() + 1 };
+        at = if m.end() > m.start() {
+            m.end()
+        } else {
+            m.end() + 1
+        };
     }
 }
 

@@ -503,7 +503,9 @@ pub(crate) fn split(vm: &mut Vm, rx: &Regex, s: &JsStr, limit: Value) -> JsResul
     }
     let (mut p, mut q) = (0usize, 0usize);
     while q < u.len() {
-        let Some(m) = find(vm, rx, u, q, f.sticky)? else {
+        // ECMAScript tries a sticky copy at q, then q + 1, ...: the leftmost match from q
+        // (whatever the pattern's own `y` flag).
+        let Some(m) = find(vm, rx, u, q, false)? else {
             break;
         };
         if m.start() >= u.len() {
