@@ -13,6 +13,10 @@ pub const WRITABLE: u8 = 2;
 pub const DEFAULT_FLAGS: u8 = ENUMERABLE | WRITABLE;
 /// Built-in methods: writable, not enumerable.
 pub const HIDDEN: u8 = WRITABLE;
+/// An accessor property: its value is a `Kind::Accessor` object holding the getter and
+/// setter (WRITABLE is never set with it). Readers of plain data (the fast paths) bail out
+/// on this flag.
+pub const ACCESSOR: u8 = 8;
 
 #[derive(Clone, Debug)]
 pub struct Prop {
@@ -52,6 +56,11 @@ impl PropMap {
     }
     pub fn get(&self, key: &JsStr) -> Option<&Value> {
         self.find(key).map(|i| &self.entries[i].value)
+    }
+    /// The entry of `key` (its value and flags).
+    #[inline]
+    pub fn entry(&self, key: &JsStr) -> Option<&Prop> {
+        self.find(key).map(|i| &self.entries[i])
     }
     /// The live entries in insertion order.
     pub fn iter(&self) -> impl Iterator<Item = &Prop> {
@@ -191,6 +200,9 @@ pub enum Kind {
     /// primitive value (a number, string or boolean; never an object).
     Primitive(Value),
     Cell(Value),
+    /// The slot of an accessor property (flag `ACCESSOR`): (getter, setter), each a
+    /// function or undefined. Never a value the program sees.
+    Accessor(Box<(Value, Value)>),
     Coroutine(Box<Coroutine>),
     /// A path under the tool root; calling it is a host call.
     ToolPath(Vec<JsStr>),
@@ -270,6 +282,7 @@ impl Object {
                     + BLOCK_OVERHEAD
             }
             Kind::ToolPath(p) => n += p.iter().map(|s| s.shared_size()).sum::<usize>(),
+            Kind::Accessor(_) => n += 2 * std::mem::size_of::<Value>() + BLOCK_OVERHEAD,
             _ => {}
         }
         n
@@ -491,6 +504,10 @@ impl Heap {
                     }
                 }
                 Kind::Cell(v) => push_val(v, &mut work),
+                Kind::Accessor(pair) => {
+                    push_val(&pair.0, &mut work);
+                    push_val(&pair.1, &mut work);
+                }
                 Kind::Coroutine(c) => {
                     c.stack.iter().for_each(|x| push_val(x, &mut work));
                     c.frame.trace(&mut work);
