@@ -569,6 +569,17 @@ pub enum Property {
         /// From the key (or `async`) to the closing brace.
         span: Span,
     },
+    /// `get key() { body }` / `set key(v) { body }`: an accessor property.
+    Accessor {
+        /// The key.
+        key: PropKey,
+        /// `MethodKind::Get` or `MethodKind::Set` (never `Method`).
+        kind: MethodKind,
+        /// The getter or setter (`kind == FunctionKind::Method`).
+        function: Box<Function>,
+        /// From `get`/`set` to the closing brace.
+        span: Span,
+    },
     /// `...expr`: copies own enumerable properties.
     Spread(Expr),
 }

@@ -410,15 +410,7 @@ impl<'s> Ctx<'s> {
                             "Classes may not have a static property named 'prototype'",
                         ));
                     }
-                    if kind != MethodKind::Method {
-                        let at = mods
-                            .iter()
-                            .find(|m| m.1 == "get" || m.1 == "set")
-                            .map_or(start, |m| m.0);
-                        return Err(
-                            self.unsupported(at, "getters and setters are not supported yet")
-                        );
-                    }
+                    self.check_accessor_params(kind, &f)?;
                     members.push(ClassMember::Method {
                         key,
                         is_static,
@@ -490,6 +482,54 @@ impl<'s> Ctx<'s> {
             key,
             function: Box::new(f),
             span: self.span(l, r),
+        }
+    }
+
+    /// `get key() {}` / `set key(v) {}` in an object literal (`m` is the word before the key).
+    pub fn accessor(
+        &self,
+        m: String,
+        key: PropKey,
+        tail: (Vec<Pattern>, Option<Box<Pattern>>, Vec<Stmt>),
+        l: usize,
+        r: usize,
+    ) -> PResult<Property> {
+        let kind = match m.as_str() {
+            "get" => MethodKind::Get,
+            "set" => MethodKind::Set,
+            _ => return Err(self.syntax_error(l, "Unexpected identifier")),
+        };
+        let name = match &key {
+            PropKey::Ident(n) => Some(Ident {
+                name: n.clone(),
+                span: self.span(l, l),
+            }),
+            _ => None,
+        };
+        let f = self.function(name, FunctionKind::Method, false, tail, l, r);
+        self.check_accessor_params(kind, &f)?;
+        Ok(Property::Accessor {
+            key,
+            kind,
+            function: Box::new(f),
+            span: self.span(l, r),
+        })
+    }
+
+    /// A getter takes no parameters, a setter exactly one (not a rest), as V8 words it.
+    fn check_accessor_params(&self, kind: MethodKind, f: &Function) -> PResult<()> {
+        let at = f.span.start as usize;
+        match kind {
+            MethodKind::Get if !f.params.is_empty() || f.rest.is_some() => {
+                Err(self.syntax_error(at, "Getter must not have any formal parameters."))
+            }
+            MethodKind::Set if f.rest.is_some() => {
+                Err(self.syntax_error(at, "Setter function argument must not be a rest parameter"))
+            }
+            MethodKind::Set if f.params.len() != 1 => {
+                Err(self.syntax_error(at, "Setter must have exactly one formal parameter."))
+            }
+            _ => Ok(()),
         }
     }
 
@@ -843,7 +883,7 @@ impl<'s> Ctx<'s> {
                                 span,
                             });
                         }
-                        Property::Method { span, .. } => {
+                        Property::Method { span, .. } | Property::Accessor { span, .. } => {
                             return Err((span.start as usize, INVALID));
                         }
                         Property::Spread(e) => {

@@ -487,6 +487,21 @@ impl Renderer {
                             self.out.push_str(": ");
                             self.function_inline(function);
                         }
+                        Property::Accessor {
+                            key,
+                            kind,
+                            function,
+                            ..
+                        } => {
+                            self.out.push_str(if *kind == MethodKind::Get {
+                                "get "
+                            } else {
+                                "set "
+                            });
+                            self.key(key);
+                            self.out.push_str(": ");
+                            self.function_inline(function);
+                        }
                         Property::Spread(e) => {
                             self.out.push_str("...");
                             self.expr(e);

@@ -837,17 +837,6 @@ impl<'s> Adapter<'s> {
                     _ => Tok::Ident("async".into()),
                 }
             }
-            "get" | "set" => {
-                let in_object_member = self.stack.last() == Some(&Open::Brace)
-                    && matches!(prev, Some(Tok::LBrace) | Some(Tok::Comma));
-                let name_follows = matches!(next_char, Some(c) if c == '$' || c == '_' || c == '[' || c == '"' || c == '\'' || c.is_alphanumeric());
-                if in_object_member && name_follows {
-                    self.out
-                        .unsupported
-                        .push((start, "getters and setters are not supported yet"));
-                }
-                Tok::Ident(text.to_string())
-            }
             _ => Tok::Ident(text.to_string()),
         }
     }

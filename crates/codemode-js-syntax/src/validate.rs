@@ -732,7 +732,8 @@ impl<'a> Validator<'a> {
                             }
                             self.expr(value)?;
                         }
-                        Property::Method { key, function, .. } => {
+                        Property::Method { key, function, .. }
+                        | Property::Accessor { key, function, .. } => {
                             if let PropKey::Computed(k) = key {
                                 self.expr(k)?;
                             }

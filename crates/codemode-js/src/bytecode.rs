@@ -182,6 +182,9 @@ pub enum Op {
     MakeClass(bool),
     /// [obj, key, fn] -> [obj]: a non-enumerable method.
     DefineMethod,
+    /// [obj, key, fn] -> [obj]: defines (or completes) an accessor property's getter, or
+    /// its setter with `ACCESSOR_SET`; enumerable with `ACCESSOR_ENUMERABLE`.
+    DefineAccessor(u8),
     /// [placeholder, args...] -> [object]: `super(args)` constructs the running class's
     /// parent with the running construct's new.target.
     SuperCall(u16, u32),
@@ -196,6 +199,8 @@ pub enum Op {
     NewTarget,
     /// [home] -> [home's prototype] (the object `super.x` reads from).
     SuperBase,
+    /// [base, key, this] -> [base[key]], a getter there called with `this`.
+    SuperGet,
 
     // ---- Fused ops, written by `fuse.rs` after compilation (never by the compiler). ----
     // Each replaces the first op of a short sequence and stands for all of it: when its
@@ -241,6 +246,11 @@ pub enum Op {
     /// `GetLocal(a) Num(k) <arith> Call(1, _)`: a call whose one argument is `a <arith> k`.
     LocalArithNumCall(u16, Arith, f64),
 }
+
+/// `DefineAccessor`: the function is the setter.
+pub const ACCESSOR_SET: u8 = 1;
+/// `DefineAccessor`: the property is enumerable (object literals).
+pub const ACCESSOR_ENUMERABLE: u8 = 2;
 
 /// The arithmetic of a fused op.
 #[derive(Clone, Copy, Debug, PartialEq)]

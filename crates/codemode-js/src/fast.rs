@@ -12,7 +12,7 @@
 //! keeps frames, fuel and the heap consistent at every op boundary.
 
 use crate::bytecode::{Cmp, FuncCode, Op, FOR_STEP_INC};
-use crate::heap::{Heap, Kind};
+use crate::heap::{Heap, Kind, ACCESSOR};
 use crate::value::{strict_equals, ObjRef, Value};
 use crate::vm::{code_of, returns_plainly, Frame, FrameKind, Handler, Module, Vm};
 
@@ -375,10 +375,14 @@ fn fast_loop<'m>(
                 else {
                     stop!();
                 };
-                let Some(v) = obj.props.get(key) else {
+                // An accessor runs its getter in the general loop.
+                let Some(p) = obj.props.entry(key) else {
                     stop!();
                 };
-                slots[sp - 1] = plain_copy(v);
+                if p.flags & ACCESSOR != 0 {
+                    stop!();
+                }
+                slots[sp - 1] = plain_copy(&p.value);
             }
             Op::GetElem => {
                 // An array element in range.

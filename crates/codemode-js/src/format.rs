@@ -352,10 +352,25 @@ fn inspect_obj(
             output.push("...".into());
             break;
         }
-        let val = vm.heap.get(r).props.get(&k).cloned().unwrap_or_default();
+        let entry = vm.heap.get(r).props.entry(&k).cloned();
         let ks = k.to_rust();
         let key = if is_ident(&ks) { ks } else { quote_js(&ks) };
-        let s = inspect(vm, &val, depth + 1, seen, indent + 2);
+        let s = match entry {
+            // node shows accessors without running them.
+            Some(p) if p.flags & crate::heap::ACCESSOR != 0 => {
+                let (get, set) = vm.accessor_pair(&p.value);
+                match (get.is_undefined(), set.is_undefined()) {
+                    (false, false) => "[Getter/Setter]".to_string(),
+                    (false, true) => "[Getter]".to_string(),
+                    (true, false) => "[Setter]".to_string(),
+                    (true, true) => "undefined".to_string(),
+                }
+            }
+            p => {
+                let val = p.map(|p| p.value).unwrap_or_default();
+                inspect(vm, &val, depth + 1, seen, indent + 2)
+            }
+        };
         vm.inspect_budget = vm.inspect_budget.saturating_sub(key.len() + s.len() + 4);
         output.push(format!("{key}: {s}"));
     }

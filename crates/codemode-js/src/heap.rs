@@ -13,6 +13,10 @@ pub const WRITABLE: u8 = 2;
 pub const DEFAULT_FLAGS: u8 = ENUMERABLE | WRITABLE;
 /// Built-in methods: writable, not enumerable.
 pub const HIDDEN: u8 = WRITABLE;
+/// An accessor property: its value is a `Kind::Accessor` object holding the getter and
+/// setter (WRITABLE is never set with it). Readers of plain data (the fast paths) bail out
+/// on this flag.
+pub const ACCESSOR: u8 = 8;
 
 #[derive(Clone, Debug)]
 pub struct Prop {
@@ -52,6 +56,11 @@ impl PropMap {
     }
     pub fn get(&self, key: &JsStr) -> Option<&Value> {
         self.find(key).map(|i| &self.entries[i].value)
+    }
+    /// The entry of `key` (its value and flags).
+    #[inline]
+    pub fn entry(&self, key: &JsStr) -> Option<&Prop> {
+        self.find(key).map(|i| &self.entries[i])
     }
     /// The live entries in insertion order.
     pub fn iter(&self) -> impl Iterator<Item = &Prop> {
@@ -201,6 +210,9 @@ pub enum Kind {
     /// An Intl.DateTimeFormat: its resolved options.
     DateTimeFormat(Box<crate::builtins::DateTimeOptions>),
     Cell(Value),
+    /// The slot of an accessor property (flag `ACCESSOR`): (getter, setter), each a
+    /// function or undefined. Never a value the program sees.
+    Accessor(Box<(Value, Value)>),
     Coroutine(Box<Coroutine>),
     /// A path under the tool root; calling it is a host call.
     ToolPath(Vec<JsStr>),
@@ -287,6 +299,7 @@ impl Object {
                 n += std::mem::size_of::<crate::builtins::CollectionIter>() + BLOCK_OVERHEAD
             }
             Kind::RegExp(rx) => n += rx.memory_size() / std::sync::Arc::strong_count(rx).max(1),
+            Kind::Accessor(_) => n += 2 * std::mem::size_of::<Value>() + BLOCK_OVERHEAD,
             _ => {}
         }
         n
@@ -510,6 +523,10 @@ impl Heap {
                 Kind::Cell(v) => push_val(v, &mut work),
                 Kind::Collection(c) => c.trace(&mut work),
                 Kind::CollectionIter(it) => work.push(it.target),
+                Kind::Accessor(pair) => {
+                    push_val(&pair.0, &mut work);
+                    push_val(&pair.1, &mut work);
+                }
                 Kind::Coroutine(c) => {
                     c.stack.iter().for_each(|x| push_val(x, &mut work));
                     c.frame.trace(&mut work);

@@ -7,12 +7,33 @@ use codemode_data::{
     DataError, ExportError, ExportLimits, ExportSource, ImportSink, Key, Shape, Text,
 };
 
-struct Source<'a>(&'a Vm);
+/// The exporter's view of the heap. `script` is set when a value met needs program code
+/// to run before it is data (a getter, a `toJSON`): the export fails, and the caller runs
+/// the prelude's `exportPrepare` (JSON.stringify's walk, as VM frames) and exports that.
+struct Source<'a> {
+    vm: &'a Vm,
+    script: std::cell::Cell<bool>,
+}
+
+impl Source<'_> {
+    fn needs_script(&self, r: crate::value::ObjRef) -> bool {
+        let o = self.vm.heap.get(r);
+        let found = (self.vm.accessors_defined
+            && o.props.iter().any(|p| p.flags & crate::heap::ACCESSOR != 0))
+            || crate::json::has_to_json(self.vm, r);
+        if found {
+            self.script.set(true);
+        }
+        found
+    }
+}
+
+const NEEDS_SCRIPT: &str = "a value whose getters or toJSON must run";
 
 impl ExportSource for Source<'_> {
     type Value = Value;
     fn shape<'a>(&'a self, v: &'a Value) -> Shape<'a, Value> {
-        let vm = self.0;
+        let vm = self.vm;
         match v {
             Value::Undefined | Value::Null | Value::Empty => Shape::Null,
             Value::Bool(b) => Shape::Bool(*b),
@@ -31,6 +52,9 @@ impl ExportSource for Source<'_> {
                         Some(text) => Shape::OwnedText(text),
                         None => Shape::Null,
                     },
+                    Kind::Array(_) | Kind::Ordinary | Kind::Error if self.needs_script(*r) => {
+                        Shape::NotData(NEEDS_SCRIPT.into())
+                    }
                     Kind::Array(items) => Shape::Array {
                         identity: r.0 as usize,
                         items: items.clone(),
@@ -79,11 +103,21 @@ impl ExportSource for Source<'_> {
 /// Exports `v` within the memory limit (counting shared references each time they appear)
 /// and the execution's deadline.
 pub fn export_value(vm: &Vm, v: &Value) -> Result<serde_json::Value, ExportError> {
+    export_or_prepare(vm, v).map_err(|(e, _)| e)
+}
+
+/// Exports `v`; the error says (true) when a getter or `toJSON` must run first (see
+/// `Source`).
+pub fn export_or_prepare(vm: &Vm, v: &Value) -> Result<serde_json::Value, (ExportError, bool)> {
     let limits = ExportLimits {
         deadline: vm.deadline,
         ..ExportLimits::within_memory(vm.limits.max_memory_bytes)
     };
-    codemode_data::export(&Source(vm), v, &limits)
+    let source = Source {
+        vm,
+        script: std::cell::Cell::new(false),
+    };
+    codemode_data::export(&source, v, &limits).map_err(|e| (e, source.script.get()))
 }
 
 /// The uncatchable end of an execution whose deadline passed during an export.

@@ -1,6 +1,6 @@
 //! `JsInterpreter`: the codemode_core::Interpreter for JavaScript.
 
-use crate::builtins::{build_realm, NativeFn, Realm};
+use crate::builtins::{build_realm, NativeFn, Realm, HOOK_EXPORT_PREPARE};
 use crate::compiler::{Compiler, Options};
 use crate::heap::{Heap, Kind, PromiseState, HIDDEN};
 use crate::value::{JsStr, ObjRef, Value};
@@ -247,6 +247,7 @@ impl Program for JsProgram {
             vm,
             main: promise,
             finished: failed.map(StepState::Failed),
+            preparing: false,
         })
     }
 }
@@ -310,6 +311,9 @@ struct JsExecution {
     vm: Vm,
     main: ObjRef,
     finished: Option<StepState>,
+    /// The result is being prepared by the prelude's `exportPrepare` (`main` is its
+    /// promise now).
+    preparing: bool,
 }
 
 impl JsExecution {
@@ -321,15 +325,19 @@ impl JsExecution {
         }
     }
 
-    fn finish(&mut self) -> StepState {
+    /// The execution's outcome, or None when the result's getters or `toJSON` must run
+    /// first: then `main` becomes the promise of the prelude's `exportPrepare(result)`,
+    /// run as a job under the same fuel and deadline.
+    fn finish(&mut self) -> Option<StepState> {
         let state = match &self.vm.heap.get(self.main).kind {
             Kind::Promise(p) => p.state.clone(),
             _ => PromiseState::Pending,
         };
-        match state {
+        Some(match state {
             PromiseState::Fulfilled(v) => {
                 let mut warnings = Vec::new();
                 let unhandled = std::mem::take(&mut self.vm.unhandled);
+                let warnings_from = unhandled.clone();
                 for p in unhandled {
                     if p == self.main {
                         continue;
@@ -341,9 +349,31 @@ impl JsExecution {
                         }
                     }
                 }
-                match crate::interop::export_value(&self.vm, &v) {
+                match crate::interop::export_or_prepare(&self.vm, &v) {
                     Ok(value) => StepState::Done(Completion { value, warnings }),
-                    Err(e) => StepState::Failed(e.into_diagnostic(self.vm.deadline.as_ref())),
+                    Err((_, true)) if !self.preparing => {
+                        if let Some(hook) = self.vm.realm.hooks[HOOK_EXPORT_PREPARE] {
+                            // The warnings are found again when the prepared value settles.
+                            self.vm.unhandled = warnings_from;
+                            let p = self.vm.new_promise();
+                            self.vm.extra_roots.push(p);
+                            self.main = p;
+                            self.preparing = true;
+                            self.vm.stack.push(Value::Obj(hook));
+                            self.vm.stack.push(Value::Undefined);
+                            self.vm.stack.push(v);
+                            return match self.vm.call_value(1, u32::MAX, FrameKind::Job(Some(p))) {
+                                Ok(()) => None,
+                                Err(Throw::Fatal(d)) => Some(StepState::Failed(d)),
+                                Err(Throw::Value(_)) => None,
+                            };
+                        }
+                        StepState::Failed(Diagnostic::new(
+                            DiagnosticKind::ExecutionFailure,
+                            "the result's getters cannot run",
+                        ))
+                    }
+                    Err((e, _)) => StepState::Failed(e.into_diagnostic(self.vm.deadline.as_ref())),
                 }
             }
             PromiseState::Rejected(e) => {
@@ -357,7 +387,7 @@ impl JsExecution {
                 DiagnosticKind::ExecutionFailure,
                 "the program awaits a promise that can never settle",
             )),
-        }
+        })
     }
 }
 
@@ -398,7 +428,10 @@ impl Execution for JsExecution {
                 Kind::Promise(p) if matches!(p.state, PromiseState::Pending)
             );
             if settled || self.vm.pending.is_empty() {
-                break self.finish();
+                match self.finish() {
+                    Some(state) => break state,
+                    None => continue,
+                }
             }
             break StepState::Waiting;
         };

@@ -80,15 +80,18 @@ fn classify(vm: &Vm, v: &Value) -> Part {
 }
 
 /// Whether `r` or its prototypes hold a callable `toJSON` (read without running anything:
-/// this VM has no accessor properties).
-fn has_to_json(vm: &Vm, r: ObjRef) -> bool {
+/// an accessor `toJSON` counts as one, since its getter may return a function).
+pub(crate) fn has_to_json(vm: &Vm, r: ObjRef) -> bool {
     let key = JsStr::from_str("toJSON");
     let mut cur = Some(r);
     let mut hops = 0usize;
     while let Some(o) = cur {
         let obj = vm.heap.get(o);
-        if let Some(v) = obj.props.get(&key) {
-            return matches!(v, Value::Obj(f) if vm.heap.get(*f).is_callable());
+        if let Some(p) = obj.props.entry(&key) {
+            if p.flags & crate::heap::ACCESSOR != 0 {
+                return true;
+            }
+            return matches!(p.value, Value::Obj(f) if vm.heap.get(f).is_callable());
         }
         hops += 1;
         if hops > 10_000 {

@@ -279,12 +279,12 @@ def(JSON, "stringify", function stringify(value, replacer, space) {
     if (v !== null && (typeof v === "object" || typeof v === "function") && !__cm_isPromise(v)) {
       const tj = v.toJSON;
       if (__cm_isCallable(tj)) {
-        v = __cm_call(tj, v, key);
+        v = __cm_call(tj, v, typeof key === "number" ? __cm_numToString(key) : key);
         // What toJSON returns is walked as if it were the value: bound it the same way.
         if (plain) __cm_jsonBudget(v, true, budget - used);
       }
     }
-    if (fnRep !== undefined) v = __cm_call(fnRep, holder, key, v);
+    if (fnRep !== undefined) v = __cm_call(fnRep, holder, typeof key === "number" ? __cm_numToString(key) : key, v);
     v = __cm_unwrap(v);
     let out;
     if (v === null) out = "null";
@@ -624,4 +624,47 @@ def(SetProto, "isDisjointFrom", function isDisjointFrom(other) {
     return ok;
   }
   return keysOf(rec, (k) => !__cm_call(SetHas, this, k));
+});
+
+// Accessor-aware versions of what the VM does natively for plain data: once an object has
+// accessor properties, the VM routes here, where its getters and setters run as ordinary
+// property reads and writes (VM frames). See builtins::HOOK_*.
+const JsonStringify = JSON.stringify;
+const exportPrepare = function exportPrepare(v) {
+  const s = JsonStringify(v);
+  return s === undefined ? undefined : jsonParse(s);
+};
+__cm_setHook(0, exportPrepare);
+__cm_setHook(1, function copyDataProps(dst, src, exclude) {
+  const keys = __cm_ownKeys(src);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (exclude === undefined || !__cm_call(ArrayIncludes, exclude, k)) __cm_defineData(dst, k, src[k]);
+  }
+  return dst;
+});
+__cm_setHook(2, function values(o) {
+  const keys = __cm_ownKeys(o), out = [];
+  for (let i = 0; i < keys.length; i++) __cm_push(out, o[keys[i]]);
+  return out;
+});
+__cm_setHook(3, function entries(o) {
+  const keys = __cm_ownKeys(o), out = [];
+  for (let i = 0; i < keys.length; i++) { const k = keys[i]; __cm_push(out, [k, o[k]]); }
+  return out;
+});
+__cm_setHook(4, function assign(t, ...sources) {
+  if (t === null || t === undefined) __cm_typeError("Cannot convert undefined or null to object");
+  for (let j = 0; j < sources.length; j++) {
+    const s = sources[j];
+    if (s === null || s === undefined) continue;
+    if (typeof s === "string") { for (let i = 0; i < s.length; i++) t[i] = s[i]; continue; }
+    const keys = __cm_ownKeys(s);
+    for (let i = 0; i < keys.length; i++) { const k = keys[i]; t[k] = s[k]; }
+  }
+  return t;
+});
+__cm_setHook(5, function callPrepared(f, args) {
+  const a = exportPrepare(args);
+  return f(...a);
 });

@@ -136,6 +136,9 @@ impl Value {
     pub fn str(s: &str) -> Value {
         Value::Str(JsStr::from_str(s))
     }
+    pub fn is_undefined(&self) -> bool {
+        matches!(self, Value::Undefined)
+    }
     pub fn is_nullish(&self) -> bool {
         matches!(self, Value::Undefined | Value::Null)
     }

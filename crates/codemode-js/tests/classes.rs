@@ -154,11 +154,25 @@ fn misplaced_super_and_unsupported_members_are_diagnosed() {
             53,
         ),
         (
-            "class A {\n  get total() { return 1 }\n}",
-            DiagnosticKind::UnsupportedSyntax,
-            "getters and setters",
+            "class A {\n  get total(x) { return 1 }\n}",
+            DiagnosticKind::ParseError,
+            "Getter must not have any formal parameters.",
             2,
             3,
+        ),
+        (
+            "const o = { set v(...a) {} }",
+            DiagnosticKind::ParseError,
+            "Setter function argument must not be a rest parameter",
+            1,
+            13,
+        ),
+        (
+            "const o = { set v(a, b) {} }",
+            DiagnosticKind::ParseError,
+            "Setter must have exactly one formal parameter.",
+            1,
+            13,
         ),
         (
             "const o = { m() { return super.m() } }",

@@ -139,7 +139,7 @@ fn replaced_intrinsics_break_neither_the_exporter_nor_the_next_execution() {
       Function.prototype.call = null; Function.prototype.apply = null; Function.prototype.bind = null;
       Array.prototype.push = () => { throw new Error('push'); }; Array.prototype.slice = null;
       Array.prototype.join = null; Array.prototype.includes = null; Array.prototype.map = null;
-      Object.keys = null; Object.entries = null; Object.getOwnPropertyNames = null; Object.prototype.toJSON = () => 'hijacked';
+      Object.keys = null; Object.entries = null; Object.getOwnPropertyNames = null;
       String.prototype.slice = null; String.prototype.repeat = null; Math.min = null; Math.trunc = null;
       globalThis.isFinite = null; globalThis.Promise = null; globalThis.JSON = undefined;
       const tool = await tools.t.echo({x: [1, 2]});

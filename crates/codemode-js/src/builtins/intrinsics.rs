@@ -11,6 +11,8 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("isPromise", intr_is_promise),
     ("unwrap", intr_unwrap),
     ("setConverter", intr_set_converter),
+    ("setHook", intr_set_hook),
+    ("defineData", intr_define_data),
     ("quote", intr_quote),
     ("isArray", intr_is_array),
     ("ownKeys", intr_own_keys),
@@ -66,6 +68,32 @@ pub(crate) fn intr_promise_reject(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResu
 }
 pub(crate) fn intr_set_converter(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     vm.realm.converter = arg(a, 0).as_obj();
+    Ok(Value::Undefined)
+}
+pub(crate) fn intr_set_hook(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    if let Value::Num(i) = arg(a, 0) {
+        if let Some(slot) = vm.realm.hooks.get_mut(i as usize) {
+            *slot = arg(a, 1).as_obj();
+        }
+    }
+    Ok(Value::Undefined)
+}
+/// `__cm_defineData(o, key, v)`: CreateDataProperty (no setter intercepts it).
+pub(crate) fn intr_define_data(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let Value::Obj(o) = arg(a, 0) else {
+        return Ok(Value::Undefined);
+    };
+    let key = vm.to_property_key(&arg(a, 1))?;
+    if let Kind::Array(_) = vm.heap.get(o).kind {
+        return vm
+            .set_prop(&Value::Obj(o), key, arg(a, 2))
+            .map(|_| Value::Undefined);
+    }
+    vm.heap
+        .get_mut(o)
+        .props
+        .insert(key, arg(a, 2), DEFAULT_FLAGS);
+    vm.heap.charge(crate::heap::PROP_COST);
     Ok(Value::Undefined)
 }
 /// The primitive value of a wrapper object, or the value itself.

@@ -39,6 +39,7 @@ pub use date::{time_zone_exists, DateEnv};
 pub(crate) use intl::NumberFormat;
 use intrinsics::*;
 pub use intrinsics::{import_module, INTRINSICS};
+pub(crate) use object::has_own_accessor;
 pub use object::NON_CONFIGURABLE;
 use object::*;
 pub use regexp::RegexCache;
@@ -76,7 +77,23 @@ pub struct Realm {
     /// The prelude's `convert`: operators whose operands need a program-defined
     /// valueOf/toString run there (see `Vm::call_converter`).
     pub converter: Option<ObjRef>,
+    /// The prelude's accessor-aware versions of what the VM does natively for plain data
+    /// (indexed by the `HOOK_` constants; set by `__cm_setHook`).
+    pub hooks: [Option<ObjRef>; HOOKS],
 }
+
+/// `exportPrepare(v)`: JSON.parse(JSON.stringify(v)), run before exporting a value whose
+/// getters or toJSON methods must run.
+pub const HOOK_EXPORT_PREPARE: usize = 0;
+/// `copyDataProps(dst, src, exclude)`: object spread and rest over accessors.
+pub const HOOK_COPY_PROPS: usize = 1;
+/// `Object.values`, `Object.entries`, `Object.assign` reading (and writing) accessors.
+pub const HOOK_VALUES: usize = 2;
+pub const HOOK_ENTRIES: usize = 3;
+pub const HOOK_ASSIGN: usize = 4;
+/// `callPrepared(f, args)`: a host call whose arguments need `exportPrepare` first.
+pub const HOOK_CALL_PREPARED: usize = 5;
+pub const HOOKS: usize = 6;
 
 impl Realm {
     pub fn roots(&self) -> Vec<ObjRef> {
@@ -109,6 +126,7 @@ impl Realm {
         ]
         .into_iter()
         .chain(self.converter)
+        .chain(self.hooks.iter().flatten().copied())
         .collect()
     }
 }
@@ -223,6 +241,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         uri_error_proto,
         eval_error_proto,
         converter: None,
+        hooks: [None; HOOKS],
     };
     let mut b = RealmBuilder {
         heap,

@@ -115,8 +115,35 @@ pub(crate) fn object_keys(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value
     let items = keys.into_iter().map(Value::Str).collect();
     Ok(Value::Obj(vm.new_array(items)))
 }
+/// Whether `v` is an object with an own accessor property (read by the prelude's versions
+/// of the built-ins, where getters run as frames). Only looked for once the program has
+/// defined an accessor.
+pub(crate) fn has_own_accessor(vm: &Vm, v: &Value) -> bool {
+    match v {
+        Value::Obj(r) if vm.accessors_defined => vm
+            .heap
+            .get(*r)
+            .props
+            .iter()
+            .any(|p| p.flags & ACCESSOR != 0),
+        _ => false,
+    }
+}
+/// Hands the call to the prelude's hook `i` (see `Realm::hooks`) with arguments `a`.
+pub(crate) fn to_hook(vm: &mut Vm, i: usize, a: &[Value]) -> JsResult<Value> {
+    match vm.realm.hooks.get(i).copied().flatten() {
+        Some(f) => {
+            vm.tail_call = Some((Value::Obj(f), Value::Undefined, a.to_vec()));
+            Ok(Value::Undefined)
+        }
+        None => Err(vm.type_error("accessor properties are not supported here")),
+    }
+}
 pub(crate) fn object_values(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let o = arg(a, 0);
+    if has_own_accessor(vm, &o) {
+        return to_hook(vm, HOOK_VALUES, a);
+    }
     let keys = keys_of(vm, &o)?;
     vm.reserve_array(keys.len())?;
     let mut items = Vec::with_capacity(keys.len());
@@ -128,6 +155,9 @@ pub(crate) fn object_values(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Val
 }
 pub(crate) fn object_entries(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let o = arg(a, 0);
+    if has_own_accessor(vm, &o) {
+        return to_hook(vm, HOOK_ENTRIES, a);
+    }
     let keys = keys_of(vm, &o)?;
     // The outer array, then one two-element array per key.
     vm.reserve_array(keys.len())?;
@@ -146,6 +176,10 @@ pub(crate) fn object_entries(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Va
 }
 pub(crate) fn object_assign(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let t = arg(a, 0);
+    // A setter on the target (or its prototypes) or a getter on a source runs as a frame.
+    if vm.accessors_defined {
+        return to_hook(vm, HOOK_ASSIGN, a);
+    }
     let Some(r) = require_obj(vm, &t)? else {
         return Ok(t);
     };
@@ -253,7 +287,8 @@ pub(crate) fn has_own(vm: &mut Vm, o: &Value, k: &Value) -> JsResult<bool> {
 // Property descriptors. The heap keeps `writable` and `enumerable` bits per property and
 // `frozen`/`extensible` per object; `defineProperty` adds a NON_CONFIGURABLE bit that
 // descriptors and redefinition honour (the VM's `delete` only honours `frozen` so far).
-// Accessor properties (get/set) are not supported and are refused loudly.
+// Accessor properties hold their getter and setter in a `Kind::Accessor` slot (flag
+// ACCESSOR; see heap.rs).
 
 /// Property flag: not configurable (set by `Object.defineProperty`).
 pub const NON_CONFIGURABLE: u8 = 4;
@@ -315,6 +350,32 @@ pub(crate) fn own_descriptor(
         _ => Ok(None),
     }
 }
+/// The own accessor property `key` of `o` as (getter, setter, enumerable, configurable).
+pub(crate) fn own_accessor(vm: &Vm, o: &Value, key: &JsStr) -> Option<(Value, Value, bool, bool)> {
+    let Value::Obj(r) = o else {
+        return None;
+    };
+    let obj = vm.heap.get(*r);
+    let p = obj.props.entry(key)?;
+    if p.flags & ACCESSOR == 0 {
+        return None;
+    }
+    let (get, set) = vm.accessor_pair(&p.value);
+    Some((
+        get,
+        set,
+        p.flags & ENUMERABLE != 0,
+        !obj.frozen && p.flags & NON_CONFIGURABLE == 0,
+    ))
+}
+/// CreateDataProperty on a fresh object (no setter on its prototypes may intercept it).
+pub(crate) fn create_data(vm: &mut Vm, r: ObjRef, key: &str, v: Value) {
+    vm.heap
+        .get_mut(r)
+        .props
+        .insert(JsStr::from_str(key), v, DEFAULT_FLAGS);
+    vm.heap.charge(crate::heap::PROP_COST);
+}
 pub(crate) fn object_get_own_property_descriptor(
     vm: &mut Vm,
     _: &Value,
@@ -323,20 +384,23 @@ pub(crate) fn object_get_own_property_descriptor(
     let o = arg(a, 0);
     require_obj(vm, &o)?;
     let key = vm.to_property_key(&arg(a, 1))?;
+    if let Some((get, set, enumerable, configurable)) = own_accessor(vm, &o, &key) {
+        let d = vm.new_object();
+        create_data(vm, d, "get", get);
+        create_data(vm, d, "set", set);
+        create_data(vm, d, "enumerable", Value::Bool(enumerable));
+        create_data(vm, d, "configurable", Value::Bool(configurable));
+        return Ok(Value::Obj(d));
+    }
     let Some((value, writable, enumerable, configurable)) = own_descriptor(vm, &o, &key)? else {
         return Ok(Value::Undefined);
     };
     let d = vm.new_object();
-    let dv = Value::Obj(d);
-    vm.set_prop(&dv, JsStr::from_str("value"), value)?;
-    vm.set_prop(&dv, JsStr::from_str("writable"), Value::Bool(writable))?;
-    vm.set_prop(&dv, JsStr::from_str("enumerable"), Value::Bool(enumerable))?;
-    vm.set_prop(
-        &dv,
-        JsStr::from_str("configurable"),
-        Value::Bool(configurable),
-    )?;
-    Ok(dv)
+    create_data(vm, d, "value", value);
+    create_data(vm, d, "writable", Value::Bool(writable));
+    create_data(vm, d, "enumerable", Value::Bool(enumerable));
+    create_data(vm, d, "configurable", Value::Bool(configurable));
+    Ok(Value::Obj(d))
 }
 pub(crate) fn object_get_own_property_names(
     vm: &mut Vm,
@@ -417,10 +481,69 @@ pub(crate) fn define_one(vm: &mut Vm, o: &Value, key: JsStr, desc: &Value) -> Js
     if get.is_some() || set.is_some() {
         if value.is_some() || writable.is_some() {
             return Err(vm.type_error(
-                "Invalid property descriptor. Cannot both specify accessors and a value or writable attribute",
+                "Invalid property descriptor. Cannot both specify accessors and a value or writable attribute, #<Object>",
             ));
         }
-        return Err(vm.type_error("accessor properties (get/set) are not supported"));
+        for (which, f) in [("Getter", &get), ("Setter", &set)] {
+            let Some(f) = f else {
+                continue;
+            };
+            if !f.is_undefined() && !vm.is_callable(f) {
+                let shown = match f {
+                    Value::Obj(fr) if matches!(vm.heap.get(*fr).kind, Kind::Array(_)) => {
+                        "[object Array]".to_string()
+                    }
+                    Value::Obj(_) => "#<Object>".to_string(),
+                    v => vm.to_rust_string(v)?,
+                };
+                return Err(vm.type_error(&format!("{which} must be a function: {shown}")));
+            }
+        }
+        return define_accessor_desc(vm, r, key, get, set, enumerable, configurable);
+    }
+    if let Some((_, _, old_e, old_c)) = own_accessor(vm, o, &key) {
+        // An accessor redefined by a data (or generic) descriptor.
+        let name = key.to_rust();
+        if !old_c
+            && (configurable == Some(true)
+                || enumerable.is_some_and(|e| e != old_e)
+                || value.is_some()
+                || writable.is_some())
+        {
+            return Err(vm.type_error(&format!("Cannot redefine property: {name}")));
+        }
+        if value.is_none() && writable.is_none() {
+            // Generic: only the attributes change.
+            let obj = vm.heap.get_mut(r);
+            if let Some(i) = obj.props.find(&key) {
+                let p = &mut obj.props.entries[i];
+                if enumerable.unwrap_or(old_e) {
+                    p.flags |= ENUMERABLE;
+                } else {
+                    p.flags &= !ENUMERABLE;
+                }
+                if !configurable.unwrap_or(old_c) {
+                    p.flags |= NON_CONFIGURABLE;
+                }
+            }
+            return Ok(());
+        }
+        let mut flags = 0;
+        if enumerable.unwrap_or(old_e) {
+            flags |= ENUMERABLE;
+        }
+        if !configurable.unwrap_or(old_c) {
+            flags |= NON_CONFIGURABLE;
+        }
+        if writable == Some(true) {
+            flags |= WRITABLE;
+        }
+        let obj = vm.heap.get_mut(r);
+        if let Some(i) = obj.props.find(&key) {
+            obj.props.entries[i].value = value.unwrap_or_default();
+            obj.props.entries[i].flags = flags;
+        }
+        return Ok(());
     }
     let name = key.to_rust();
     let current = own_descriptor(vm, o, &key)?;
@@ -513,6 +636,62 @@ pub(crate) fn define_one(vm: &mut Vm, o: &Value, key: JsStr, desc: &Value) -> Js
             vm.heap.charge(crate::heap::PROP_COST);
         }
     }
+    Ok(())
+}
+/// `defineProperty` with a `get` and/or `set`: ValidateAndApplyPropertyDescriptor for an
+/// accessor descriptor (absent halves and attributes keep the current accessor's).
+fn define_accessor_desc(
+    vm: &mut Vm,
+    r: ObjRef,
+    key: JsStr,
+    get: Option<Value>,
+    set: Option<Value>,
+    enumerable: Option<bool>,
+    configurable: Option<bool>,
+) -> JsResult<()> {
+    let o = Value::Obj(r);
+    let name = key.to_rust();
+    if let Kind::Array(_) = vm.heap.get(r).kind {
+        if key.as_index().is_some() || key.eq_str("length") {
+            return Err(vm.type_error("accessor array elements are not supported"));
+        }
+    }
+    let (old_e, old_c, keep_get, keep_set) = if let Some((g, s, e, c)) = own_accessor(vm, &o, &key)
+    {
+        if !c {
+            let changes = configurable == Some(true)
+                || enumerable.is_some_and(|x| x != e)
+                || get.as_ref().is_some_and(|x| !same_value(x, &g))
+                || set.as_ref().is_some_and(|x| !same_value(x, &s));
+            if changes {
+                return Err(vm.type_error(&format!("Cannot redefine property: {name}")));
+            }
+        }
+        (e, c, g, s)
+    } else if let Some((_, _, e, c)) = own_descriptor(vm, &o, &key)? {
+        if !c {
+            return Err(vm.type_error(&format!("Cannot redefine property: {name}")));
+        }
+        (e, c, Value::Undefined, Value::Undefined)
+    } else {
+        let obj = vm.heap.get(r);
+        if !obj.extensible || obj.frozen {
+            return Err(vm.type_error(&format!(
+                "Cannot define property {name}, object is not extensible"
+            )));
+        }
+        (false, false, Value::Undefined, Value::Undefined)
+    };
+    let mut flags = 0;
+    if enumerable.unwrap_or(old_e) {
+        flags |= ENUMERABLE;
+    }
+    if !configurable.unwrap_or(old_c) {
+        flags |= NON_CONFIGURABLE;
+    }
+    let get = get.unwrap_or(keep_get);
+    let set = set.unwrap_or(keep_set);
+    vm.define_accessor(r, key, Some(get), Some(set), flags);
     Ok(())
 }
 pub(crate) fn object_define_property(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {

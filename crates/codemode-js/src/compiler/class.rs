@@ -49,7 +49,6 @@ impl<'a> Compiler<'a> {
             .as_ref()
             .map(|n| n.name.clone())
             .unwrap_or_else(|| inferred.to_string());
-        // Getters and setters are refused by the parser (UnsupportedSyntax).
         self.span_pos = c.span.start;
         let derived = c.super_class.is_some();
         let has_fields = c.members.iter().any(|m| {
@@ -121,7 +120,7 @@ impl<'a> Compiler<'a> {
                     is_static,
                     function,
                     span,
-                    ..
+                    kind,
                 } => {
                     self.span_pos = span.start;
                     self.load_name(if *is_static { CLASS_VAR } else { PROTO_VAR }, *span)?;
@@ -130,8 +129,13 @@ impl<'a> Compiler<'a> {
                         home: Some(*is_static),
                         ..Default::default()
                     });
-                    self.function(function, &inferred, false)?;
-                    self.emit(Op::DefineMethod);
+                    if *kind == MethodKind::Method {
+                        self.function(function, &inferred, false)?;
+                        self.emit(Op::DefineMethod);
+                    } else {
+                        self.accessor_function(function, *kind, &inferred)?;
+                        self.emit(Op::DefineAccessor(super::expr::accessor_bits(*kind, false)));
+                    }
                     self.emit(Op::Pop);
                 }
                 ClassMember::Field {
@@ -319,13 +323,13 @@ impl<'a> Compiler<'a> {
         match prop {
             MemberProp::Name(id) => {
                 let c = self.name_const(&id.name);
-                self.emit(Op::GetProp(c));
+                self.emit(Op::Const(c));
             }
-            MemberProp::Computed(k) => {
-                self.expr(k)?;
-                self.emit(Op::GetElem);
-            }
+            MemberProp::Computed(k) => self.expr(k)?,
         }
+        // A getter found there runs with `this` the receiver, not the prototype.
+        self.this();
+        self.emit(Op::SuperGet);
         Ok(())
     }
 

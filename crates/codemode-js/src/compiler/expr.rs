@@ -5,6 +5,26 @@ use super::*;
 impl<'a> Compiler<'a> {
     // ---- functions ----
 
+    /// A getter or setter under a key named `key` ("" when computed: `DefineAccessor`
+    /// names it then): its name is "get key" / "set key", as node names them.
+    pub(super) fn accessor_function(
+        &mut self,
+        f: &Function,
+        kind: MethodKind,
+        key: &str,
+    ) -> CResult<()> {
+        let mut f = f.clone();
+        f.name = None;
+        let name = if key.is_empty() {
+            String::new()
+        } else if kind == MethodKind::Set {
+            format!("set {key}")
+        } else {
+            format!("get {key}")
+        };
+        self.function(&f, &name, false)
+    }
+
     pub(super) fn function(&mut self, f: &Function, inferred: &str, is_expr: bool) -> CResult<()> {
         let name = f
             .name
@@ -344,6 +364,29 @@ impl<'a> Compiler<'a> {
                                     self.emit(Op::InitProp(c));
                                 }
                             }
+                        }
+                        Property::Accessor {
+                            key,
+                            kind,
+                            function,
+                            span,
+                        } => {
+                            self.span_pos = span.start;
+                            let name = match key {
+                                PropKey::Computed(k) => {
+                                    self.expr(k)?;
+                                    self.emit(Op::ToPropertyKey);
+                                    String::new()
+                                }
+                                k => {
+                                    let units = static_key(k);
+                                    let c = self.str_const(&units);
+                                    self.emit(Op::Const(c));
+                                    String::from_utf16_lossy(&units)
+                                }
+                            };
+                            self.accessor_function(function, *kind, &name)?;
+                            self.emit(Op::DefineAccessor(accessor_bits(*kind, true)));
                         }
                         Property::Spread(x) => {
                             self.expr(x)?;
@@ -888,4 +931,17 @@ impl<'a> Compiler<'a> {
         }
         Ok(())
     }
+}
+
+/// `DefineAccessor`'s operand: `ACCESSOR_SET` for a setter, `ACCESSOR_ENUMERABLE` for an
+/// object literal's (a class's are not enumerable).
+pub(super) fn accessor_bits(kind: MethodKind, enumerable: bool) -> u8 {
+    let mut bits = 0;
+    if kind == MethodKind::Set {
+        bits |= crate::bytecode::ACCESSOR_SET;
+    }
+    if enumerable {
+        bits |= crate::bytecode::ACCESSOR_ENUMERABLE;
+    }
+    bits
 }

@@ -83,6 +83,7 @@ impl Vm {
             match kind {
                 FrameKind::Job(t) => self.settle_target(t, result, false)?,
                 FrameKind::Thenable(_) => {}
+                FrameKind::Accessor(mode) => self.finish_accessor(mode, result),
                 _ => self.stack.push(result),
             }
             return Ok(());
@@ -207,7 +208,14 @@ impl Vm {
             }
         }
         let kind = match kind {
-            FrameKind::Normal if is_async => FrameKind::Async(self.new_promise()),
+            FrameKind::Normal | FrameKind::Accessor(ACC_GET) if is_async => {
+                FrameKind::Async(self.new_promise())
+            }
+            FrameKind::Accessor(_) if is_async => {
+                return Err(self.type_error(
+                    "an async function as a setter or a called getter is not supported",
+                ));
+            }
             FrameKind::Job(t) if is_async => {
                 // An async handler: run it as an async function whose promise settles t.
                 let p = self.new_promise();
@@ -254,14 +262,19 @@ impl Vm {
             }
             Kind::ToolPath(path) => {
                 let segs: Vec<String> = path.iter().map(|s| s.to_rust()).collect();
-                let input = self.export_arg(args.first().cloned().unwrap_or_default())?;
+                let Some(input) = self.export_arg(args.first().cloned().unwrap_or_default())?
+                else {
+                    return self.call_prepared(r, args);
+                };
                 let p = self.new_promise();
                 self.issue_call(HostTarget::Tool(segs), input, CallMode::Async, Some(p));
                 Ok(Value::Obj(p))
             }
             Kind::Extension { name, is_async } => {
                 let arr = self.new_array(args.to_vec());
-                let input = self.export_arg(Value::Obj(arr))?;
+                let Some(input) = self.export_arg(Value::Obj(arr))? else {
+                    return self.call_prepared(r, args);
+                };
                 let target = HostTarget::Extension(name.to_rust());
                 if is_async {
                     let p = self.new_promise();
@@ -273,7 +286,10 @@ impl Vm {
                 }
             }
             Kind::Search => {
-                let input = self.export_arg(args.first().cloned().unwrap_or_default())?;
+                let Some(input) = self.export_arg(args.first().cloned().unwrap_or_default())?
+                else {
+                    return self.call_prepared(r, args);
+                };
                 self.issue_call(HostTarget::Search, input, CallMode::Blocking, None);
                 Ok(Value::Undefined)
             }
@@ -284,14 +300,32 @@ impl Vm {
         }
     }
 
-    pub(crate) fn export_arg(&mut self, v: Value) -> JsResult<serde_json::Value> {
-        match crate::interop::export_value(self, &v) {
-            Ok(j) => Ok(j),
-            Err(codemode_data::ExportError::DeadlinePassed) => {
+    /// A host call's input as data; None when a getter or `toJSON` in it must run first
+    /// (then the call goes through `call_prepared`).
+    pub(crate) fn export_arg(&mut self, v: Value) -> JsResult<Option<serde_json::Value>> {
+        match crate::interop::export_or_prepare(self, &v) {
+            Ok(j) => Ok(Some(j)),
+            Err((_, true)) => Ok(None),
+            Err((codemode_data::ExportError::DeadlinePassed, _)) => {
                 Err(crate::interop::deadline_passed(self))
             }
-            Err(e) => Err(self.type_error(&format!("tool input is not data: {e}"))),
+            Err((e, _)) => Err(self.type_error(&format!("tool input is not data: {e}"))),
         }
+    }
+
+    /// Calls host function `f` again with its arguments through the prelude's
+    /// `exportPrepare` (their getters and `toJSON` run as frames; what comes back is data).
+    fn call_prepared(&mut self, f: ObjRef, args: &[Value]) -> JsResult<Value> {
+        let Some(hook) = self.realm.hooks[crate::builtins::HOOK_CALL_PREPARED] else {
+            return Err(self.type_error("tool input is not data"));
+        };
+        let arr = self.new_array(args.to_vec());
+        self.tail_call = Some((
+            Value::Obj(hook),
+            Value::Undefined,
+            vec![Value::Obj(f), Value::Obj(arr)],
+        ));
+        Ok(Value::Undefined)
     }
 
     pub(crate) fn issue_call(
@@ -447,7 +481,7 @@ impl Vm {
             self.handlers.retain(|h| h.frame < depth - 1);
             self.stack.truncate(f.base as usize - 2);
             match f.kind {
-                FrameKind::Normal | FrameKind::Construct(_) => continue,
+                FrameKind::Normal | FrameKind::Construct(_) | FrameKind::Accessor(_) => continue,
                 FrameKind::Async(p) => {
                     self.settle(p, v, true);
                     if !f.resumed && !self.frames.is_empty() {
@@ -525,8 +559,62 @@ impl Vm {
             }
             FrameKind::Job(t) => self.settle_target(t, v, false)?,
             FrameKind::Thenable(_) => {}
+            FrameKind::Accessor(mode) => self.finish_accessor(mode, v),
         }
         Ok(())
+    }
+
+    /// Calls the prelude's hook `i` (see `Realm::hooks`) for an op, its result placed by
+    /// `mode` (as an accessor's).
+    pub(crate) fn call_hook(&mut self, i: usize, args: Vec<Value>, mode: u8) -> JsResult<()> {
+        let Some(f) = self.realm.hooks.get(i).copied().flatten() else {
+            return Err(self.type_error("accessor properties are not supported here"));
+        };
+        self.stack.push(Value::Obj(f));
+        self.stack.push(Value::Undefined);
+        let argc = args.len();
+        self.stack.extend(args);
+        self.call_value(argc, u32::MAX, FrameKind::Accessor(mode))
+    }
+
+    /// Puts an accessor's result where its op's result goes (see `FrameKind::Accessor`).
+    pub(crate) fn finish_accessor(&mut self, mode: u8, v: Value) {
+        match mode {
+            ACC_METHOD => {
+                let receiver = self.stack.pop().unwrap_or_default();
+                self.stack.push(v);
+                self.stack.push(receiver);
+            }
+            ACC_DISCARD => {}
+            _ => self.stack.push(v),
+        }
+    }
+
+    /// Runs accessor function `f` for an op: `f` called with `this` and `arg` (a setter's
+    /// value), its result placed by `mode`. A program function runs as a frame (the loop
+    /// switches to it); a built-in runs now. Not callable (an accessor without that half):
+    /// a read is undefined, a write is ignored.
+    pub(crate) fn call_accessor(
+        &mut self,
+        f: Value,
+        this: Value,
+        arg: Option<Value>,
+        mode: u8,
+    ) -> JsResult<()> {
+        if !self.is_callable(&f) {
+            self.finish_accessor(mode, Value::Undefined);
+            return Ok(());
+        }
+        self.stack.push(f);
+        self.stack.push(this);
+        let argc = match arg {
+            Some(a) => {
+                self.stack.push(a);
+                1
+            }
+            None => 0,
+        };
+        self.call_value(argc, u32::MAX, FrameKind::Accessor(mode))
     }
 
     pub(crate) fn do_await(&mut self, v: Value) -> JsResult<()> {

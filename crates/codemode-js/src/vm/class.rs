@@ -124,6 +124,80 @@ impl Vm {
         Ok(())
     }
 
+    /// `DefineAccessor(bits)`: [obj, key, fn] -> [obj].
+    pub(crate) fn define_accessor_op(&mut self, bits: u8) -> JsResult<()> {
+        let f = self.stack.pop().unwrap_or_default();
+        let k = self.stack.pop().unwrap_or_default();
+        let key = self.to_property_key(&k)?;
+        let Some(&Value::Obj(o)) = self.stack.last() else {
+            return Ok(());
+        };
+        let is_set = bits & crate::bytecode::ACCESSOR_SET != 0;
+        // A getter under a computed key is named by it (its code has no name).
+        if let Value::Obj(fr) = f {
+            if let Kind::Closure(c) = &self.heap.get(fr).kind {
+                if self.code(c.func).name.is_empty() {
+                    let mut name = if is_set { "set " } else { "get " }
+                        .encode_utf16()
+                        .collect::<Vec<_>>();
+                    name.extend_from_slice(key.units());
+                    self.heap.get_mut(fr).props.insert(
+                        JsStr::from_str("name"),
+                        Value::Str(JsStr::new(name)),
+                        0,
+                    );
+                    self.heap.charge(crate::heap::PROP_COST);
+                }
+            }
+        }
+        let flags = if bits & crate::bytecode::ACCESSOR_ENUMERABLE != 0 {
+            ENUMERABLE
+        } else {
+            0
+        };
+        let (get, set) = if is_set {
+            (None, Some(f))
+        } else {
+            (Some(f), None)
+        };
+        self.define_accessor(o, key, get, set, flags);
+        Ok(())
+    }
+
+    /// Makes `key` of `o` an accessor property with `flags` (ENUMERABLE and
+    /// NON_CONFIGURABLE; ACCESSOR is added): a half given as None keeps the one an
+    /// existing accessor has (or is undefined).
+    pub(crate) fn define_accessor(
+        &mut self,
+        o: ObjRef,
+        key: JsStr,
+        get: Option<Value>,
+        set: Option<Value>,
+        flags: u8,
+    ) {
+        self.accessors_defined = true;
+        let old = match self.heap.get(o).props.entry(&key) {
+            Some(p) if p.flags & ACCESSOR != 0 => {
+                let slot = p.value.clone();
+                self.accessor_pair(&slot)
+            }
+            _ => (Value::Undefined, Value::Undefined),
+        };
+        let pair = (get.unwrap_or(old.0), set.unwrap_or(old.1));
+        let slot = self.alloc(None, Kind::Accessor(Box::new(pair)));
+        let props = &mut self.heap.get_mut(o).props;
+        match props.find(&key) {
+            Some(i) => {
+                props.entries[i].value = Value::Obj(slot);
+                props.entries[i].flags = flags | ACCESSOR;
+            }
+            None => {
+                props.insert(key, Value::Obj(slot), flags | ACCESSOR);
+            }
+        }
+        self.heap.charge(crate::heap::PROP_COST);
+    }
+
     /// `super(args)` in the running derived constructor (whose closure is `closure`):
     /// stack [placeholder, args...]; constructs the class's parent with this construct's
     /// new.target (the frame it pushes returns the object to `BindThis`).

@@ -90,8 +90,11 @@ impl Vm {
         };
         for name in order {
             let key = JsStr::from_str(name);
-            let Ok(Value::Obj(f)) = self.get_prop(v, &key) else {
-                continue;
+            let f = match self.get_prop_raw(v, &key) {
+                Ok(Ok(Value::Obj(f))) => f,
+                // A getter runs as a frame: in the prelude's converter.
+                Ok(Err(getter)) if self.is_callable(&getter) => return true,
+                _ => continue,
             };
             match self.heap.get(f).kind {
                 Kind::Closure(_) | Kind::Bound(_) => return true,

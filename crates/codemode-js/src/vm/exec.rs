@@ -432,9 +432,16 @@ impl Vm {
                     Op::GetGlobal(k) => {
                         let key = const_str(code, k);
                         let g = self.realm.global;
-                        match self.heap.get(g).props.get(&key) {
-                            Some(v) => {
-                                let v = v.clone();
+                        match self.heap.get(g).props.entry(&key) {
+                            Some(p) if p.flags & ACCESSOR != 0 => {
+                                let slot = p.value.clone();
+                                let getter = self.accessor_pair(&slot).0;
+                                save_pc!();
+                                tri!(self.call_accessor(getter, Value::Obj(g), None, ACC_GET));
+                                continue 'frames;
+                            }
+                            Some(p) => {
+                                let v = p.value.clone();
                                 self.stack.push(v)
                             }
                             None => {
@@ -471,57 +478,93 @@ impl Vm {
                             let obj = self.heap.get(*r);
                             if let Kind::Ordinary = obj.kind {
                                 if let Value::Str(key) = &code.consts[k as usize] {
-                                    if let Some(v) = obj.props.get(key) {
-                                        let v = v.clone();
-                                        self.stack.push(v);
-                                        continue;
+                                    if let Some(p) = obj.props.entry(key) {
+                                        if p.flags & ACCESSOR == 0 {
+                                            let v = p.value.clone();
+                                            self.stack.push(v);
+                                            continue;
+                                        }
                                     }
                                 }
                             }
                         }
                         let key = const_str(code, k);
                         save_pc!();
-                        let v = tri!(self.get_prop(&o, &key));
-                        self.stack.push(v);
+                        match tri!(self.get_prop_raw(&o, &key)) {
+                            Ok(v) => self.stack.push(v),
+                            Err(getter) => {
+                                tri!(self.call_accessor(getter, o, None, ACC_GET));
+                                continue 'frames;
+                            }
+                        }
                     }
                     Op::GetMethod(k) => {
                         let o = pop!(self);
                         let key = const_str(code, k);
                         save_pc!();
-                        let v = tri!(self.get_prop(&o, &key));
-                        self.stack.push(v);
-                        self.stack.push(o);
+                        match tri!(self.get_prop_raw(&o, &key)) {
+                            Ok(v) => {
+                                self.stack.push(v);
+                                self.stack.push(o);
+                            }
+                            Err(getter) => {
+                                self.stack.push(o.clone());
+                                tri!(self.call_accessor(getter, o, None, ACC_METHOD));
+                                continue 'frames;
+                            }
+                        }
                     }
                     Op::GetElem => {
                         let k = pop!(self);
                         let o = pop!(self);
                         save_pc!();
-                        let v = tri!(self.get_elem(&o, &k));
-                        self.stack.push(v);
+                        match tri!(self.get_elem_raw(&o, &k)) {
+                            Ok(v) => self.stack.push(v),
+                            Err(getter) => {
+                                tri!(self.call_accessor(getter, o, None, ACC_GET));
+                                continue 'frames;
+                            }
+                        }
                     }
                     Op::GetElemMethod => {
                         let k = pop!(self);
                         let o = pop!(self);
                         save_pc!();
-                        let v = tri!(self.get_elem(&o, &k));
-                        self.stack.push(v);
-                        self.stack.push(o);
+                        match tri!(self.get_elem_raw(&o, &k)) {
+                            Ok(v) => {
+                                self.stack.push(v);
+                                self.stack.push(o);
+                            }
+                            Err(getter) => {
+                                self.stack.push(o.clone());
+                                tri!(self.call_accessor(getter, o, None, ACC_METHOD));
+                                continue 'frames;
+                            }
+                        }
                     }
                     Op::SetProp(k) => {
                         let v = pop!(self);
                         let o = pop!(self);
                         let key = const_str(code, k);
                         save_pc!();
-                        tri!(self.set_prop(&o, key, v.clone()));
-                        self.stack.push(v);
+                        let setter = tri!(self.set_prop_raw(&o, key, v.clone()));
+                        self.stack.push(v.clone());
+                        if let Some(setter) = setter {
+                            tri!(self.call_accessor(setter, o, Some(v), ACC_DISCARD));
+                            continue 'frames;
+                        }
                     }
                     Op::SetElem => {
                         let v = pop!(self);
                         let k = pop!(self);
                         let o = pop!(self);
                         save_pc!();
-                        tri!(self.set_elem(&o, &k, v.clone()));
-                        self.stack.push(v);
+                        let setter = tri!(self.set_elem_raw(&o, &k, v.clone()));
+                        self.stack.push(v.clone());
+                        if let Some(setter) = setter {
+                            tri!(self.call_accessor(setter, o, Some(v), ACC_DISCARD));
+                            continue 'frames;
+                        }
                     }
                     Op::DeleteProp(k) => {
                         let o = pop!(self);
@@ -1122,6 +1165,19 @@ impl Vm {
                     }
                     Op::ObjectSpread => {
                         let src = pop!(self);
+                        if crate::builtins::has_own_accessor(self, &src) {
+                            // Its getters run as frames, in the prelude's copy.
+                            if let Some(Value::Obj(o)) = self.stack.last() {
+                                let o = Value::Obj(*o);
+                                save_pc!();
+                                tri!(self.call_hook(
+                                    crate::builtins::HOOK_COPY_PROPS,
+                                    vec![o, src],
+                                    ACC_DISCARD
+                                ));
+                                continue 'frames;
+                            }
+                        }
                         if let Some(Value::Obj(o)) = self.stack.last() {
                             let o = *o;
                             tri!(self.copy_props(o, &src, &[]));
@@ -1147,6 +1203,15 @@ impl Vm {
                             _ => Vec::new(),
                         };
                         let o = self.new_object();
+                        if crate::builtins::has_own_accessor(self, &src) {
+                            save_pc!();
+                            tri!(self.call_hook(
+                                crate::builtins::HOOK_COPY_PROPS,
+                                vec![Value::Obj(o), src, keys],
+                                ACC_GET
+                            ));
+                            continue 'frames;
+                        }
                         tri!(self.copy_props(o, &src, &ks));
                         self.stack.push(Value::Obj(o));
                     }
@@ -1193,6 +1258,20 @@ impl Vm {
                     }
                     Op::MakeClass(has_heritage) => tri!(self.make_class(has_heritage)),
                     Op::DefineMethod => tri!(self.define_method()),
+                    Op::DefineAccessor(bits) => tri!(self.define_accessor_op(bits)),
+                    Op::SuperGet => {
+                        let this = pop!(self);
+                        let k = pop!(self);
+                        let o = pop!(self);
+                        save_pc!();
+                        match tri!(self.get_elem_raw(&o, &k)) {
+                            Ok(v) => self.stack.push(v),
+                            Err(getter) => {
+                                tri!(self.call_accessor(getter, this, None, ACC_GET));
+                                continue 'frames;
+                            }
+                        }
+                    }
                     Op::SuperCall(argc, text) => {
                         save_pc!();
                         tri!(self.super_call(argc as usize, text, closure));

@@ -66,7 +66,17 @@ pub enum FrameKind {
     Job(Option<ObjRef>),
     /// A thenable's `then` called by a resolve job: a throw rejects through `reject`.
     Thenable(ObjRef),
+    /// A getter or setter run by a property access op (`ACC_GET`, `ACC_METHOD`,
+    /// `ACC_DISCARD`: see `Vm::finish_accessor`).
+    Accessor(u8),
 }
+
+/// An accessor frame's result is the value of the access.
+pub const ACC_GET: u8 = 0;
+/// ...and goes below the receiver the op left on the stack (a method call's callee).
+pub const ACC_METHOD: u8 = 1;
+/// ...is dropped (a setter: the assignment's value is already on the stack).
+pub const ACC_DISCARD: u8 = 2;
 
 #[derive(Clone, Debug)]
 pub struct Frame {
@@ -147,6 +157,9 @@ pub struct Vm {
     /// The clock and time zone Date reads.
     pub date_env: crate::builtins::DateEnv,
     pub is_new: bool,
+    /// Set once the program defines an accessor property: until then no assignment looks
+    /// for an inherited setter (the walk up the prototype chain on adding a property).
+    pub accessors_defined: bool,
     /// Objects the embedder holds (the program's result promise).
     pub extra_roots: Vec<ObjRef>,
     argbuf: Vec<Value>,
@@ -217,6 +230,7 @@ impl Vm {
             rng: 0x2545_f491_4f6c_dd1d,
             is_new: false,
             date_env: Default::default(),
+            accessors_defined: false,
             extra_roots: Vec::new(),
             argbuf: Vec::new(),
             join_stack: Vec::new(),

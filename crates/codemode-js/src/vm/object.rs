@@ -30,18 +30,64 @@ impl Vm {
         Ok(true)
     }
 
+    /// [[Get]] where no VM frame can be pushed (inside a built-in written in Rust): a
+    /// program-defined getter met here is a TypeError (the built-ins that read properties
+    /// a program may define as accessors route through the prelude instead, where reads
+    /// are ordinary ops).
     pub fn get_prop(&mut self, v: &Value, key: &JsStr) -> JsResult<Value> {
+        match self.get_prop_raw(v, key)? {
+            Ok(x) => Ok(x),
+            Err(getter) => self.call_getter_here(getter, v, key),
+        }
+    }
+
+    /// Runs `getter` now if it is a built-in; a program function cannot run here.
+    pub(crate) fn call_getter_here(
+        &mut self,
+        getter: Value,
+        this: &Value,
+        key: &JsStr,
+    ) -> JsResult<Value> {
+        let Value::Obj(f) = getter else {
+            return Ok(Value::Undefined);
+        };
+        match self.heap.get(f).kind {
+            Kind::Native(id) => {
+                let nf = self.natives[id as usize].0;
+                nf(self, this, &[])
+            }
+            _ => Err(self.type_error(&format!(
+                "the getter of '{}' cannot run inside this built-in (not supported)",
+                key.to_rust()
+            ))),
+        }
+    }
+
+    /// The getter and setter in an accessor slot's value.
+    pub fn accessor_pair(&self, slot: &Value) -> (Value, Value) {
+        match slot {
+            Value::Obj(a) => match &self.heap.get(*a).kind {
+                Kind::Accessor(pair) => (pair.0.clone(), pair.1.clone()),
+                _ => (Value::Undefined, Value::Undefined),
+            },
+            _ => (Value::Undefined, Value::Undefined),
+        }
+    }
+
+    /// [[Get]]: `Ok(value)` for data, `Err(getter)` (a function or undefined) when the
+    /// property is an accessor, which the caller runs (as a VM frame in the dispatch loop).
+    pub fn get_prop_raw(&mut self, v: &Value, key: &JsStr) -> JsResult<Result<Value, Value>> {
         let start = match v {
             Value::Obj(r) => *r,
             Value::Str(s) => {
                 if key.eq_str("length") {
-                    return Ok(Value::Num(s.len() as f64));
+                    return Ok(Ok(Value::Num(s.len() as f64)));
                 }
                 if let Some(i) = key.as_index() {
-                    return Ok(match s.units().get(i as usize) {
+                    return Ok(Ok(match s.units().get(i as usize) {
                         Some(&u) => self.unit_string(u),
                         None => Value::Undefined,
-                    });
+                    }));
                 }
                 self.realm.string_proto
             }
@@ -69,51 +115,51 @@ impl Vm {
                         crate::builtins::CollectionKind::Map | crate::builtins::CollectionKind::Set
                     ) =>
             {
-                return Ok(Value::Num(c.len() as f64));
+                return Ok(Ok(Value::Num(c.len() as f64)));
             }
             // A String object's characters and length are its own properties.
             Kind::Primitive(Value::Str(s)) => {
                 if key.eq_str("length") {
-                    return Ok(Value::Num(s.len() as f64));
+                    return Ok(Ok(Value::Num(s.len() as f64)));
                 }
                 if let Some(i) = key.as_index() {
                     if let Some(&u) = s.units().get(i as usize) {
-                        return Ok(self.unit_string(u));
+                        return Ok(Ok(self.unit_string(u)));
                     }
                 }
             }
             Kind::Array(items) => {
                 if let Some(i) = key.as_index() {
-                    return Ok(items.get(i as usize).cloned().unwrap_or_default());
+                    return Ok(Ok(items.get(i as usize).cloned().unwrap_or_default()));
                 }
                 if key.eq_str("length") {
-                    return Ok(Value::Num(items.len() as f64));
+                    return Ok(Ok(Value::Num(items.len() as f64)));
                 }
             }
             Kind::ToolPath(path) => {
                 if key.eq_str("then") || key.eq_str("toJSON") {
-                    return Ok(Value::Undefined);
+                    return Ok(Ok(Value::Undefined));
                 }
                 if self.heap.get(start).props.find(key).is_none() {
                     let mut p = path.clone();
                     p.push(key.clone());
                     let fp = self.realm.function_proto;
-                    return Ok(Value::Obj(self.alloc(Some(fp), Kind::ToolPath(p))));
+                    return Ok(Ok(Value::Obj(self.alloc(Some(fp), Kind::ToolPath(p)))));
                 }
             }
             Kind::Closure(c) => {
                 if self.heap.get(start).props.find(key).is_none() {
                     let func = c.func;
                     if key.eq_str("name") {
-                        return Ok(Value::str(&self.code(func).name.clone()));
+                        return Ok(Ok(Value::str(&self.code(func).name.clone())));
                     }
                     if key.eq_str("length") {
-                        return Ok(Value::Num(self.code(func).length as f64));
+                        return Ok(Ok(Value::Num(self.code(func).length as f64)));
                     }
                     if key.eq_str("prototype") {
                         let code = self.code(func);
                         if code.is_arrow || code.is_method || code.is_async {
-                            return Ok(Value::Undefined);
+                            return Ok(Ok(Value::Undefined));
                         }
                         let proto = self.new_object();
                         self.heap.get_mut(proto).props.insert(
@@ -126,7 +172,7 @@ impl Vm {
                             Value::Obj(proto),
                             WRITABLE,
                         );
-                        return Ok(Value::Obj(proto));
+                        return Ok(Ok(Value::Obj(proto)));
                     }
                 }
             }
@@ -134,27 +180,31 @@ impl Vm {
                 if self.heap.get(start).props.find(key).is_none() {
                     let (_, name, len) = self.natives[*id as usize];
                     if key.eq_str("name") {
-                        return Ok(Value::str(name));
+                        return Ok(Ok(Value::str(name)));
                     }
                     if key.eq_str("length") {
-                        return Ok(Value::Num(len as f64));
+                        return Ok(Ok(Value::Num(len as f64)));
                     }
                 }
             }
             _ => {}
         }
         if key.eq_str("__proto__") && self.heap.get(start).props.find(key).is_none() {
-            return Ok(match self.heap.get(start).proto {
+            return Ok(Ok(match self.heap.get(start).proto {
                 Some(p) => Value::Obj(p),
                 None => Value::Null,
-            });
+            }));
         }
         let mut cur = Some(start);
         let mut hops = 0;
         while let Some(r) = cur {
             let o = self.heap.get(r);
-            if let Some(v) = o.props.get(key) {
-                return Ok(v.clone());
+            if let Some(p) = o.props.entry(key) {
+                if p.flags & ACCESSOR != 0 {
+                    let slot = p.value.clone();
+                    return Ok(Err(self.accessor_pair(&slot).0));
+                }
+                return Ok(Ok(p.value.clone()));
             }
             cur = o.proto;
             hops += 1;
@@ -162,36 +212,103 @@ impl Vm {
                 break;
             }
         }
-        Ok(Value::Undefined)
+        Ok(Ok(Value::Undefined))
     }
 
     pub fn get_elem(&mut self, obj: &Value, key: &Value) -> JsResult<Value> {
+        match self.get_elem_raw(obj, key)? {
+            Ok(v) => Ok(v),
+            Err(getter) => {
+                let k = self.to_property_key(key)?;
+                self.call_getter_here(getter, obj, &k)
+            }
+        }
+    }
+
+    /// `obj[key]` as `get_prop_raw` answers it.
+    pub fn get_elem_raw(&mut self, obj: &Value, key: &Value) -> JsResult<Result<Value, Value>> {
         if let (Value::Obj(r), Value::Num(n)) = (obj, key) {
             if let Kind::Array(items) = &self.heap.get(*r).kind {
                 let i = *n as usize;
                 if i as f64 == *n {
-                    return Ok(items.get(i).cloned().unwrap_or_default());
+                    return Ok(Ok(items.get(i).cloned().unwrap_or_default()));
                 }
             }
         }
         if let (Value::Str(s), Value::Num(n)) = (obj, key) {
             let i = *n as usize;
             if i as f64 == *n {
-                return Ok(match s.units().get(i) {
+                return Ok(Ok(match s.units().get(i) {
                     Some(&u) => self.unit_string(u),
                     None => Value::Undefined,
-                });
+                }));
             }
         }
-        if obj.is_nullish() {
-            let k = self.to_property_key(key)?;
-            return self.get_prop(obj, &k);
-        }
         let k = self.to_property_key(key)?;
-        self.get_prop(obj, &k)
+        self.get_prop_raw(obj, &k)
     }
 
+    /// [[Set]] where no VM frame can be pushed (see `get_prop`): a built-in setter runs,
+    /// a program-defined one is a TypeError.
     pub fn set_prop(&mut self, obj: &Value, key: JsStr, v: Value) -> JsResult<()> {
+        match self.set_prop_raw(obj, key.clone(), v.clone())? {
+            None => Ok(()),
+            Some(setter) => self.run_setter_here(setter, obj, &key, v),
+        }
+    }
+
+    fn run_setter_here(
+        &mut self,
+        setter: Value,
+        obj: &Value,
+        key: &JsStr,
+        v: Value,
+    ) -> JsResult<()> {
+        match setter {
+            Value::Obj(f) => match self.heap.get(f).kind {
+                Kind::Native(id) => {
+                    let nf = self.natives[id as usize].0;
+                    nf(self, obj, &[v]).map(|_| ())
+                }
+                _ => Err(self.type_error(&format!(
+                    "the setter of '{}' cannot run inside this built-in (not supported)",
+                    key.to_rust()
+                ))),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// The setter of `key` inherited by `r` (from its prototypes), when the nearest
+    /// property of that name on the chain is an accessor: `Some(setter or undefined)`.
+    /// The chain is program-built: the walk is a loop charged per hop.
+    fn inherited_setter(&mut self, r: ObjRef, key: &JsStr) -> JsResult<Option<Value>> {
+        let mut cur = self.heap.get(r).proto;
+        let mut hops = 0usize;
+        let mut found = None;
+        while let Some(c) = cur {
+            let o = self.heap.get(c);
+            if let Some(p) = o.props.entry(key) {
+                if p.flags & ACCESSOR != 0 {
+                    let slot = p.value.clone();
+                    found = Some(self.accessor_pair(&slot).1);
+                }
+                break;
+            }
+            cur = o.proto;
+            hops += 1;
+            if hops > 10_000 {
+                break;
+            }
+        }
+        self.charge(hops)?;
+        Ok(found)
+    }
+
+    /// [[Set]]: `None` when done, `Some(setter)` when `key` is an accessor (own or
+    /// inherited) whose setter (a function, or undefined: the write is ignored) the caller
+    /// runs.
+    pub fn set_prop_raw(&mut self, obj: &Value, key: JsStr, v: Value) -> JsResult<Option<Value>> {
         let r = match obj {
             Value::Obj(r) => *r,
             Value::Undefined | Value::Null | Value::Empty => {
@@ -205,7 +322,7 @@ impl Vm {
                     key.to_rust()
                 )));
             }
-            _ => return Ok(()), // primitives: ignored (sloppy mode)
+            _ => return Ok(None), // primitives: ignored (sloppy mode)
         };
         let max = self.limits.max_collection_len;
         if key.eq_str("__proto__") && self.heap.get(r).props.find(&key).is_none() {
@@ -213,21 +330,38 @@ impl Vm {
             let new = match v {
                 Value::Obj(p) => Some(p),
                 Value::Null => None,
-                _ => return Ok(()),
+                _ => return Ok(None),
             };
             self.set_prototype(r, new)?;
-            return Ok(());
+            return Ok(None);
+        }
+        // Looked up once: the writes below reuse the position.
+        let found = self.heap.get(r).props.find(&key);
+        match found {
+            Some(i) => {
+                let p = &self.heap.get(r).props.entries[i];
+                if p.flags & ACCESSOR != 0 {
+                    let slot = p.value.clone();
+                    return Ok(Some(self.accessor_pair(&slot).1));
+                }
+            }
+            None if self.accessors_defined => {
+                if let Some(setter) = self.inherited_setter(r, &key)? {
+                    return Ok(Some(setter));
+                }
+            }
+            None => {}
         }
         let o = self.heap.get_mut(r);
         if o.frozen {
-            return Ok(());
+            return Ok(None);
         }
         if let Kind::Array(items) = &mut o.kind {
             if let Some(i) = key.as_index() {
                 let i = i as usize;
                 if i < items.len() {
                     items[i] = v;
-                    return Ok(());
+                    return Ok(None);
                 }
                 if i >= max {
                     return Err(self.range_error("Invalid array length"));
@@ -236,7 +370,7 @@ impl Vm {
                 items.resize(i, Value::Undefined);
                 items.push(v);
                 self.heap.charge(grow * 24);
-                return Ok(());
+                return Ok(None);
             }
             if key.eq_str("length") {
                 let n = match v {
@@ -249,24 +383,25 @@ impl Vm {
                     return Err(self.range_error("Invalid array length"));
                 }
                 items.resize(n, Value::Undefined);
-                return Ok(());
+                return Ok(None);
             }
         }
-        if !o.extensible && o.props.find(&key).is_none() {
-            return Ok(());
-        }
-        if let Some(i) = o.props.find(&key) {
+        if let Some(i) = found {
             if o.props.entries[i].flags & WRITABLE != 0 {
                 o.props.entries[i].value = v;
             }
-            return Ok(());
+            return Ok(None);
+        }
+        if !o.extensible {
+            return Ok(None);
         }
         o.props.insert(key, v, DEFAULT_FLAGS);
         self.heap.charge(crate::heap::PROP_COST);
-        Ok(())
+        Ok(None)
     }
 
-    pub fn set_elem(&mut self, obj: &Value, key: &Value, v: Value) -> JsResult<()> {
+    /// `obj[key] = v` as `set_prop_raw` answers it.
+    pub fn set_elem_raw(&mut self, obj: &Value, key: &Value, v: Value) -> JsResult<Option<Value>> {
         if let (Value::Obj(r), Value::Num(n)) = (obj, key) {
             let o = self.heap.get_mut(*r);
             if !o.frozen {
@@ -274,18 +409,18 @@ impl Vm {
                     let i = *n as usize;
                     if i as f64 == *n && i < items.len() {
                         items[i] = v;
-                        return Ok(());
+                        return Ok(None);
                     }
                     if i as f64 == *n && i == items.len() && i < self.limits.max_collection_len {
                         items.push(v);
                         self.heap.charge(2 * crate::limits::ELEMENT_COST);
-                        return Ok(());
+                        return Ok(None);
                     }
                 }
             }
         }
         let k = self.to_property_key(key)?;
-        self.set_prop(obj, k, v)
+        self.set_prop_raw(obj, k, v)
     }
 
     pub fn define_hidden(&mut self, obj: ObjRef, name: &str, v: Value) {

@@ -1,0 +1,16 @@
+const out = [];
+const tryIt = (f) => { try { f(); out.push('ok'); } catch (e) { out.push(e.constructor.name + ': ' + e.message); } };
+const sealed = Object.seal({ get a() { return 1; } });
+tryIt(() => Object.defineProperty(sealed, 'a', { get() { return 2; } }));
+tryIt(() => Object.defineProperty(sealed, 'b', { get() { return 2; } }));
+const ne = Object.preventExtensions({});
+tryIt(() => Object.defineProperty(ne, 'z', { set(v) {} }));
+const fixed = {};
+Object.defineProperty(fixed, 'k', { get() { return 1; } });
+tryIt(() => Object.defineProperty(fixed, 'k', { enumerable: true }));
+tryIt(() => Object.defineProperty(fixed, 'k', { configurable: false }));
+tryIt(() => Object.defineProperty(fixed, 'k', { set: undefined }));
+tryIt(() => Object.defineProperty(fixed, 'k', { set() {} }));
+tryIt(() => Object.defineProperty(1, 'k', { get() {} }));
+tryIt(() => Object.defineProperty({}, 'k', 1));
+return out;

@@ -1,0 +1,10 @@
+let backing = 1;
+const o = { get v() { return backing; }, set v(x) { backing = x; } };
+Object.freeze(o);
+o.v = 5;
+const frozenRead = o.v;
+const d = Object.getOwnPropertyDescriptor(o, 'v');
+const deleted = delete o.v;
+const c = { get t() { return 1; } };
+const deleted2 = delete c.t;
+return [frozenRead, backing, d.configurable, Object.isFrozen(o), deleted, deleted2, 't' in c, c.t];
