@@ -125,6 +125,9 @@ pub fn measure(interpreter: &dyn Interpreter, source: &str) -> Measured {
         // Long enough never to be what ends a run here (fuel does), present so that the
         // interpreters' deadline checks run too.
         deadline: Some(Deadline::after(Duration::from_secs(60))),
+        // A fixed clock, so a finding replays the same way.
+        now: Some(std::time::UNIX_EPOCH + Duration::from_secs(1_700_000_000)),
+        time_zone: None,
     };
     if let Ok(program) = interpreter.compile(source, &options) {
         let mut execution = program.start(start);
