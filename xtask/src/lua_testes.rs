@@ -820,7 +820,7 @@ pub fn lua_testes(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     let old = std::fs::read_to_string(&snapshot_path).unwrap_or_default();
-    let old = parse_snapshot(&old);
+    let old = crate::test262::parse_snapshot(&old);
     let mut regressions = Vec::new();
     let mut gains = 0;
     for (name, r) in &reports {
@@ -887,19 +887,6 @@ fn replace_between_markers(doc: &str, table: &str) -> Option<String> {
     let start = doc.find(BEGIN)? + BEGIN.len();
     let end = start + doc[start..].find(END)?;
     Some(format!("{}\n{table}{}", &doc[..start], &doc[end..]))
-}
-
-/// File → sections passed, from a snapshot file.
-fn parse_snapshot(text: &str) -> BTreeMap<String, u32> {
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let mut parts = l.split_whitespace();
-            let name = parts.next()?;
-            let passed = parts.next()?.parse().ok()?;
-            Some((name.to_string(), passed))
-        })
-        .collect()
 }
 
 #[cfg(test)]

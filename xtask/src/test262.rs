@@ -857,8 +857,9 @@ fn replace_between_markers(doc: &str, table: &str) -> Option<String> {
     Some(format!("{}\n{table}{}", &doc[..start], &doc[end..]))
 }
 
-/// Directory → passed, from a snapshot file.
-fn parse_snapshot(text: &str) -> BTreeMap<String, u32> {
+/// Name → passed, from a snapshot file (docs/test262.txt and docs/lua-testes.txt share
+/// the format: `name passed failed ...`, `#` comments, an optional `TOTAL` line).
+pub(crate) fn parse_snapshot(text: &str) -> BTreeMap<String, u32> {
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("TOTAL "))
         .filter_map(|l| {
