@@ -3,16 +3,8 @@
 mod common;
 use codemode_core::DiagnosticKind;
 use codemode_js::JsInterpreter;
-use common::run;
+use common::{run, value};
 use serde_json::json;
-
-fn value(src: &str) -> serde_json::Value {
-    let i = JsInterpreter::new();
-    match run(&i, src).value {
-        Ok(v) => v,
-        Err(d) => panic!("{src}: {d:?}"),
-    }
-}
 
 #[test]
 fn set_algebra_follows_es2025() {

@@ -101,6 +101,15 @@ pub fn test_options() -> CompileOptions {
     }
 }
 
+/// The value `src` returns (a panic naming the program on a diagnostic).
+pub fn value(src: &str) -> Value {
+    let i = JsInterpreter::new();
+    match run(&i, src).value {
+        Ok(v) => v,
+        Err(d) => panic!("{src}: {d:?}"),
+    }
+}
+
 pub fn run(interp: &JsInterpreter, src: &str) -> Outcome {
     run_with(interp, src, &test_options(), &mut echo_tool)
 }

@@ -2,16 +2,8 @@
 mod common;
 use codemode_core::*;
 use codemode_js::JsInterpreter;
-use common::{echo_tool, run, run_with};
+use common::{echo_tool, run, run_with, value};
 use serde_json::json;
-
-fn value(src: &str) -> serde_json::Value {
-    let i = JsInterpreter::new();
-    match run(&i, src).value {
-        Ok(v) => v,
-        Err(d) => panic!("{src}: {d:?}"),
-    }
-}
 
 fn error(src: &str) -> Diagnostic {
     let i = JsInterpreter::new();
