@@ -1338,32 +1338,8 @@ impl Vm {
                         self.handlers.pop();
                     }
                     Op::IterInit => {
-                        let mut v = pop!(self);
-                        // A Map or Set iterates through a live iterator over its entries.
-                        if let Value::Obj(r) = v {
-                            if matches!(self.heap.get(r).kind, Kind::Collection(_)) {
-                                save_pc!();
-                                v = tri!(crate::builtins::collection_default_iter(self, r));
-                            }
-                        }
-                        let ok = match &v {
-                            Value::Str(_) => true,
-                            Value::Obj(r) => matches!(
-                                self.heap.get(*r).kind,
-                                Kind::Array(_) | Kind::CollectionIter(_)
-                            ),
-                            _ => false,
-                        };
-                        if !ok {
-                            save_pc!();
-                            let t = if let Value::Obj(_) = v {
-                                "object is not iterable (only arrays and strings are iterable here)"
-                                    .to_string()
-                            } else {
-                                format!("{} is not iterable", tri!(self.to_rust_string(&v)))
-                            };
-                            throw!(self.type_error(&t));
-                        }
+                        let v = pop!(self);
+                        let v = tri!(self.iter_init(v));
                         self.stack.push(v);
                     }
                     Op::ForInInit => {
@@ -1378,45 +1354,12 @@ impl Vm {
                             Value::Num(n) => n as usize,
                             _ => 0,
                         };
-                        match &it {
-                            Value::Obj(r) => {
-                                let next = match &self.heap.get(*r).kind {
-                                    Kind::Array(items) => items.get(idx).cloned(),
-                                    Kind::CollectionIter(_) => {
-                                        save_pc!();
-                                        tri!(crate::builtins::collection_iter_step(self, *r))
-                                    }
-                                    _ => None,
-                                };
-                                match next {
-                                    Some(v) => {
-                                        self.stack[base + s as usize + 1] =
-                                            Value::Num((idx + 1) as f64);
-                                        self.stack.push(v);
-                                    }
-                                    None => pc = t as usize,
-                                }
+                        match tri!(self.iter_next(&it, idx)) {
+                            Some((v, next)) => {
+                                self.stack[base + s as usize + 1] = Value::Num(next as f64);
+                                self.stack.push(v);
                             }
-                            Value::Str(st) => {
-                                let u = st.units();
-                                if idx >= u.len() {
-                                    pc = t as usize;
-                                } else {
-                                    let n = if (0xD800..0xDC00).contains(&u[idx])
-                                        && u.get(idx + 1)
-                                            .is_some_and(|x| (0xDC00..0xE000).contains(x))
-                                    {
-                                        2
-                                    } else {
-                                        1
-                                    };
-                                    let piece = JsStr::from_units(&u[idx..idx + n]);
-                                    self.stack[base + s as usize + 1] =
-                                        Value::Num((idx + n) as f64);
-                                    self.stack.push(Value::Str(piece));
-                                }
-                            }
-                            _ => pc = t as usize,
+                            None => pc = t as usize,
                         }
                     }
                     Op::ToArray => {

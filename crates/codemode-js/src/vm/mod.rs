@@ -413,6 +413,7 @@ mod class;
 mod convert;
 mod exec;
 mod gc;
+mod iter;
 mod object;
 mod operators;
 mod promise;
