@@ -427,6 +427,11 @@ pub enum ExprKind {
     Sequence(Vec<Expr>),
     /// `await expr` (allowed at top level and in async functions).
     Await(Box<Expr>),
+    /// `yield`, `yield x` (`delegate` false) or `yield* x` (true).
+    Yield {
+        argument: Option<Box<Expr>>,
+        delegate: bool,
+    },
     /// Dynamic `import(expr)`: a promise of the module namespace.
     Import(Box<Expr>),
     /// `class [Name] [extends Base] { ... }` as an expression.
@@ -615,6 +620,8 @@ pub struct Function {
     pub kind: FunctionKind,
     /// `async function` / `async () =>` / `async m() {}`.
     pub is_async: bool,
+    /// `function*` / `*m() {}` (with `is_async`: an async generator).
+    pub is_generator: bool,
     /// The parameters before the rest parameter, each a binding pattern, possibly with a
     /// default (`PatternKind::Assign`).
     pub params: Vec<Pattern>,

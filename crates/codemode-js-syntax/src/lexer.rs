@@ -65,6 +65,7 @@ pub enum Raw {
     #[token("void")]
     #[token("while")]
     #[token("with")]
+    #[token("yield")]
     Word,
     #[regex(r"#[\p{ID_Start}_$][\p{ID_Continue}$\u{200C}\u{200D}]*")]
     PrivateName,

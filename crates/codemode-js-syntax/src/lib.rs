@@ -49,7 +49,7 @@
 //! # Not supported (reported as `UnsupportedSyntax` with the construct's location)
 //!
 //! TypeScript enums, namespaces with values and parameter properties (not erasable),
-//! generators and `yield` expressions, async generators, `for await`, private names (`#x`), BigInt
+//! async generators (the compiler refuses them), `for await`, private names (`#x`), BigInt
 //! literals, legacy octal literals (`010`), `with`, labeled function declarations, `export`,
 //! `import.meta`, decorators, `debugger`. Classes (declarations and expressions, `extends`,
 //! fields, static blocks), `super` and `new.target` parse; the compiler checks where `super`
@@ -113,8 +113,7 @@ impl From<&codemode_core::VmLimits> for ParseLimits {
 /// Parses `source` (the body of an async function) into a [`Program`].
 ///
 /// Errors are `ParseError` diagnostics worded as V8 words them, or `UnsupportedSyntax` for
-/// constructs outside the subset (generators,
-/// BigInt, `with`, `export`, `import.meta`, `for await`, private names,
+/// constructs outside the subset (BigInt, `with`, `export`, `import.meta`, `for await`, private names,
 /// decorators, labeled function declarations, `debugger`), always with a 1-based line and
 /// column.
 pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> {

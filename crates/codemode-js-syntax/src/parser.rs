@@ -265,6 +265,7 @@ impl<'s> Ctx<'s> {
             name,
             kind,
             is_async,
+            is_generator: false,
             params: tail.0,
             rest: tail.1,
             body: FunctionBody::Block(tail.2),
@@ -294,6 +295,30 @@ impl<'s> Ctx<'s> {
     ) -> Expr {
         let f = self.function(name, FunctionKind::Normal, is_async, tail, l, r);
         self.expr(ExprKind::Function(Box::new(f)), l, r)
+    }
+
+    /// Marks the function of a declaration `function_decl` made as a generator.
+    pub fn generator_decl(&self, mut s: Stmt) -> Stmt {
+        if let StmtKind::FunctionDecl(f) = &mut s.kind {
+            f.is_generator = true;
+        }
+        s
+    }
+
+    /// Marks the function of an expression `function_expr` made as a generator.
+    pub fn generator_expr(&self, mut e: Expr) -> Expr {
+        if let ExprKind::Function(f) = &mut e.kind {
+            f.is_generator = true;
+        }
+        e
+    }
+
+    /// Marks a method `method` made as a generator.
+    pub fn generator_method(&self, mut p: Property) -> Property {
+        if let Property::Method { function, .. } = &mut p {
+            function.is_generator = true;
+        }
+        p
     }
 
     pub fn class_decl(
@@ -352,9 +377,12 @@ impl<'s> Ctx<'s> {
                 ClassElem::Method(mods, key, fn_tail, span) => {
                     let mut is_static = false;
                     let mut is_async = false;
+                    let mut is_generator = false;
                     let mut kind = MethodKind::Method;
                     for (at, m) in &mods {
                         match m.as_str() {
+                            // Always last (see the grammar's ClassElement).
+                            "*" if kind == MethodKind::Method => is_generator = true,
                             "static" if !is_static && !is_async && kind == MethodKind::Method => {
                                 is_static = true
                             }
@@ -383,8 +411,9 @@ impl<'s> Ctx<'s> {
                         name: n,
                         span: self.span(start, start),
                     });
-                    let f =
+                    let mut f =
                         self.function(fname, FunctionKind::Method, is_async, fn_tail, start, end);
+                    f.is_generator = is_generator;
                     if is_ctor && !is_static {
                         if kind != MethodKind::Method {
                             return Err(self
@@ -395,6 +424,10 @@ impl<'s> Ctx<'s> {
                                 start,
                                 "Class constructor may not be an async method",
                             ));
+                        }
+                        if is_generator {
+                            return Err(self
+                                .syntax_error(start, "Class constructor may not be a generator"));
                         }
                         if constructor.is_some() {
                             return Err(
@@ -1090,6 +1123,7 @@ impl<'s> Ctx<'s> {
             name: None,
             kind: FunctionKind::Arrow,
             is_async,
+            is_generator: false,
             params,
             rest,
             body,

@@ -268,6 +268,9 @@ impl Renderer {
             FunctionKind::Arrow => "arrow",
             FunctionKind::Method => "method",
         });
+        if f.is_generator {
+            self.out.push('*');
+        }
         if let Some(n) = &f.name {
             let _ = write!(self.out, " {}", n.name);
         }
@@ -612,6 +615,15 @@ impl Renderer {
             ExprKind::Await(e) => {
                 self.out.push_str("(await ");
                 self.expr(e);
+                self.out.push(')');
+            }
+            ExprKind::Yield { argument, delegate } => {
+                self.out
+                    .push_str(if *delegate { "(yield*" } else { "(yield" });
+                if let Some(a) = argument {
+                    self.out.push(' ');
+                    self.expr(a);
+                }
                 self.out.push(')');
             }
             ExprKind::Import(e) => {

@@ -71,6 +71,8 @@ pub enum Tok {
     While,
     Let,
     Await,
+    /// `yield` (a keyword everywhere in codemode; see validate.rs).
+    Yield,
     Of,
     From,
     As,
@@ -217,8 +219,6 @@ const FOR: u32 = 1 << 11;
 const CALL_HEAD: u32 = 1 << 12;
 /// A `(` after it is a statement head (`if`, `while`, `with`).
 const COND_HEAD: u32 = 1 << 13;
-/// A `*` after it makes a generator (`function*`, `{ *m() {} }`, `async *m`).
-const BEFORE_STAR: u32 = 1 << 14;
 /// Continues the statement chain (`else`, the `while` of `do ... while`).
 const KEEPS_STMT_CHAIN: u32 = 1 << 15;
 
@@ -248,10 +248,13 @@ pub(crate) fn class(tok: &Tok) -> u32 {
         Tok::Else => NESTS_STMT | KEEPS_STMT_CHAIN,
         Tok::With => NESTS_STMT | COND_HEAD,
         Tok::Return | Tok::Break | Tok::Continue => STARTS_STMT | RESTRICTED,
+        // `yield` is restricted too (no line break before its operand) and, like a prefix
+        // operator, puts `/` after it in regex position.
+        Tok::Yield => STARTS_STMT | RESTRICTED | PREFIX,
         Tok::Throw => STARTS_STMT | THROW,
-        Tok::Function | Tok::Async | Tok::LBrace => STARTS_STMT | BEFORE_STAR,
+        Tok::Function | Tok::Async | Tok::LBrace => STARTS_STMT,
         Tok::AsyncParen | Tok::Import => STARTS_STMT | CALL_HEAD,
-        Tok::Comma => RESETS_EXPR | BEFORE_STAR,
+        Tok::Comma => RESETS_EXPR,
         Tok::Semi => RESETS_EXPR | ENDS_STMT,
         Tok::Bang
         | Tok::Tilde
@@ -769,6 +772,7 @@ impl<'s> Adapter<'s> {
             "void" => Tok::Void,
             "while" => Tok::While,
             "let" => Tok::Let,
+            "yield" => Tok::Yield,
             "await" => {
                 if matches!(prev, Some(Tok::For)) {
                     self.out
@@ -817,12 +821,7 @@ impl<'s> Adapter<'s> {
                         Tok::Ident("async".into())
                     }
                     Some('(') => Tok::AsyncParen,
-                    Some('*') => {
-                        self.out
-                            .unsupported
-                            .push((start, "async generators are not supported"));
-                        Tok::Async
-                    }
+                    Some('*') => Tok::Async,
                     Some(c) if c == '$' || c == '_' || c.is_alphabetic() => {
                         // `async in o` / `async instanceof C` use `async` as a name.
                         match next_word(self.src, end) {
@@ -1001,12 +1000,6 @@ impl<'s> Adapter<'s> {
                 if let Some(Open::ForParen(first)) = self.stack.last_mut() {
                     *first = false;
                 }
-            }
-            Tok::Star if prev & BEFORE_STAR != 0 => {
-                // Generators: `function*`, `*method() {}`.
-                self.out
-                    .unsupported
-                    .push((start, "generators are not supported yet"));
             }
             _ => {}
         }

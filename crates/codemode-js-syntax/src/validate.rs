@@ -48,6 +48,7 @@ struct Label {
 
 struct FnCtx {
     is_async: bool,
+    is_generator: bool,
     loops: usize,
     switches: usize,
     labels: Vec<Label>,
@@ -70,6 +71,7 @@ pub fn validate(program: &Program) -> VResult {
         scopes: vec![Scope::new(true)],
         fns: vec![FnCtx {
             is_async: true,
+            is_generator: false,
             loops: 0,
             switches: 0,
             labels: Vec::new(),
@@ -130,6 +132,7 @@ impl<'a> Validator<'a> {
             scopes: vec![Scope::new(true)],
             fns: vec![FnCtx {
                 is_async: false,
+                is_generator: false,
                 loops: 0,
                 switches: 0,
                 labels: Vec::new(),
@@ -533,6 +536,7 @@ impl<'a> Validator<'a> {
             name: None,
             kind: FunctionKind::Method,
             is_async: false,
+            is_generator: false,
             params: Vec::new(),
             rest: None,
             body: FunctionBody::Block(body.to_vec()),
@@ -557,6 +561,7 @@ impl<'a> Validator<'a> {
     fn function(&mut self, f: &'a Function) -> VResult {
         self.fns.push(FnCtx {
             is_async: f.is_async,
+            is_generator: f.is_generator,
             loops: 0,
             switches: 0,
             labels: Vec::new(),
@@ -795,6 +800,15 @@ impl<'a> Validator<'a> {
                     ));
                 }
                 self.expr(x)
+            }
+            ExprKind::Yield { argument, .. } => {
+                if !self.fctx().is_generator {
+                    return Err((
+                        e.span.start as usize,
+                        "yield is only valid in generator functions (codemode reads `yield` as a keyword everywhere)".into(),
+                    ));
+                }
+                argument.as_deref().map_or(Ok(()), |x| self.expr(x))
             }
         }
     }

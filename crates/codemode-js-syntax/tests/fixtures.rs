@@ -69,6 +69,10 @@ const DIFFERS: &[(&str, &str)] = &[
         "we name the unterminated template instead of `Unexpected end of input`",
     ),
     (
+        "yield_outside_generator",
+        "node reads `yield` as a name outside generators in scripts; codemode reads it as a keyword everywhere and says so",
+    ),
+    (
         "await_in_nested_arrow",
         "node reports a confusing `missing ) after argument list`; we name the real cause",
     ),

@@ -83,6 +83,18 @@ pub enum Op {
     NewSpread(u32),
     Return,
     Await,
+    /// A generator's frame stops after its parameters: the call returns the generator
+    /// object (see vm/generator.rs).
+    GenStart,
+    /// [v] -> suspends the generator with `{ value: v, done: false }`; resumed by `next(x)`
+    /// it pushes [x, false], by `return(x)` [x, true] (the code after it returns x), by
+    /// `throw(x)` it throws x.
+    Yield,
+    /// [r] -> a `yield*` step: suspends handing the inner result `r` to the caller as it is;
+    /// resumed it pushes [x, mode] (0 next, 1 throw, 2 return) and never throws.
+    YieldDelegate,
+    /// [args...] -> [result]: calls the prelude's hook .0 (`HOOK_` constants) with .1 arguments.
+    CallHook(u8, u8),
 
     Jump(u32),
     JumpIfFalse(u32),
@@ -311,6 +323,8 @@ pub struct FuncCode {
     pub nlocals: u16,
     pub has_rest: bool,
     pub is_async: bool,
+    /// `function*`: a call returns a generator object (see `Op::GenStart`).
+    pub is_generator: bool,
     pub is_arrow: bool,
     pub is_method: bool,
     /// A class constructor: `CLASS_BASE` or `CLASS_DERIVED` (0 for other functions). It

@@ -210,14 +210,14 @@ fn inspect_obj(
                 _ => String::new(),
             })
             .unwrap_or_default();
-        let is_async = match &vm.heap.get(r).kind {
-            Kind::Closure(c) => vm.code(c.func).is_async,
-            _ => false,
+        let (is_async, is_generator) = match &vm.heap.get(r).kind {
+            Kind::Closure(c) => (vm.code(c.func).is_async, vm.code(c.func).is_generator),
+            _ => (false, false),
         };
-        let kind = if is_async {
-            "AsyncFunction"
-        } else {
-            "Function"
+        let kind = match (is_async, is_generator) {
+            (_, true) => "GeneratorFunction",
+            (true, false) => "AsyncFunction",
+            _ => "Function",
         };
         return if name.is_empty() {
             format!("[{kind} (anonymous)]")
@@ -245,6 +245,9 @@ fn inspect_obj(
             _ => String::new(),
         };
         return format!("/{}/{}", text("source"), text("flags"));
+    }
+    if matches!(o.kind, Kind::Generator(_)) && o.props.entries.is_empty() {
+        return "Object [Generator] {}".into();
     }
     let is_array = matches!(o.kind, Kind::Array(_));
     let is_error = matches!(o.kind, Kind::Error);

@@ -172,6 +172,52 @@ pub struct Coroutine {
     pub handlers: Vec<crate::vm::Handler>,
 }
 
+/// A generator's state (ECMAScript's suspended-start, suspended-yield, executing and
+/// completed).
+#[derive(Clone, Debug)]
+pub enum GenState {
+    /// Created: its frame stopped after the parameters (`Op::GenStart`).
+    Start(Coroutine),
+    /// Stopped at a `yield` (`delegate`: at a `yield*` step, resumed with its mode as a value).
+    Yield {
+        co: Coroutine,
+        delegate: bool,
+    },
+    /// Its frame is on the VM's frame stack; `caller` is how the caller of `next`, `return`
+    /// or `throw` takes the result (as the kind of a frame it called).
+    Running {
+        caller: crate::vm::FrameKind,
+    },
+    Done,
+}
+
+impl GenState {
+    pub fn trace(&self, work: &mut Vec<ObjRef>) {
+        match self {
+            GenState::Start(c) | GenState::Yield { co: c, .. } => c.trace(work),
+            GenState::Running { caller } => caller.trace(work),
+            GenState::Done => {}
+        }
+    }
+}
+
+impl Coroutine {
+    pub fn trace(&self, work: &mut Vec<ObjRef>) {
+        for v in &self.stack {
+            if let Value::Obj(r) = v {
+                work.push(*r);
+            }
+        }
+        self.frame.trace(work);
+    }
+    pub fn byte_size(&self) -> usize {
+        std::mem::size_of::<Coroutine>()
+            + self.stack.capacity() * std::mem::size_of::<Value>()
+            + self.handlers.capacity() * std::mem::size_of::<crate::vm::Handler>()
+            + BLOCK_OVERHEAD
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Closure {
     pub func: u32,
@@ -214,6 +260,8 @@ pub enum Kind {
     /// function or undefined. Never a value the program sees.
     Accessor(Box<(Value, Value)>),
     Coroutine(Box<Coroutine>),
+    /// A generator object: where its body stands (see vm/generator.rs).
+    Generator(Box<GenState>),
     /// A path under the tool root; calling it is a host call.
     ToolPath(Vec<JsStr>),
     /// A host extension function by dotted name.
@@ -282,11 +330,12 @@ impl Object {
                     + b.2.capacity() * std::mem::size_of::<Value>()
                     + BLOCK_OVERHEAD
             }
-            Kind::Coroutine(c) => {
-                n += std::mem::size_of::<Coroutine>()
-                    + c.stack.capacity() * std::mem::size_of::<Value>()
-                    + c.handlers.capacity() * std::mem::size_of::<crate::vm::Handler>()
-                    + BLOCK_OVERHEAD
+            Kind::Coroutine(c) => n += c.byte_size(),
+            Kind::Generator(g) => {
+                n += std::mem::size_of::<GenState>() + BLOCK_OVERHEAD;
+                if let GenState::Start(c) | GenState::Yield { co: c, .. } = &**g {
+                    n += c.byte_size();
+                }
             }
             Kind::Promise(p) => {
                 n += std::mem::size_of::<PromiseData>()
@@ -527,10 +576,8 @@ impl Heap {
                     push_val(&pair.0, &mut work);
                     push_val(&pair.1, &mut work);
                 }
-                Kind::Coroutine(c) => {
-                    c.stack.iter().for_each(|x| push_val(x, &mut work));
-                    c.frame.trace(&mut work);
-                }
+                Kind::Coroutine(c) => c.trace(&mut work),
+                Kind::Generator(g) => g.trace(&mut work),
                 _ => {}
             }
         }

@@ -668,3 +668,48 @@ __cm_setHook(5, function callPrepared(f, args) {
   const a = exportPrepare(args);
   return f(...a);
 });
+// `yield*` (compiler/generator.rs): the iterator it walks, and one step of it in the mode
+// the outer generator was resumed with (0 next, 1 throw, 2 return).
+__cm_setHook(6, function delegateIterator(v) {
+  if (typeof Symbol === "function" && v !== null && v !== undefined) {
+    const f = v[Symbol.iterator];
+    if (typeof f === "function") {
+      const it = __cm_call(f, v);
+      if (it === null || (typeof it !== "object" && typeof it !== "function")) __cm_typeError("Result of the Symbol.iterator method is not an object");
+      return it;
+    }
+  }
+  if (typeof v === "string") {
+    const points = [];
+    for (const c of v) __cm_push(points, c);
+    v = points;
+  }
+  if (Array.isArray(v)) {
+    const a = v;
+    let i = 0;
+    return { next() { return i < a.length ? { value: a[i++], done: false } : { value: undefined, done: true }; } };
+  }
+  if (v instanceof Map) return v.entries();
+  if (v instanceof Set) return v.values();
+  if (v !== null && typeof v === "object" && typeof v.next === "function" && typeof v.throw === "function") return v;
+  __cm_typeError((v === null ? "null" : typeof v === "object" ? "object" : String(v)) + " is not iterable");
+});
+__cm_setHook(7, function delegateStep(it, mode, x) {
+  let r;
+  if (mode === 0) r = it.next(x);
+  else if (mode === 1) {
+    const t = it.throw;
+    if (t === undefined || t === null) {
+      const close = it.return;
+      if (close !== undefined && close !== null) __cm_call(close, it);
+      __cm_typeError("The iterator does not provide a 'throw' method");
+    }
+    r = __cm_call(t, it, x);
+  } else {
+    const close = it.return;
+    if (close === undefined || close === null) return { value: x, done: true };
+    r = __cm_call(close, it, x);
+  }
+  if (r === null || (typeof r !== "object" && typeof r !== "function")) __cm_typeError("Iterator result " + String(r) + " is not an object");
+  return r;
+});

@@ -60,3 +60,20 @@ return z;
 "#
     ));
 }
+
+#[test]
+fn generator_stops_after_its_parameters_and_resumes_at_each_yield() {
+    insta::assert_snapshot!(listing(
+        r#"
+function* pages(size = 10) {
+  try {
+    const got = yield size;
+    yield* [got];
+  } finally {
+    size = 0;
+  }
+}
+return pages;
+"#
+    ));
+}

@@ -1027,6 +1027,7 @@ fn starts_expression(t: &Tok) -> bool {
             | Tok::MinusMinusNl
             | Tok::Lt
             | Tok::Await
+            | Tok::Yield
             | Tok::This
             | Tok::Super
             | Tok::Null

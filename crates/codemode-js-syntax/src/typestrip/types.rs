@@ -716,6 +716,7 @@ pub(crate) fn is_word(t: &Tok) -> bool {
             | Tok::While
             | Tok::Let
             | Tok::Await
+            | Tok::Yield
             | Tok::Of
             | Tok::From
             | Tok::As

@@ -15,6 +15,7 @@ mod console;
 mod date;
 mod error;
 mod function;
+mod generator;
 mod intl;
 mod intrinsics;
 mod json;
@@ -64,6 +65,8 @@ pub struct Realm {
     pub weak_map_proto: ObjRef,
     pub weak_set_proto: ObjRef,
     pub collection_iter_proto: ObjRef,
+    /// %GeneratorPrototype%: `next`, `return`, `throw`.
+    pub generator_proto: ObjRef,
     pub date_time_format_proto: ObjRef,
     pub regexp_proto: ObjRef,
     pub error_proto: ObjRef,
@@ -93,7 +96,11 @@ pub const HOOK_ENTRIES: usize = 3;
 pub const HOOK_ASSIGN: usize = 4;
 /// `callPrepared(f, args)`: a host call whose arguments need `exportPrepare` first.
 pub const HOOK_CALL_PREPARED: usize = 5;
-pub const HOOKS: usize = 6;
+/// `delegateIterator(v)`: the iterator a `yield*` walks.
+pub const HOOK_DELEGATE_ITERATOR: usize = 6;
+/// `delegateStep(it, mode, x)`: one step of a `yield*` (`RESUME_` mode): the inner result.
+pub const HOOK_DELEGATE_STEP: usize = 7;
+pub const HOOKS: usize = 8;
 
 impl Realm {
     pub fn roots(&self) -> Vec<ObjRef> {
@@ -113,6 +120,7 @@ impl Realm {
             self.weak_map_proto,
             self.weak_set_proto,
             self.collection_iter_proto,
+            self.generator_proto,
             self.date_time_format_proto,
             self.regexp_proto,
             self.error_proto,
@@ -202,6 +210,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let weak_map_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let weak_set_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let collection_iter_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let generator_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let date_time_format_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let regexp_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let error_proto = obj(heap, Some(object_proto), Kind::Ordinary);
@@ -230,6 +239,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         weak_map_proto,
         weak_set_proto,
         collection_iter_proto,
+        generator_proto,
         date_time_format_proto,
         regexp_proto,
         error_proto,
@@ -266,6 +276,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     date::install(&mut b);
     intl::install(&mut b);
     collections::install(&mut b);
+    generator::install(&mut b);
     regexp::install(&mut b);
     let search = b.obj(Some(function_proto), Kind::Search);
     b.set(global, "search", Value::Obj(search));

@@ -384,6 +384,7 @@ fn default_constructor(derived: bool, span: Span) -> Function {
         name: None,
         kind: FunctionKind::Method,
         is_async: false,
+        is_generator: false,
         params: Vec::new(),
         rest,
         body: FunctionBody::Block(body),

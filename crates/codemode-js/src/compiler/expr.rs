@@ -32,7 +32,11 @@ impl<'a> Compiler<'a> {
             .map(|n| n.name.clone())
             .unwrap_or_else(|| inferred.to_string());
         let is_arrow = f.kind == FunctionKind::Arrow;
+        if f.is_generator && f.is_async {
+            return Err(self.unsupported(f.span, "async generators"));
+        }
         self.begin_fn(&name, f.is_async, is_arrow, f.kind == FunctionKind::Method);
+        self.st().code.is_generator = f.is_generator;
         self.span_pos = f.span.start;
         self.class_ctor_prologue()?;
         let st = self.st();
@@ -107,6 +111,9 @@ impl<'a> Compiler<'a> {
             }
             self.emit(Op::GetLocal(slot));
             self.bind_pattern(r, true)?;
+        }
+        if f.is_generator {
+            self.emit(Op::GenStart);
         }
         match &f.body {
             FunctionBody::Block(stmts) => {
@@ -593,6 +600,24 @@ impl<'a> Compiler<'a> {
                 self.expr(x)?;
                 self.span_pos = e.span.start;
                 self.emit(Op::Await);
+            }
+            ExprKind::Yield { argument, delegate } => {
+                match argument {
+                    Some(x) => self.expr(x)?,
+                    None => {
+                        self.emit(Op::Undef);
+                    }
+                }
+                self.span_pos = e.span.start;
+                if *delegate {
+                    self.yield_delegate()?;
+                } else {
+                    self.emit(Op::Yield);
+                    // Resumed by `return(x)`: return x from here (finally blocks run).
+                    let resumed = self.emit(Op::JumpIfFalse(0));
+                    self.emit_return()?;
+                    self.patch_here(resumed);
+                }
             }
             ExprKind::Import(x) => {
                 self.expr(x)?;

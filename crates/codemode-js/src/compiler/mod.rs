@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 mod class;
 mod expr;
+mod generator;
 mod stmt;
 
 pub struct Compiled {

@@ -77,6 +77,9 @@ impl Vm {
                 self.stack.extend(a);
                 continue;
             }
+            if let Some((g, v, mode)) = self.gen_resume.take() {
+                return self.resume_generator(g, v, mode, kind);
+            }
             if self.blocked.is_some() {
                 return Ok(());
             }
@@ -374,7 +377,7 @@ impl Vm {
         match self.heap.get(r).kind.clone() {
             Kind::Closure(c) => {
                 let code = self.code(c.func);
-                if code.is_arrow || code.is_method || code.is_async {
+                if code.is_arrow || code.is_method || code.is_async || code.is_generator {
                     let name = self.callee_text(text);
                     return Err(self.type_error(&format!("{name} is not a constructor")));
                 }
@@ -480,7 +483,12 @@ impl Vm {
             let f = self.frames.pop().unwrap_or_else(|| unreachable!());
             self.handlers.retain(|h| h.frame < depth - 1);
             self.stack.truncate(f.base as usize - 2);
-            match f.kind {
+            let kind = match f.kind {
+                // A generator that throws is done; the throw goes on in its caller.
+                FrameKind::Generator(g) => self.finish_generator(g),
+                k => k,
+            };
+            match kind {
                 FrameKind::Normal | FrameKind::Construct(_) | FrameKind::Accessor(_) => continue,
                 FrameKind::Async(p) => {
                     self.settle(p, v, true);
@@ -497,6 +505,7 @@ impl Vm {
                     self.last_throw = None;
                     return self.call_resolver(rej, v);
                 }
+                FrameKind::Generator(_) => continue,
             }
         }
     }
@@ -560,6 +569,7 @@ impl Vm {
             FrameKind::Job(t) => self.settle_target(t, v, false)?,
             FrameKind::Thenable(_) => {}
             FrameKind::Accessor(mode) => self.finish_accessor(mode, v),
+            FrameKind::Generator(g) => self.gen_returned(g, v)?,
         }
         Ok(())
     }

@@ -9,7 +9,7 @@ impl Vm {
         match &self.heap.get(r).kind {
             Kind::Closure(c) => {
                 let code = self.code(c.func);
-                !(code.is_arrow || code.is_method || code.is_async)
+                !(code.is_arrow || code.is_method || code.is_async || code.is_generator)
             }
             Kind::Native(_) | Kind::Bound(_) => r != self.realm.function_proto,
             _ => false,

@@ -683,6 +683,24 @@ impl Vm {
                         tri!(self.do_await(v));
                         continue 'frames;
                     }
+                    Op::GenStart => {
+                        save_pc!();
+                        tri!(self.gen_start());
+                        continue 'frames;
+                    }
+                    Op::Yield | Op::YieldDelegate => {
+                        let v = pop!(self);
+                        save_pc!();
+                        tri!(self.gen_yield(v, matches!(op, Op::YieldDelegate)));
+                        continue 'frames;
+                    }
+                    Op::CallHook(hook, argc) => {
+                        let at = self.stack.len() - argc as usize;
+                        let args: Vec<Value> = self.stack.drain(at..).collect();
+                        save_pc!();
+                        tri!(self.call_hook(hook as usize, args, ACC_GET));
+                        continue 'frames;
+                    }
                     Op::Jump(t) => {
                         if (t as usize) < pc && self.heap.wants_gc() {
                             save_pc!();

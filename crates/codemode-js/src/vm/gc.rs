@@ -73,6 +73,12 @@ impl Vm {
                 }
             }
         }
+        if let Some((g, v, _)) = &self.gen_resume {
+            roots.push(*g);
+            if let Value::Obj(r) = v {
+                roots.push(*r);
+            }
+        }
         for v in &self.argbuf {
             if let Value::Obj(r) = v {
                 roots.push(*r);

@@ -69,6 +69,22 @@ pub enum FrameKind {
     /// A getter or setter run by a property access op (`ACC_GET`, `ACC_METHOD`,
     /// `ACC_DISCARD`: see `Vm::finish_accessor`).
     Accessor(u8),
+    /// A generator's body, resumed by `next`/`return`/`throw` (its caller's kind is in the
+    /// generator's `GenState::Running`).
+    Generator(ObjRef),
+}
+
+impl FrameKind {
+    pub fn trace(&self, work: &mut Vec<ObjRef>) {
+        match *self {
+            FrameKind::Async(p)
+            | FrameKind::Job(Some(p))
+            | FrameKind::Thenable(p)
+            | FrameKind::Construct(p)
+            | FrameKind::Generator(p) => work.push(p),
+            _ => {}
+        }
+    }
 }
 
 /// An accessor frame's result is the value of the access.
@@ -77,6 +93,8 @@ pub const ACC_GET: u8 = 0;
 pub const ACC_METHOD: u8 = 1;
 /// ...is dropped (a setter: the assignment's value is already on the stack).
 pub const ACC_DISCARD: u8 = 2;
+
+pub(crate) use generator::{RESUME_NEXT, RESUME_RETURN, RESUME_THROW};
 
 #[derive(Clone, Debug)]
 pub struct Frame {
@@ -93,13 +111,7 @@ impl Frame {
         if let Some(c) = self.closure {
             work.push(c);
         }
-        match self.kind {
-            FrameKind::Async(p)
-            | FrameKind::Job(Some(p))
-            | FrameKind::Thenable(p)
-            | FrameKind::Construct(p) => work.push(p),
-            _ => {}
-        }
+        self.kind.trace(work);
     }
 }
 
@@ -151,6 +163,9 @@ pub struct Vm {
     pub next_call: u64,
     pub blocked: Option<u64>,
     pub tail_call: Option<(Value, Value, Vec<Value>)>,
+    /// A generator method's request to resume generator .0 with value .1 in mode .2
+    /// (`RESUME_` constants), carried out by the call op that called the method.
+    pub gen_resume: Option<(ObjRef, Value, u8)>,
     pub unhandled: Vec<ObjRef>,
     pub last_throw: Option<Location>,
     pub rng: u64,
@@ -225,6 +240,7 @@ impl Vm {
             next_call: 1,
             blocked: None,
             tail_call: None,
+            gen_resume: None,
             unhandled: Vec::new(),
             last_throw: None,
             rng: 0x2545_f491_4f6c_dd1d,
@@ -413,6 +429,7 @@ mod class;
 mod convert;
 mod exec;
 mod gc;
+mod generator;
 mod iter;
 mod object;
 mod operators;

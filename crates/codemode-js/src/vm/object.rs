@@ -158,6 +158,18 @@ impl Vm {
                     }
                     if key.eq_str("prototype") {
                         let code = self.code(func);
+                        if code.is_generator {
+                            // A generator function's prototype: the generator objects' own
+                            // prototype (no `constructor`).
+                            let gp = self.realm.generator_proto;
+                            let proto = self.alloc(Some(gp), Kind::Ordinary);
+                            self.heap.get_mut(start).props.insert(
+                                key.clone(),
+                                Value::Obj(proto),
+                                WRITABLE,
+                            );
+                            return Ok(Ok(Value::Obj(proto)));
+                        }
                         if code.is_arrow || code.is_method || code.is_async {
                             return Ok(Ok(Value::Undefined));
                         }

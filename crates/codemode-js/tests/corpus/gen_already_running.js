@@ -1,0 +1,4 @@
+let it;
+function* g() { try { it.next(); } catch (e) { yield e.message; } }
+it = g();
+return it.next();

@@ -1,0 +1,2 @@
+function* g() {}
+try { new g(); return 'constructed'; } catch (e) { return [e.constructor.name, e.message]; }

@@ -1,0 +1,125 @@
+//! Generators under hostile programs: bodies that never end, delegation chains deeper than
+//! the frame limit, suspended generators that hold memory, polluted prototypes; and tool
+//! calls from generator bodies. (Their semantics against node: tests/corpus/gen_*.js.)
+mod common;
+use codemode_core::*;
+use codemode_js::JsInterpreter;
+use common::{echo_tool, limited, run, run_with};
+use serde_json::json;
+
+#[test]
+fn a_generator_that_never_yields_runs_out_of_fuel() {
+    let i = JsInterpreter::new();
+    let o = limited(VmLimits {
+        max_fuel: 200_000,
+        ..Default::default()
+    });
+    for src in [
+        "function* g() { while (true) {} } g().next();",
+        "function* g() { while (true) yield 1; } const it = g(); for (;;) it.next();",
+        "function* g() { try { yield 1 } finally { while (true) {} } } const it = g(); it.next(); it.return(2);",
+        "function* g() { for (;;) { try { yield } catch {} } } const it = g(); it.next(); for (;;) it.throw(1);",
+    ] {
+        let out = run_with(&i, src, &o, &mut echo_tool);
+        assert_eq!(
+            out.value.unwrap_err().kind,
+            DiagnosticKind::TimeoutExceeded,
+            "{src}"
+        );
+    }
+}
+
+#[test]
+fn delegation_deeper_than_the_frame_limit_is_a_catchable_range_error() {
+    let i = JsInterpreter::new();
+    let o = limited(VmLimits {
+        max_frames: 2_000,
+        ..Default::default()
+    });
+    let src = "function* d(n) { if (n > 0) yield* d(n - 1); else yield 'bottom'; }
+        let m; try { d(100000).next() } catch (e) { m = e.message }
+        return [m, d(100).next().value];";
+    let out = run_with(&i, src, &o, &mut echo_tool);
+    assert_eq!(
+        out.value.unwrap(),
+        json!(["Maximum call stack size exceeded", "bottom"])
+    );
+}
+
+#[test]
+fn suspended_generators_count_against_the_memory_limit() {
+    let i = JsInterpreter::new();
+    let o = limited(VmLimits {
+        max_memory_bytes: 8 << 20,
+        ..Default::default()
+    });
+    for src in [
+        // Many suspended frames, each with its locals.
+        "const keep = []; function* g(a, b, c) { const x = [a, b, c]; yield x; yield 2; }
+         try { for (;;) { const it = g(1, 2, 3); it.next(); keep.push(it); } } catch (e) { return 'caught' }",
+        // A frame whose operand stack is deep when it yields.
+        "const keep = []; function* g() { yield [1, 2, 3, 4, 5, 6, 7, 8, [yield 1]]; }
+         try { for (;;) { const it = g(); it.next(); keep.push(it); } } catch (e) { return 'caught' }",
+    ] {
+        let out = run_with(&i, src, &o, &mut echo_tool);
+        let d = out.value.unwrap_err();
+        assert_eq!(d.kind, DiagnosticKind::ExecutionFailure, "{src}");
+        assert!(d.message.contains("memory"), "{}", d.message);
+    }
+}
+
+#[test]
+fn generators_are_collected_when_unreachable() {
+    let i = JsInterpreter::new();
+    let o = limited(VmLimits {
+        max_memory_bytes: 4 << 20,
+        ..Default::default()
+    });
+    let src = "function* g(n) { const pad = 'x'.repeat(1000) + n; yield pad.length; yield n; }
+        let total = 0;
+        for (let i = 0; i < 20000; i++) { const it = g(i); total += it.next().value; }
+        return total;";
+    let out = run_with(&i, src, &o, &mut echo_tool);
+    let want: usize = (0..20000).map(|n: usize| 1000 + n.to_string().len()).sum();
+    assert_eq!(out.value.unwrap(), json!(want));
+}
+
+#[test]
+fn polluted_generator_prototypes_do_not_reach_the_next_execution() {
+    let i = JsInterpreter::new();
+    let out = run(
+        &i,
+        "const GP = Object.getPrototypeOf(Object.getPrototypeOf((function* () {})()));
+         GP.next = () => ({ value: 'hijacked', done: false });
+         GP.return = null; GP.throw = 1;
+         function* g() { yield 1; }
+         return g().next().value;",
+    );
+    assert_eq!(out.value.unwrap(), json!("hijacked"));
+    let out = run(
+        &i,
+        "function* g() { yield 1; } const it = g(); return [it.next(), it.return(2), it.next()];",
+    );
+    assert_eq!(
+        out.value.unwrap(),
+        json!([{"value": 1, "done": false}, {"value": 2, "done": true}, {"done": true}])
+    );
+}
+
+#[test]
+fn generator_bodies_call_tools() {
+    let i = JsInterpreter::new();
+    let out = run(
+        &i,
+        "function* pages() { for (let p = 1; p <= 3; p++) yield tools.api.list({ page: p }); }
+         const got = [];
+         for (const it = pages(); ; ) {
+           const s = it.next();
+           if (s.done) break;
+           got.push((await s.value).input.page);
+         }
+         return got;",
+    );
+    assert_eq!(out.value.unwrap(), json!([1, 2, 3]));
+    assert_eq!(out.calls.len(), 3);
+}
