@@ -215,7 +215,8 @@ fn inspect_obj(
             _ => (false, false),
         };
         let kind = match (is_async, is_generator) {
-            (_, true) => "GeneratorFunction",
+            (true, true) => "AsyncGeneratorFunction",
+            (false, true) => "GeneratorFunction",
             (true, false) => "AsyncFunction",
             _ => "Function",
         };
@@ -246,8 +247,14 @@ fn inspect_obj(
         };
         return format!("/{}/{}", text("source"), text("flags"));
     }
-    if matches!(o.kind, Kind::Generator(_)) && o.props.entries.is_empty() {
-        return "Object [Generator] {}".into();
+    if let Kind::Generator(g) = &o.kind {
+        if o.props.entries.is_empty() {
+            return if g.queue.is_some() {
+                "Object [AsyncGenerator] {}".into()
+            } else {
+                "Object [Generator] {}".into()
+            };
+        }
     }
     let is_array = matches!(o.kind, Kind::Array(_));
     let is_error = matches!(o.kind, Kind::Error);

@@ -183,21 +183,53 @@ pub enum GenState {
         co: Coroutine,
         delegate: bool,
     },
-    /// Its frame is on the VM's frame stack; `caller` is how the caller of `next`, `return`
-    /// or `throw` takes the result (as the kind of a frame it called).
+    /// Its frame is on the VM's frame stack (or, for an async generator, waiting in an
+    /// `await`); `caller` is how the caller of `next`, `return` or `throw` takes the result
+    /// (as the kind of a frame it called) while it waits: for an async generator, with the
+    /// promise it is to get when the body first stops, and None once it has it.
     Running {
-        caller: crate::vm::FrameKind,
+        caller: Option<(crate::vm::FrameKind, Option<ObjRef>)>,
     },
     Done,
 }
 
-impl GenState {
+/// A generator object.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    pub state: GenState,
+    /// An async generator's requests not yet settled — (mode, value, promise), oldest
+    /// first; None for a sync generator.
+    pub queue: Option<std::collections::VecDeque<(u8, Value, ObjRef)>>,
+}
+
+impl Generator {
     pub fn trace(&self, work: &mut Vec<ObjRef>) {
-        match self {
+        match &self.state {
             GenState::Start(c) | GenState::Yield { co: c, .. } => c.trace(work),
-            GenState::Running { caller } => caller.trace(work),
-            GenState::Done => {}
+            GenState::Running {
+                caller: Some((kind, p)),
+            } => {
+                kind.trace(work);
+                work.extend(p.iter().copied());
+            }
+            GenState::Running { caller: None } | GenState::Done => {}
         }
+        for (_, v, p) in self.queue.iter().flatten() {
+            if let Value::Obj(r) = v {
+                work.push(*r);
+            }
+            work.push(*p);
+        }
+    }
+    pub fn byte_size(&self) -> usize {
+        let mut n = std::mem::size_of::<Generator>() + BLOCK_OVERHEAD;
+        if let GenState::Start(c) | GenState::Yield { co: c, .. } = &self.state {
+            n += c.byte_size();
+        }
+        if let Some(q) = &self.queue {
+            n += q.capacity() * std::mem::size_of::<(u8, Value, ObjRef)>();
+        }
+        n
     }
 }
 
@@ -261,7 +293,7 @@ pub enum Kind {
     Accessor(Box<(Value, Value)>),
     Coroutine(Box<Coroutine>),
     /// A generator object: where its body stands (see vm/generator.rs).
-    Generator(Box<GenState>),
+    Generator(Box<Generator>),
     /// A path under the tool root; calling it is a host call.
     ToolPath(Vec<JsStr>),
     /// A host extension function by dotted name.
@@ -331,12 +363,7 @@ impl Object {
                     + BLOCK_OVERHEAD
             }
             Kind::Coroutine(c) => n += c.byte_size(),
-            Kind::Generator(g) => {
-                n += std::mem::size_of::<GenState>() + BLOCK_OVERHEAD;
-                if let GenState::Start(c) | GenState::Yield { co: c, .. } = &**g {
-                    n += c.byte_size();
-                }
-            }
+            Kind::Generator(g) => n += g.byte_size(),
             Kind::Promise(p) => {
                 n += std::mem::size_of::<PromiseData>()
                     + p.reactions.capacity() * std::mem::size_of::<Reaction>()

@@ -123,3 +123,49 @@ fn generator_bodies_call_tools() {
     assert_eq!(out.value.unwrap(), json!([1, 2, 3]));
     assert_eq!(out.calls.len(), 3);
 }
+
+#[test]
+fn async_generator_request_floods_and_endless_bodies_are_bounded() {
+    let i = JsInterpreter::new();
+    let o = limited(VmLimits {
+        max_memory_bytes: 8 << 20,
+        max_fuel: 50_000_000,
+        ..Default::default()
+    });
+    // Requests queued faster than the body answers them: each is counted.
+    let flood = "async function* g() { for (;;) { await null; yield 1; } }
+        const it = g(); const keep = [];
+        try { for (;;) keep.push(it.next()); } catch (e) { return 'caught' }";
+    let d = run_with(&i, flood, &o, &mut echo_tool).value.unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::ExecutionFailure);
+    assert!(d.message.contains("memory"), "{}", d.message);
+    // A body that never yields, and a consumer that never stops.
+    let o = limited(VmLimits {
+        max_fuel: 200_000,
+        ..Default::default()
+    });
+    for src in [
+        "async function* g() { for (;;) await null; } await g().next();",
+        "async function* g() { for (;;) yield 1; } const it = g(); for (;;) await it.next();",
+    ] {
+        let d = run_with(&i, src, &o, &mut echo_tool).value.unwrap_err();
+        assert_eq!(d.kind, DiagnosticKind::TimeoutExceeded, "{src}");
+    }
+}
+
+#[test]
+fn a_failing_tool_rejects_the_async_generator_request() {
+    let i = JsInterpreter::new();
+    let out = run(
+        &i,
+        "async function* pages() { yield await tools.api.list({ page: 1 }); yield await tools.api.fail({}); }
+         const it = pages();
+         const first = (await it.next()).value.input.page;
+         let err; try { await it.next(); } catch (e) { err = e.message; }
+         return [first, err, await it.next()];",
+    );
+    assert_eq!(
+        out.value.unwrap(),
+        json!([1, "the tool failed", {"done": true}])
+    );
+}

@@ -67,6 +67,8 @@ pub struct Realm {
     pub collection_iter_proto: ObjRef,
     /// %GeneratorPrototype%: `next`, `return`, `throw`.
     pub generator_proto: ObjRef,
+    /// %AsyncGeneratorPrototype%: the same, answering with promises.
+    pub async_generator_proto: ObjRef,
     pub date_time_format_proto: ObjRef,
     pub regexp_proto: ObjRef,
     pub error_proto: ObjRef,
@@ -121,6 +123,7 @@ impl Realm {
             self.weak_set_proto,
             self.collection_iter_proto,
             self.generator_proto,
+            self.async_generator_proto,
             self.date_time_format_proto,
             self.regexp_proto,
             self.error_proto,
@@ -211,6 +214,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let weak_set_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let collection_iter_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let generator_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let async_generator_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let date_time_format_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let regexp_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let error_proto = obj(heap, Some(object_proto), Kind::Ordinary);
@@ -240,6 +244,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         weak_set_proto,
         collection_iter_proto,
         generator_proto,
+        async_generator_proto,
         date_time_format_proto,
         regexp_proto,
         error_proto,

@@ -32,9 +32,6 @@ impl<'a> Compiler<'a> {
             .map(|n| n.name.clone())
             .unwrap_or_else(|| inferred.to_string());
         let is_arrow = f.kind == FunctionKind::Arrow;
-        if f.is_generator && f.is_async {
-            return Err(self.unsupported(f.span, "async generators"));
-        }
         self.begin_fn(&name, f.is_async, is_arrow, f.kind == FunctionKind::Method);
         self.st().code.is_generator = f.is_generator;
         self.span_pos = f.span.start;
@@ -609,12 +606,23 @@ impl<'a> Compiler<'a> {
                     }
                 }
                 self.span_pos = e.span.start;
+                let is_async = self.st().code.is_async;
                 if *delegate {
+                    if is_async {
+                        return Err(self.unsupported(e.span, "yield* in async generators"));
+                    }
                     self.yield_delegate()?;
                 } else {
+                    // An async generator awaits what it yields, and what it is asked to return.
+                    if is_async {
+                        self.emit(Op::Await);
+                    }
                     self.emit(Op::Yield);
                     // Resumed by `return(x)`: return x from here (finally blocks run).
                     let resumed = self.emit(Op::JumpIfFalse(0));
+                    if is_async {
+                        self.emit(Op::Await);
+                    }
                     self.emit_return()?;
                     self.patch_here(resumed);
                 }

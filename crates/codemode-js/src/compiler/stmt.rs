@@ -143,7 +143,14 @@ impl<'a> Compiler<'a> {
             }
             StmtKind::Return(e) => {
                 match e {
-                    Some(e) => self.expr(e)?,
+                    Some(e) => {
+                        self.expr(e)?;
+                        // An async generator awaits the value it returns.
+                        let code = &self.st().code;
+                        if code.is_generator && code.is_async {
+                            self.emit(Op::Await);
+                        }
+                    }
                     None => {
                         self.emit(Op::Undef);
                     }

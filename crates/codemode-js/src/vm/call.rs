@@ -156,7 +156,8 @@ impl Vm {
                 c.nparams as usize,
                 c.nlocals as usize,
                 c.has_rest,
-                c.is_async,
+                // An async generator's body gets no promise: its requests have theirs.
+                c.is_async && !c.is_generator,
                 c.ops.len(),
                 c.arguments,
                 c.class_ctor,
@@ -484,8 +485,15 @@ impl Vm {
             self.handlers.retain(|h| h.frame < depth - 1);
             self.stack.truncate(f.base as usize - 2);
             let kind = match f.kind {
-                // A generator that throws is done; the throw goes on in its caller.
-                FrameKind::Generator(g) => self.finish_generator(g),
+                // A generator that throws is done; the throw goes on in its caller (an
+                // async generator's rejects its request instead).
+                FrameKind::Generator(g) => match self.gen_threw(g, &v)? {
+                    Some(k) => k,
+                    None => {
+                        self.last_throw = None;
+                        return Ok(());
+                    }
+                },
                 k => k,
             };
             match kind {
@@ -633,11 +641,16 @@ impl Vm {
         };
         let depth = self.frames.len() as u32;
         let p = match f.kind {
-            FrameKind::Async(p) => p,
+            FrameKind::Async(p) => Some(p),
+            FrameKind::Generator(_) if self.code(f.func).is_async => None,
             _ => {
                 self.frames.push(f);
                 return Err(self.syntax_error("await is only valid in async functions"));
             }
+        };
+        let generator = match f.kind {
+            FrameKind::Generator(g) => Some(g),
+            _ => None,
         };
         let start = f.base as usize - 2;
         let saved: Vec<Value> = self.stack.drain(start..).collect();
@@ -667,8 +680,10 @@ impl Vm {
             Value::Undefined,
             ReactionTarget::Await(co),
         );
-        if !resumed {
-            self.stack.push(Value::Obj(p));
+        match (p, generator) {
+            (Some(p), _) if !resumed => self.stack.push(Value::Obj(p)),
+            (None, Some(g)) => self.gen_awaiting(g)?,
+            _ => {}
         }
         Ok(())
     }

@@ -161,7 +161,11 @@ impl Vm {
                         if code.is_generator {
                             // A generator function's prototype: the generator objects' own
                             // prototype (no `constructor`).
-                            let gp = self.realm.generator_proto;
+                            let gp = if code.is_async {
+                                self.realm.async_generator_proto
+                            } else {
+                                self.realm.generator_proto
+                            };
                             let proto = self.alloc(Some(gp), Kind::Ordinary);
                             self.heap.get_mut(start).props.insert(
                                 key.clone(),
