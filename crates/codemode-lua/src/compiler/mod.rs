@@ -704,17 +704,27 @@ impl<'a> Compiler<'a> {
             StatKind::GenericFor { names, exprs, body } => {
                 let base = self.freereg();
                 self.enter_block(true);
-                self.explist_to(exprs, 3)?;
+                // Iterator, state, control and closing value (Lua 5.4 §3.3.5).
+                self.explist_to(exprs, 4)?;
                 let r = base as u8;
-                self.declare_local("(for state)", r, false);
-                self.declare_local("(for state)", r + 1, false);
-                self.declare_local("(for state)", r + 2, false);
+                for i in 0..4 {
+                    self.declare_local("(for state)", r + i, false);
+                }
                 self.span = s.span;
+                // The closing value is closed as a `<close>` variable when the loop ends.
+                let k = self.str_const(b"(for state)");
+                if let Some(b) = self.fs().blocks.last_mut() {
+                    b.captured = true;
+                    b.tbc = true;
+                }
+                self.emit(Op::Tbc { a: r + 3, k });
                 let prep = self.emit(Op::TForPrep { a: r, off: 0 });
                 let body_start = self.pc();
                 self.enter_block(false);
                 let nvars = names.len().min(200) as u32;
-                let v = self.reserve(nvars)?;
+                // TForCall places the call (iterator, state, control) at the variables.
+                let v = self.reserve(nvars.max(3))?;
+                self.set_freereg(v as u32 + nvars);
                 for (i, n) in names.iter().enumerate() {
                     self.declare_local(&n.name, v + i as u8, false);
                 }

@@ -42,7 +42,7 @@ fn writes(op: &Op, reg: u8) -> bool {
         Op::SelfOp { a, .. } => a == reg || a + 1 == reg,
         Op::LoadNil { a, n } => reg >= a && reg as u32 <= a as u32 + n as u32,
         Op::Call { a, .. } | Op::TailCall { a, .. } | Op::Vararg { a, .. } => reg >= a,
-        Op::TForCall { a, .. } => reg >= a + 3,
+        Op::TForCall { a, .. } => reg >= a + 4,
         _ => false,
     }
 }
