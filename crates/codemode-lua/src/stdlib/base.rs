@@ -221,20 +221,6 @@ pub struct PrintState {
     out: Vec<u8>,
 }
 
-/// `tostring` of a value whose metatable has `__name` (and no `__tostring`).
-fn write_named(vm: &Vm, out: &mut Vec<u8>, v: Value) {
-    if let Value::Str(name) = vm.metamethod(v, Event::Name) {
-        out.extend_from_slice(vm.str(name));
-        out.extend_from_slice(b": ");
-        let mut addr = Vec::new();
-        vm.write_tostring(&mut addr, v);
-        let tail = addr.iter().position(|&b| b == b' ').map_or(0, |i| i + 1);
-        out.extend_from_slice(&addr[tail..]);
-    } else {
-        vm.write_tostring(out, v);
-    }
-}
-
 /// Drives a `print` whose arguments have `__tostring`: each handler runs as a call above
 /// the arguments, and the line is logged when all are converted.
 pub fn print_resume(vm: &mut Vm) -> LResult<Option<crate::vm::Exit>> {
@@ -279,7 +265,7 @@ pub fn print_resume(vm: &mut Vm) -> LResult<Option<crate::vm::Exit>> {
                 call = Some((h, v));
                 break;
             }
-            write_named(vm, &mut st.out, v);
+            super::tostr::write_named(vm, &mut st.out, v);
             vm.check_len(st.out.len())?;
             st.next += 1;
         }
@@ -426,20 +412,13 @@ pub fn tonumber(vm: &mut Vm, a: Args) -> LResult<Native> {
 pub fn tostring(vm: &mut Vm, a: Args) -> LResult<Native> {
     let v = a.check_any(vm, 0)?;
     if vm.metatable(v).is_some() {
-        let h = vm.metamethod(v, Event::ToString);
-        if !h.is_nil() {
-            return tail_call(vm, &a, h, &[v]);
+        if !vm.metamethod(v, Event::ToString).is_nil() {
+            return super::tostr::start(vm, &a, super::tostr::TostrFor::Tostring, vec![0]);
         }
-        if let Value::Str(name) = vm.metamethod(v, Event::Name) {
-            let mut out = vm.str(name).to_vec();
-            out.extend_from_slice(b": ");
-            let mut addr = Vec::new();
-            vm.write_tostring(&mut addr, v);
-            let tail = addr.iter().position(|&b| b == b' ').map_or(0, |i| i + 1);
-            out.extend_from_slice(&addr[tail..]);
-            let s = vm.new_str_vec(out)?;
-            return ret1(vm, s);
-        }
+        let mut out = Vec::new();
+        super::tostr::write_named(vm, &mut out, v);
+        let s = vm.new_str_vec(out)?;
+        return ret1(vm, s);
     }
     let s = vm.tostring(v)?;
     ret1(vm, s)

@@ -9,6 +9,7 @@ pub mod load;
 pub mod math;
 pub mod string;
 pub mod table;
+pub mod tostr;
 pub mod utf8;
 
 use codemode_lua_text::number::{self as lnum, Number};

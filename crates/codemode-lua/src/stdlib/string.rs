@@ -517,11 +517,19 @@ pub fn gsub_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
     }
 }
 
-fn format_args<'a>(vm: &'a Vm, a: &Args, texts: &'a [Vec<u8>]) -> Vec<FormatArg<'a>> {
+fn format_args<'a>(
+    vm: &'a Vm,
+    a: &Args,
+    texts: &'a [Vec<u8>],
+    converted: &[(usize, Value)],
+) -> Vec<FormatArg<'a>> {
     let mut out = Vec::with_capacity(a.n);
     let mut t = 0;
     for i in 1..a.n {
-        let v = a.get(vm, i);
+        let v = match converted.iter().find(|(j, _)| *j == i) {
+            Some((_, s)) => *s,
+            None => a.get(vm, i),
+        };
         out.push(match v {
             Value::Nil => FormatArg::Nil,
             Value::Bool(b) => FormatArg::Bool(b),
@@ -541,16 +549,19 @@ fn format_args<'a>(vm: &'a Vm, a: &Args, texts: &'a [Vec<u8>]) -> Vec<FormatArg<
     out
 }
 
-fn other_texts(vm: &Vm, a: &Args) -> Vec<Vec<u8>> {
+/// How `%s` shows the arguments that are not strings, numbers, booleans or nil (with
+/// `__name`, as `tostring`); `converted` arguments are strings already.
+fn other_texts(vm: &Vm, a: &Args, converted: &[(usize, Value)]) -> Vec<Vec<u8>> {
     let mut texts = Vec::new();
     for i in 1..a.n {
         let v = a.get(vm, i);
         if !matches!(
             v,
             Value::Nil | Value::Bool(_) | Value::Int(_) | Value::Float(_) | Value::Str(_)
-        ) {
+        ) && !converted.iter().any(|(j, _)| *j == i)
+        {
             let mut t = Vec::new();
-            vm.write_tostring(&mut t, v);
+            super::tostr::write_named(vm, &mut t, v);
             texts.push(t);
         }
     }
@@ -559,12 +570,42 @@ fn other_texts(vm: &Vm, a: &Args) -> Vec<Vec<u8>> {
 
 pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
     let f = a.check_str(vm, 0)?;
-    let texts = other_texts(vm, &a);
+    let with_meta = (1..a.n).any(|i| vm.metatable(a.get(vm, i)).is_some());
+    if with_meta {
+        let todo = super::tostr::format_tostring_args(vm, &a, vm.heap.str_bytes(f));
+        if !todo.is_empty() {
+            let from_lua = matches!(
+                vm.frames.last().map(|f| &f.kind),
+                Some(FrameKind::Lua { .. })
+            );
+            let purpose = super::tostr::TostrFor::Format { from_lua };
+            return super::tostr::start(vm, &a, purpose, todo);
+        }
+    }
+    let from_lua = matches!(
+        vm.frames.last().map(|f| &f.kind),
+        Some(FrameKind::Lua { .. })
+    );
+    let v = format_with(vm, &a, &[], from_lua)?;
+    ret1(vm, v)
+}
+
+/// `string.format` of the arguments `a`, the `converted` ones replaced by the strings their
+/// `__tostring` returned. `from_lua`: called from program code (names the function in
+/// argument errors as `format`, else `string.format`).
+pub fn format_with(
+    vm: &mut Vm,
+    a: &Args,
+    converted: &[(usize, Value)],
+    from_lua: bool,
+) -> LResult<Value> {
+    let f = a.check_str(vm, 0)?;
+    let texts = other_texts(vm, a, converted);
     let mut m = meter(vm);
     let start = m.remaining();
     let mut out = Vec::new();
     let res = {
-        let args = format_args(vm, &a, &texts);
+        let args = format_args(vm, a, &texts, converted);
         codemode_lua_text::format(
             vm.heap.str_bytes(f),
             &args,
@@ -578,18 +619,27 @@ pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
         if e.message == "resulting string too large" {
             return Err(vm.too_long());
         }
-        return Err(lib_error_vm(vm, &a, e));
+        if e.out_of_fuel {
+            return Err(crate::vm::out_of_fuel());
+        }
+        return Err(match (e.arg, from_lua) {
+            (Some(n), true) => a.error(n - 1, e.message),
+            (Some(n), false) => LuaError::Msg(format!(
+                "bad argument #{n} to 'string.format' ({})",
+                e.message
+            )),
+            (None, _) => LuaError::Msg(e.message),
+        });
     }
-    let v = vm.new_str_vec(out)?;
-    ret1(vm, v)
+    vm.new_str_vec(out)
 }
 
 pub fn pack(vm: &mut Vm, a: Args) -> LResult<Native> {
     let f = a.check_str(vm, 0)?;
-    let texts = other_texts(vm, &a);
+    let texts = other_texts(vm, &a, &[]);
     let mut out = Vec::new();
     let res = {
-        let args = format_args(vm, &a, &texts);
+        let args = format_args(vm, &a, &texts, &[]);
         codemode_lua_text::pack::pack(
             vm.heap.str_bytes(f),
             &args,

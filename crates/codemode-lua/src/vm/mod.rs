@@ -52,6 +52,8 @@ pub enum Cont {
     Sort(Box<stdlib::table::SortState>),
     Gsub(Box<stdlib::string::GsubState>),
     Print(Box<stdlib::base::PrintState>),
+    /// `tostring` or `string.format` calling `__tostring` handlers.
+    Tostr(Box<stdlib::tostr::TostrState>),
     LoadReader(Box<stdlib::load::ReaderState>),
     /// A `resume` (or a `coroutine.wrap` function) waiting for the coroutine it resumed.
     Resume {
@@ -873,6 +875,7 @@ pub fn mark_frames(frames: &[Frame], mark: &mut dyn FnMut(Value)) {
                 Cont::CloseUnwind { err } => mark(**err),
                 Cont::Sort(s) => s.mark(&mut *mark),
                 Cont::Gsub(g) => g.mark(&mut *mark),
+                Cont::Tostr(t) => t.mark(&mut *mark),
                 Cont::LoadReader(r) => r.mark(&mut *mark),
                 Cont::CoClose(c) => c.mark(&mut *mark),
                 _ => {}
