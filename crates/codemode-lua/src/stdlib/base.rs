@@ -25,7 +25,13 @@ pub fn ipairs_iter(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.get(vm, 0);
     let i = a.check_int(vm, 1)?.wrapping_add(1);
     let v = match t {
-        Value::Table(t) => vm.heap.table(t).get_int(i),
+        Value::Table(tr) => {
+            let v = vm.heap.table(tr).get_int(i);
+            if v.is_nil() && super::table_meta::needs_meta(vm, t) {
+                return super::table_meta::ipairs_step(vm, &a, t, i);
+            }
+            v
+        }
         _ => match vm.index(t, Value::Int(i)) {
             Ok(v) => v,
             Err(_) => {

@@ -9,6 +9,7 @@ pub mod load;
 pub mod math;
 pub mod string;
 pub mod table;
+pub mod table_meta;
 pub mod tostr;
 pub mod utf8;
 

@@ -406,7 +406,8 @@ pub fn gsub(vm: &mut Vm, a: Args) -> LResult<Native> {
         Value::Table(_) | Value::Func(_) | Value::Builtin(_) | Value::Proxy(_) => {
             // One match at a time: memory stays bounded by the output, never by
             // matches x captures.
-            if let Value::Table(t) = repl {
+            let plain_table = !super::table_meta::needs_meta(vm, repl);
+            if let (Value::Table(t), true) = (repl, plain_table) {
                 let mut cursor = GsubCursor::for_table();
                 let mut out = Vec::new();
                 let mut copied = 0;
@@ -495,6 +496,43 @@ pub fn gsub_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
         let subj = vm.heap.str_bytes(st.subject);
         st.out
             .extend_from_slice(subj.get(st.copied..mt.start).unwrap_or(&[]));
+        if let Value::Table(_) = st.func {
+            // A table with `__index`: the replacement is `t[first capture]` through it.
+            let key = match_value(vm, st.subject, &mt, 0)?;
+            st.current = Some(mt);
+            vm.charge(1)?;
+            let access = vm.index_access(st.func, key)?;
+            vm.ensure_stack(func + 4)?;
+            let call = match access {
+                crate::vm::meta::Access::Value(v) => {
+                    vm.stack[func + 1] = v;
+                    None
+                }
+                crate::vm::meta::Access::Call(h, args) => {
+                    vm.stack[func + 1] = h;
+                    vm.stack[func + 2] = args[0];
+                    vm.stack[func + 3] = args[1];
+                    Some(())
+                }
+            };
+            if let Some(frame) = vm.frames.last_mut() {
+                if let FrameKind::Cont(Cont::Gsub(slot)) = &mut frame.kind {
+                    *slot = st;
+                }
+            }
+            if call.is_none() {
+                continue;
+            }
+            match vm.call_value(func + 1, 2, 1)? {
+                CallOutcome::Done => continue,
+                CallOutcome::Frame => return Ok(None),
+                CallOutcome::Suspend => {
+                    return Err(LuaError::Msg(
+                        "a metamethod cannot wait on a host call".into(),
+                    ))
+                }
+            }
+        }
         let n = mt.captures.len().max(1);
         vm.ensure_stack(func + 3 + n)?;
         vm.stack[func + 1] = st.func;

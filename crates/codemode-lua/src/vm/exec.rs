@@ -1181,19 +1181,25 @@ impl Vm {
                             } else if id == stdlib::IPAIRS_ITER {
                                 if let (Value::Table(t), Value::Int(i)) = (r!(a + 1), r!(a + 2)) {
                                     let ni = i.wrapping_add(1);
-                                    let v = self.heap.table(t).get_int(ni);
-                                    if v.is_nil() {
-                                        r!(a + 4) = Value::Nil;
-                                    } else {
-                                        r!(a + 4) = Value::Int(ni);
-                                        if c >= 2 {
-                                            r!(a + 5) = v;
+                                    let tab = self.heap.table(t);
+                                    let v = tab.get_int(ni);
+                                    // A missing element of a table with a metatable may
+                                    // come from `__index`: the iterator's own call reads it.
+                                    if !(v.is_nil() && tab.meta.is_some()) {
+                                        if v.is_nil() {
+                                            r!(a + 4) = Value::Nil;
+                                        } else {
+                                            r!(a + 4) = Value::Int(ni);
+                                            if c >= 2 {
+                                                r!(a + 5) = v;
+                                            }
                                         }
+                                        if let Some(rest) = regs.get_mut(a + 6..a + 4 + c as usize)
+                                        {
+                                            rest.fill(Value::Nil);
+                                        }
+                                        continue;
                                     }
-                                    if let Some(rest) = regs.get_mut(a + 6..a + 4 + c as usize) {
-                                        rest.fill(Value::Nil);
-                                    }
-                                    continue;
                                 }
                             }
                         }

@@ -54,6 +54,8 @@ pub enum Cont {
     Print(Box<stdlib::base::PrintState>),
     /// `tostring` or `string.format` calling `__tostring` handlers.
     Tostr(Box<stdlib::tostr::TostrState>),
+    /// A table library function reading or writing through metamethods.
+    TableMeta(Box<stdlib::table_meta::TableMetaState>),
     LoadReader(Box<stdlib::load::ReaderState>),
     /// A `resume` (or a `coroutine.wrap` function) waiting for the coroutine it resumed.
     Resume {
@@ -876,6 +878,7 @@ pub fn mark_frames(frames: &[Frame], mark: &mut dyn FnMut(Value)) {
                 Cont::Sort(s) => s.mark(&mut *mark),
                 Cont::Gsub(g) => g.mark(&mut *mark),
                 Cont::Tostr(t) => t.mark(&mut *mark),
+                Cont::TableMeta(t) => t.mark(&mut *mark),
                 Cont::LoadReader(r) => r.mark(&mut *mark),
                 Cont::CoClose(c) => c.mark(&mut *mark),
                 _ => {}

@@ -209,6 +209,7 @@ impl Vm {
             FrameKind::Cont(Cont::Gsub(_)) => stdlib::string::gsub_resume(self),
             FrameKind::Cont(Cont::Print(_)) => stdlib::base::print_resume(self),
             FrameKind::Cont(Cont::Tostr(_)) => stdlib::tostr::resume(self),
+            FrameKind::Cont(Cont::TableMeta(_)) => stdlib::table_meta::resume(self),
             FrameKind::Cont(Cont::LoadReader(_)) => stdlib::load::reader_resume(self),
             FrameKind::Cont(Cont::CoroutineBase) => self.finish_coroutine().map(|_| None),
             FrameKind::Cont(Cont::Parallel) => self.schedule(),
