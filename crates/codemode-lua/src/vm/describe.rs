@@ -99,6 +99,9 @@ pub fn describe_reg(p: &Proto, heap: &Heap, pc: usize, reg: u8) -> Option<String
 
 fn describe_depth(p: &Proto, heap: &Heap, pc: usize, reg: u8, depth: u32) -> Option<String> {
     if let Some(name) = p.local_name(reg, pc as u32) {
+        if name == crate::compiler::MAIN_ENV {
+            return Some("upvalue '_ENV'".into());
+        }
         if !name.starts_with('(') {
             return Some(format!("local '{name}'"));
         }
@@ -121,10 +124,35 @@ fn describe_depth(p: &Proto, heap: &Heap, pc: usize, reg: u8, depth: u32) -> Opt
         {
             Some(format!("global '{}'", const_str(p, heap, k)?))
         }
+        // A field of a table named `_ENV` (a local or an upvalue) is a global (isEnv).
+        Op::GetField { k, b, .. } if is_env(p, setpc, b) => {
+            Some(format!("global '{}'", const_str(p, heap, k)?))
+        }
         Op::GetField { k, .. } => Some(format!("field '{}'", const_str(p, heap, k)?)),
         Op::GetUpval { b, .. } => Some(format!("upvalue '{}'", p.upval_names.get(b as usize)?)),
         Op::SelfOp { k, a, .. } if a == reg => Some(format!("method '{}'", const_str(p, heap, k)?)),
+        // Only the env of a `load`ed chunk is a nil or table constant.
+        Op::LoadK { k, .. }
+            if matches!(p.consts.get(k as usize), Some(Value::Nil | Value::Table(_))) =>
+        {
+            Some("upvalue '_ENV'".into())
+        }
         Op::LoadK { k, .. } => Some(format!("constant '{}'", const_str(p, heap, k)?)),
         _ => None,
+    }
+}
+
+/// Whether register `reg` holds `_ENV` at `pc`: the local of that name, or the upvalue
+/// just loaded into it.
+fn is_env(p: &Proto, pc: usize, reg: u8) -> bool {
+    if let Some(name) = p.local_name(reg, pc as u32) {
+        return name == "_ENV" || name == crate::compiler::MAIN_ENV;
+    }
+    match find_set_reg(p, pc, reg).map(|i| p.code[i]) {
+        Some(Op::GetUpval { b, .. }) => p
+            .upval_names
+            .get(b as usize)
+            .is_some_and(|n| &**n == "_ENV"),
+        _ => false,
     }
 }
