@@ -51,32 +51,6 @@ pub fn ipairs_iter(vm: &mut Vm, a: Args) -> LResult<Native> {
     Ok(Native::Ret)
 }
 
-/// Calls `h(args...)` in place of the running builtin: its results go straight to the
-/// builtin's caller (a tail call from the builtin).
-fn tail_call(vm: &mut Vm, a: &Args, h: Value, args: &[Value]) -> LResult<Native> {
-    let func = a.base - 1;
-    vm.ensure_stack(func + args.len() + 2)?;
-    vm.stack[func] = h;
-    for (i, v) in args.iter().enumerate() {
-        vm.stack[func + 1 + i] = *v;
-    }
-    match vm.call_value(func, args.len(), a.nresults)? {
-        crate::vm::CallOutcome::Frame => Ok(Native::Frame),
-        crate::vm::CallOutcome::Suspend => Ok(Native::Suspend),
-        crate::vm::CallOutcome::Done => {
-            // A builtin handler placed its results already; hand them back as ours.
-            let end = vm.top.max(func);
-            vm.reserve_results(end - func)?;
-            vm.rets.clear();
-            for i in func..end {
-                let v = vm.stack[i];
-                vm.rets.push(v);
-            }
-            Ok(Native::Ret)
-        }
-    }
-}
-
 pub fn setmetatable(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.check_table(vm, 0)?;
     let mt = match a.get(vm, 1) {
@@ -122,13 +96,18 @@ pub fn pairs(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.check_any(vm, 0)?;
     let h = vm.metamethod(t, Event::Pairs);
     if !h.is_nil() {
-        // `__pairs(t)` supplies the iterator triple (its first three results).
-        let want = a.nresults;
-        let a3 = Args {
-            nresults: if want < 0 { 3 } else { want },
-            ..a
+        // `__pairs(t)` supplies the iterator triple: exactly its first three results (a
+        // fourth would become a generic for's closing value), called from a continuation
+        // (yieldable, as lua5.4's `pairscont`).
+        let func = a.base - 1;
+        vm.push_cont(Cont::Pairs, func, a.nresults)?;
+        vm.ensure_stack(func + 4)?;
+        vm.stack[func + 1] = h;
+        vm.stack[func + 2] = t;
+        return match vm.call_value(func + 1, 1, 3)? {
+            crate::vm::CallOutcome::Suspend => Ok(Native::Suspend),
+            _ => Ok(Native::Frame),
         };
-        return tail_call(vm, &a3, h, &[t]);
     }
     vm.rets.push(Value::Builtin(super::NEXT));
     vm.rets.push(t);

@@ -54,6 +54,8 @@ pub enum Cont {
     Print(Box<stdlib::base::PrintState>),
     /// `tostring` or `string.format` calling `__tostring` handlers.
     Tostr(Box<stdlib::tostr::TostrState>),
+    /// `pairs` waiting for `__pairs`: returns its first three results.
+    Pairs,
     /// A table library function reading or writing through metamethods.
     TableMeta(Box<stdlib::table_meta::TableMetaState>),
     LoadReader(Box<stdlib::load::ReaderState>),

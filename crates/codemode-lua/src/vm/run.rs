@@ -205,6 +205,7 @@ impl Vm {
                 self.stack[func] = Value::Bool(false);
                 self.do_return(func, 2).map(|_| None)
             }
+            FrameKind::Cont(Cont::Pairs) => self.do_return(func + 1, 3).map(|_| None),
             FrameKind::Cont(Cont::Sort(_)) => stdlib::table::sort_resume(self),
             FrameKind::Cont(Cont::Gsub(_)) => stdlib::string::gsub_resume(self),
             FrameKind::Cont(Cont::Print(_)) => stdlib::base::print_resume(self),
