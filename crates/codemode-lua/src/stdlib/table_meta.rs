@@ -348,6 +348,7 @@ impl Op {
                         n.min(usize::MAX as u128) as usize,
                         "too many results to unpack",
                     )?;
+                    // May collect: nothing read yet, the table is an argument on the stack.
                     vm.reserve_results(n as usize)?;
                     vals.reserve(n as usize);
                     *k = *i;
@@ -419,8 +420,9 @@ impl Op {
                 2 => {
                     vals.push(input);
                     if vals.len() % 1024 == 0 {
-                        // The copy is held outside the heap while the sort runs.
-                        vm.reserve_memory(vals.len() * std::mem::size_of::<Value>())?;
+                        // The copy is held outside the heap while the sort runs (and
+                        // outside the frame now: no collection here).
+                        vm.check_memory_with(vals.len() * std::mem::size_of::<Value>())?;
                     }
                     if *k < *n {
                         *k += 1;

@@ -847,6 +847,16 @@ impl Vm {
         Ok(())
     }
 
+    /// Fails when the heap and `extra` bytes held outside it pass the limit, without
+    /// collecting (for a caller holding values the collector cannot see).
+    pub fn check_memory_with(&self, extra: usize) -> LResult<()> {
+        let used = self.heap.bytes.saturating_add(extra);
+        if used > self.limits.max_memory_bytes {
+            return self.out_of_memory(used);
+        }
+        Ok(())
+    }
+
     fn out_of_memory(&self, used: usize) -> LResult<()> {
         Err(fatal(
             DiagnosticKind::ExecutionFailure,
