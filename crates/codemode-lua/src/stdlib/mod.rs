@@ -328,9 +328,14 @@ impl Args {
 
     pub fn type_error(&self, vm: &Vm, i: usize, expected: &str) -> LuaError {
         let got = if i >= self.n {
-            "no value"
+            "no value".to_string()
         } else {
-            vm.type_name(self.get(vm, i))
+            // A string `__name` names the value's type, as lauxlib's luaL_typeerror.
+            let v = self.get(vm, i);
+            match vm.metamethod(v, crate::vm::meta::Event::Name) {
+                Value::Str(n) => String::from_utf8_lossy(vm.str(n)).into_owned(),
+                _ => vm.type_name(v).to_string(),
+            }
         };
         self.error_vm(vm, i, format!("{expected} expected, got {got}"))
     }

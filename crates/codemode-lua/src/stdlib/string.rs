@@ -610,7 +610,24 @@ pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
     let f = a.check_str(vm, 0)?;
     let with_meta = (1..a.n).any(|i| vm.metatable(a.get(vm, i)).is_some());
     if with_meta {
-        let todo = super::tostr::format_tostring_args(vm, &a, vm.heap.str_bytes(f));
+        let mut found = super::tostr::format_tostring_args(vm, &a, vm.heap.str_bytes(f));
+        // lua5.4 converts left to right: a handler runs only if every conversion before
+        // its `%s` succeeded. The longest prefix that formats is found by bisection.
+        let (mut ok, mut bad) = (0, found.len());
+        if let Some(&(_, last)) = found.last() {
+            if !prefix_formats(vm, &a, last)? {
+                while ok < bad {
+                    let mid = (ok + bad) / 2;
+                    if prefix_formats(vm, &a, found[mid].1)? {
+                        ok = mid + 1;
+                    } else {
+                        bad = mid;
+                    }
+                }
+                found.truncate(ok);
+            }
+        }
+        let todo: Vec<usize> = found.into_iter().map(|(arg, _)| arg).collect();
         if !todo.is_empty() {
             let from_lua = matches!(
                 vm.frames.last().map(|f| &f.kind),
@@ -626,6 +643,32 @@ pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
     );
     let v = format_with(vm, &a, &[], from_lua)?;
     ret1(vm, v)
+}
+
+/// Whether `string.format` of the first `upto` bytes of its format succeeds (charged).
+fn prefix_formats(vm: &mut Vm, a: &Args, upto: usize) -> LResult<bool> {
+    let f = a.check_str(vm, 0)?;
+    let texts = other_texts(vm, a, &[]);
+    let mut m = meter(vm);
+    let start = m.remaining();
+    let mut out = Vec::new();
+    let res = {
+        let args = format_args(vm, a, &texts, &[]);
+        let fmt = vm.heap.str_bytes(f);
+        codemode_lua_text::format(
+            fmt.get(..upto).unwrap_or(fmt),
+            &args,
+            &mut out,
+            vm.limits.max_string_len,
+            &mut m,
+        )
+    };
+    settle(vm, &m, start)?;
+    match res {
+        Ok(()) => Ok(true),
+        Err(e) if e.out_of_fuel => Err(crate::vm::out_of_fuel()),
+        Err(_) => Ok(false),
+    }
 }
 
 /// `string.format` of the arguments `a`, the `converted` ones replaced by the strings their

@@ -156,10 +156,10 @@ fn finish(vm: &mut Vm, func: usize, nresults: i32, st: TostrState) -> LResult<()
     vm.do_return(func, 1)
 }
 
-/// The arguments of `string.format` whose `%s` conversion calls `__tostring`, in order.
-/// The scan stops where lua5.4's formatting would stop with an error (a missing argument,
-/// an unknown conversion), so no handler runs that lua5.4 would not have reached.
-pub fn format_tostring_args(vm: &Vm, a: &Args, fmt: &[u8]) -> Vec<usize> {
+/// The arguments of `string.format` whose `%s` conversion calls `__tostring`, in order,
+/// each with the offset of its `%` in `fmt`. The scan stops at a missing argument or an
+/// unknown conversion; the caller checks that the formats before each one succeed.
+pub fn format_tostring_args(vm: &Vm, a: &Args, fmt: &[u8]) -> Vec<(usize, usize)> {
     let mut todo = Vec::new();
     let mut arg = 0usize;
     let mut i = 0usize;
@@ -168,6 +168,7 @@ pub fn format_tostring_args(vm: &Vm, a: &Args, fmt: &[u8]) -> Vec<usize> {
             i += 1;
             continue;
         }
+        let at = i;
         i += 1;
         if fmt.get(i) == Some(&b'%') {
             i += 1;
@@ -184,7 +185,7 @@ pub fn format_tostring_args(vm: &Vm, a: &Args, fmt: &[u8]) -> Vec<usize> {
             Some(b's') => {
                 let v = a.get(vm, arg);
                 if !vm.metamethod(v, Event::ToString).is_nil() {
-                    todo.push(arg);
+                    todo.push((arg, at));
                 }
             }
             Some(c) if b"acdEefgGioqpuxX".contains(c) => {}
