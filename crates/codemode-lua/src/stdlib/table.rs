@@ -475,15 +475,16 @@ pub fn sort(vm: &mut Vm, a: Args) -> LResult<Native> {
         return super::table_meta::sort(vm, &a);
     }
     let n = vm.heap.table(t).len();
+    // As ltablib's sort: the arguments are checked only when there is something to sort.
+    if n < 2 {
+        return Ok(Native::Ret);
+    }
     if n >= i32::MAX as usize {
         return Err(a.error_vm(vm, 0, "array too big"));
     }
     let comp = a.get(vm, 1);
-    if !comp.is_nil() && !matches!(comp, Value::Func(_) | Value::Builtin(_) | Value::Proxy(_)) {
+    if !comp.is_nil() && !super::table_meta::callable_arg(comp) {
         return Err(a.type_error(vm, 1, "function"));
-    }
-    if n < 2 {
-        return Ok(Native::Ret);
     }
     let items = vm.heap.table(t).arr.clone();
     vm.heap.bytes += items.len() * 16;

@@ -102,6 +102,8 @@ pub struct TableMetaState {
     op: Op,
     /// Program code called the function (names it `insert`, not `table.insert`).
     from_lua: bool,
+    /// The function's name in argument errors.
+    name: &'static str,
     nargs: usize,
     /// A metamethod call is running; its result lands at the call slot.
     waiting: bool,
@@ -152,14 +154,6 @@ impl TableMetaState {
     }
 }
 
-fn arg_error(from_lua: bool, name: &str, i: usize, msg: &str) -> LuaError {
-    if from_lua {
-        LuaError::Msg(format!("bad argument #{i} to '{name}' ({msg})"))
-    } else {
-        LuaError::Msg(format!("bad argument #{i} to 'table.{name}' ({msg})"))
-    }
-}
-
 /// `luaL_len`'s integer: `__len`'s result must convert to an integer.
 fn length(vm: &Vm, v: Value) -> LResult<i64> {
     use codemode_lua_text::number::Number;
@@ -176,7 +170,7 @@ fn length(vm: &Vm, v: Value) -> LResult<i64> {
 
 impl Op {
     /// Advances with `input` (the result of the access asked for last).
-    fn step(&mut self, vm: &mut Vm, from_lua: bool, input: Value) -> LResult<Next> {
+    fn step(&mut self, vm: &mut Vm, a: &Args, input: Value) -> LResult<Next> {
         match self {
             Op::Insert {
                 t,
@@ -191,16 +185,29 @@ impl Op {
                 }
                 1 => {
                     let e = length(vm, input)?.wrapping_add(1);
+                    // lua5.4 measures the table before it looks at the other arguments.
+                    match a.n {
+                        2 => *v = a.get(vm, 1),
+                        3 => {
+                            *pos = Some(a.check_int(vm, 1)?);
+                            *v = a.get(vm, 2);
+                        }
+                        _ => {
+                            return Err(LuaError::Msg(
+                                "wrong number of arguments to 'insert'".into(),
+                            ))
+                        }
+                    }
                     let Some(p) = *pos else {
                         *phase = 9;
                         return Ok(Next::Set(*t, e, *v));
                     };
                     if (p as u64).wrapping_sub(1) >= e as u64 {
-                        return Err(arg_error(from_lua, "insert", 2, "position out of bounds"));
+                        return Err(a.error_vm(vm, 1, "position out of bounds"));
                     }
                     *i = e;
                     *phase = 2;
-                    self.step(vm, from_lua, Value::Nil)
+                    self.step(vm, a, Value::Nil)
                 }
                 // Shifting up: t[i] = t[i - 1] down to pos + 1.
                 2 => {
@@ -233,11 +240,11 @@ impl Op {
                 }
                 1 => {
                     *size = length(vm, input)?;
-                    let p = pos.unwrap_or(*size);
+                    let p = a.opt_int(vm, 1, *size)?;
                     // As ltablib's tremove: a position other than the size must be in
                     // [1, size + 1].
                     if p != *size && (p as u64).wrapping_sub(1) > *size as u64 {
-                        return Err(arg_error(from_lua, "remove", 1, "position out of bounds"));
+                        return Err(a.error_vm(vm, 0, "position out of bounds"));
                     }
                     *pos = Some(p);
                     *phase = 2;
@@ -246,7 +253,7 @@ impl Op {
                 2 => {
                     *result = input;
                     *phase = 3;
-                    self.step(vm, from_lua, Value::Nil)
+                    self.step(vm, a, Value::Nil)
                 }
                 // Shifting down: t[pos] = t[pos + 1] while pos < size.
                 3 => {
@@ -282,7 +289,11 @@ impl Op {
                 }
                 1 => {
                     let last = length(vm, input)?;
-                    let j = *j.get_or_insert(last);
+                    if let Some(s) = a.opt_str(vm, 1)? {
+                        *sep = vm.str(s).to_vec();
+                    }
+                    *i = a.opt_int(vm, 2, 1)?;
+                    let j = *j.insert(a.opt_int(vm, 3, last)?);
                     if *i > j {
                         let s = vm.new_str_vec(Vec::new())?;
                         return Ok(Next::Return(vec![s]));
@@ -329,7 +340,7 @@ impl Op {
                     if j.is_none() {
                         return Ok(Next::Len(*t));
                     }
-                    self.step(vm, from_lua, Value::Nil)
+                    self.step(vm, a, Value::Nil)
                 }
                 1 => {
                     let j = match *j {
@@ -407,11 +418,15 @@ impl Op {
                 }
                 1 => {
                     *n = length(vm, input)?;
-                    if *n >= i32::MAX as i64 {
-                        return Err(arg_error(from_lua, "sort", 1, "array too big"));
-                    }
                     if *n < 2 {
                         return Ok(Next::Return(Vec::new()));
+                    }
+                    if *n >= i32::MAX as i64 {
+                        return Err(a.error_vm(vm, 0, "array too big"));
+                    }
+                    *comp = a.get(vm, 1);
+                    if !comp.is_nil() && !callable_arg(*comp) {
+                        return Err(a.type_error(vm, 1, "function"));
                     }
                     *k = 1;
                     *phase = 2;
@@ -430,7 +445,7 @@ impl Op {
                     }
                     *sort = Some(Box::new(SortState::new(*t, std::mem::take(vals), *comp)));
                     *phase = 3;
-                    self.step(vm, from_lua, Value::Bool(false))
+                    self.step(vm, a, Value::Bool(false))
                 }
                 3 => {
                     let Some(st) = sort.as_mut() else {
@@ -492,6 +507,7 @@ fn start(vm: &mut Vm, a: &Args, op: Op) -> LResult<Native> {
     let state = TableMetaState {
         op,
         from_lua,
+        name: a.name,
         nargs: a.n,
         waiting: false,
         input: Value::Nil,
@@ -523,7 +539,14 @@ pub fn resume(vm: &mut Vm) -> LResult<Option<Exit>> {
         } else {
             std::mem::replace(&mut st.input, Value::Nil)
         };
-        let from_lua = st.from_lua;
+        let a = Args {
+            base: func + 1,
+            n: st.nargs,
+            name: st.name,
+            // Without a library name, errors name the function as program code calls it.
+            lib: if st.from_lua { "" } else { "table" },
+            nresults: frame.nresults,
+        };
         // The state stays in its frame (marked) while the step allocates.
         let mut op = std::mem::replace(
             &mut st.op,
@@ -533,7 +556,7 @@ pub fn resume(vm: &mut Vm) -> LResult<Option<Exit>> {
                 phase: 0,
             },
         );
-        let next = op.step(vm, from_lua, input);
+        let next = op.step(vm, &a, input);
         if let Some(FrameKind::Cont(Cont::TableMeta(st))) =
             vm.frames.last_mut().map(|f| &mut f.kind)
         {
@@ -611,21 +634,13 @@ fn set_input(vm: &mut Vm, v: Value) {
 
 // ---- entry points (the table is known to need metamethods) ----
 
+// The other arguments are read after `__len` runs, as lua5.4 reads them.
+
 pub fn insert(vm: &mut Vm, a: &Args) -> LResult<Native> {
-    let t = a.get(vm, 0);
-    let (pos, v) = match a.n {
-        2 => (None, a.get(vm, 1)),
-        3 => (Some(a.check_int(vm, 1)?), a.get(vm, 2)),
-        _ => {
-            return Err(LuaError::Msg(
-                "wrong number of arguments to 'insert'".into(),
-            ))
-        }
-    };
     let op = Op::Insert {
-        t,
-        pos,
-        v,
+        t: a.get(vm, 0),
+        pos: None,
+        v: Value::Nil,
         i: 0,
         phase: 0,
     };
@@ -633,15 +648,9 @@ pub fn insert(vm: &mut Vm, a: &Args) -> LResult<Native> {
 }
 
 pub fn remove(vm: &mut Vm, a: &Args) -> LResult<Native> {
-    let t = a.get(vm, 0);
-    let pos = if a.get(vm, 1).is_nil() {
-        None
-    } else {
-        Some(a.check_int(vm, 1)?)
-    };
     let op = Op::Remove {
-        t,
-        pos,
+        t: a.get(vm, 0),
+        pos: None,
         size: 0,
         result: Value::Nil,
         phase: 0,
@@ -650,22 +659,11 @@ pub fn remove(vm: &mut Vm, a: &Args) -> LResult<Native> {
 }
 
 pub fn concat(vm: &mut Vm, a: &Args) -> LResult<Native> {
-    let t = a.get(vm, 0);
-    let sep = match a.opt_str(vm, 1)? {
-        Some(s) => vm.str(s).to_vec(),
-        None => Vec::new(),
-    };
-    let i = a.opt_int(vm, 2, 1)?;
-    let j = if a.get(vm, 3).is_nil() {
-        None
-    } else {
-        Some(a.check_int(vm, 3)?)
-    };
     let op = Op::Concat {
-        t,
-        sep,
-        i,
-        j,
+        t: a.get(vm, 0),
+        sep: Vec::new(),
+        i: 1,
+        j: None,
         k: 0,
         out: Vec::new(),
         phase: 0,
@@ -720,15 +718,16 @@ pub fn ipairs_step(vm: &mut Vm, a: &Args, t: Value, i: i64) -> LResult<Native> {
     start(vm, a, Op::Ipairs { t, i, phase: 0 })
 }
 
+/// Whether `v` passes `luaL_checktype(L, i, LUA_TFUNCTION)`.
+pub fn callable_arg(v: Value) -> bool {
+    matches!(v, Value::Func(_) | Value::Builtin(_) | Value::Proxy(_))
+}
+
 pub fn sort(vm: &mut Vm, a: &Args) -> LResult<Native> {
     let t = a.check_table(vm, 0)?;
-    let comp = a.get(vm, 1);
-    if !comp.is_nil() && !matches!(comp, Value::Func(_) | Value::Builtin(_) | Value::Proxy(_)) {
-        return Err(a.type_error(vm, 1, "function"));
-    }
     let op = Op::Sort {
         t,
-        comp,
+        comp: Value::Nil,
         n: 0,
         k: 0,
         vals: Vec::new(),
