@@ -151,16 +151,16 @@ pub fn pack(vm: &mut Vm, a: Args) -> LResult<Native> {
 
 pub fn unpack(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.get(vm, 0);
-    if super::table_meta::needs_meta(vm, t) {
+    // Anything but a plain table is read as lua5.4 reads it (`luaL_len`, `lua_geti`).
+    if !matches!(t, Value::Table(_)) || super::table_meta::needs_meta(vm, t) {
         return super::table_meta::unpack(vm, &a);
     }
-    let i = a.opt_int(vm, 1, 1)?;
-    let len = match t {
-        Value::Table(tr) => vm.heap.table(tr).len() as i64,
-        _ => 0,
+    let Value::Table(tr) = t else {
+        return Ok(Native::Ret);
     };
+    let i = a.opt_int(vm, 1, 1)?;
     let j = if a.get(vm, 2).is_nil() {
-        len
+        vm.heap.table(tr).len() as i64
     } else {
         a.check_int(vm, 2)?
     };
@@ -172,9 +172,6 @@ pub fn unpack(vm: &mut Vm, a: Args) -> LResult<Native> {
         n.min(usize::MAX as u128) as usize,
         "too many results to unpack",
     )?;
-    let Value::Table(tr) = t else {
-        return Err(a.type_error(vm, 0, "table"));
-    };
     vm.charge(n as u64 / 4)?;
     vm.reserve_results(n as usize)?;
     for k in i..=j {

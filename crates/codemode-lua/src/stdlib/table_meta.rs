@@ -576,21 +576,30 @@ pub fn resume(vm: &mut Vm) -> LResult<Option<Exit>> {
             }
             Next::Len(t) => {
                 let h = vm.metamethod(t, Event::Len);
-                if h.is_nil() {
-                    let n = match t {
-                        Value::Table(tr) => vm.heap.table(tr).len() as i64,
-                        _ => 0,
-                    };
-                    Access::Value(Value::Int(n))
-                } else {
-                    Access::Call(h, [t, t, Value::Nil])
+                match t {
+                    _ if !h.is_nil() => Access::Call(h, [t, t, Value::Nil]),
+                    Value::Table(tr) => Access::Value(Value::Int(vm.heap.table(tr).len() as i64)),
+                    Value::Str(s) => Access::Value(Value::Int(vm.str(s).len() as i64)),
+                    _ => {
+                        let e = LuaError::Msg(format!(
+                            "attempt to get length of a {} value",
+                            vm.type_name(t)
+                        ));
+                        return super::unpositioned(vm, Err(e));
+                    }
                 }
             }
-            Next::Get(t, k) => vm.index_access(t, Value::Int(k))?,
+            // Errors of the access itself are the VM's (lua5.4's luaG_typeerror from a C
+            // function): no position.
+            Next::Get(t, k) => {
+                let r = vm.index_access(t, Value::Int(k));
+                super::unpositioned(vm, r)?
+            }
             Next::Call(h, x, y) => Access::Call(h, [x, y, Value::Nil]),
             Next::Set(t, k, v) => {
                 nargs = 3;
-                vm.newindex_access(t, Value::Int(k), v)?
+                let r = vm.newindex_access(t, Value::Int(k), v);
+                super::unpositioned(vm, r)?
             }
         };
         let (h, args) = match access {
@@ -601,10 +610,8 @@ pub fn resume(vm: &mut Vm) -> LResult<Option<Exit>> {
             Access::Call(h, args) => (h, args),
         };
         if !crate::vm::meta::callable(h) {
-            return Err(LuaError::Msg(format!(
-                "attempt to call a {} value",
-                vm.type_name(h)
-            )));
+            let e = LuaError::Msg(format!("attempt to call a {} value", vm.type_name(h)));
+            return super::unpositioned(vm, Err(e));
         }
         vm.ensure_stack(slot + 5)?;
         vm.stack[slot] = h;
