@@ -307,22 +307,33 @@ impl Args {
     }
 
     /// Like [`Args::error`]; a builtin called by another builtin (not from program code)
-    /// is named with its library, as Lua does ("bad argument #1 to 'table.insert'").
+    /// is named with its library, as Lua does ("bad argument #1 to 'table.insert'"), and
+    /// one called as a method (`s:rep(x)`) does not count `self`, as lauxlib's
+    /// `luaL_argerror`.
     pub fn error_vm(&self, vm: &Vm, i: usize, msg: impl std::fmt::Display) -> LuaError {
-        let from_lua = matches!(
-            vm.frames.last().map(|f| &f.kind),
-            Some(crate::vm::FrameKind::Lua { .. })
-        );
-        if from_lua || self.lib.is_empty() {
-            self.error(i, msg)
-        } else {
-            LuaError::Msg(format!(
-                "bad argument #{} to '{}.{}' ({})",
-                i + 1,
-                self.lib,
-                self.name,
-                msg
-            ))
+        use crate::vm::{Cont, FrameKind};
+        // The Lua frame that called this builtin, if program code did: the top frame, or
+        // the one under the builtin's own continuation.
+        let caller = match vm.frames.last().map(|f| &f.kind) {
+            Some(FrameKind::Lua { .. }) => Some(0),
+            Some(FrameKind::Cont(Cont::TableMeta(st))) if st.called_from_lua() => Some(1),
+            Some(FrameKind::Cont(Cont::Tostr(st))) if st.called_from_lua() => Some(1),
+            _ => None,
+        };
+        // Named as the call site names it; else as lua5.4's pushglobalfuncname would.
+        let name = match caller.and_then(|level| vm.call_site_name(level)) {
+            Some(n) => n,
+            None if self.lib.is_empty() => self.name.to_string(),
+            None => format!("{}.{}", self.lib, self.name),
+        };
+        match caller {
+            Some(level) if vm.called_as_method(level) => {
+                if i == 0 {
+                    return LuaError::Msg(format!("calling '{name}' on bad self ({msg})"));
+                }
+                LuaError::Msg(format!("bad argument #{i} to '{name}' ({msg})"))
+            }
+            _ => LuaError::Msg(format!("bad argument #{} to '{name}' ({msg})", i + 1)),
         }
     }
 

@@ -637,11 +637,7 @@ pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
             return super::tostr::start(vm, &a, purpose, todo);
         }
     }
-    let from_lua = matches!(
-        vm.frames.last().map(|f| &f.kind),
-        Some(FrameKind::Lua { .. })
-    );
-    let v = format_with(vm, &a, &[], from_lua)?;
+    let v = format_with(vm, &a, &[])?;
     ret1(vm, v)
 }
 
@@ -672,14 +668,8 @@ fn prefix_formats(vm: &mut Vm, a: &Args, upto: usize) -> LResult<bool> {
 }
 
 /// `string.format` of the arguments `a`, the `converted` ones replaced by the strings their
-/// `__tostring` returned. `from_lua`: called from program code (names the function in
-/// argument errors as `format`, else `string.format`).
-pub fn format_with(
-    vm: &mut Vm,
-    a: &Args,
-    converted: &[(usize, Value)],
-    from_lua: bool,
-) -> LResult<Value> {
+/// `__tostring` returned.
+pub fn format_with(vm: &mut Vm, a: &Args, converted: &[(usize, Value)]) -> LResult<Value> {
     let f = a.check_str(vm, 0)?;
     let texts = other_texts(vm, a, converted);
     let mut m = meter(vm);
@@ -703,13 +693,9 @@ pub fn format_with(
         if e.out_of_fuel {
             return Err(crate::vm::out_of_fuel());
         }
-        return Err(match (e.arg, from_lua) {
-            (Some(n), true) => a.error(n - 1, e.message),
-            (Some(n), false) => LuaError::Msg(format!(
-                "bad argument #{n} to 'string.format' ({})",
-                e.message
-            )),
-            (None, _) => LuaError::Msg(e.message),
+        return Err(match e.arg {
+            Some(n) => a.error_vm(vm, n - 1, e.message),
+            None => LuaError::Msg(e.message),
         });
     }
     vm.new_str_vec(out)

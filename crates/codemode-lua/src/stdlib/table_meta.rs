@@ -112,6 +112,11 @@ pub struct TableMetaState {
 }
 
 impl TableMetaState {
+    /// Program code called the function (argument errors name it as called there).
+    pub fn called_from_lua(&self) -> bool {
+        self.from_lua
+    }
+
     pub fn mark(&self, mark: &mut dyn FnMut(Value)) {
         mark(self.input);
         match &self.op {
@@ -543,8 +548,7 @@ pub fn resume(vm: &mut Vm) -> LResult<Option<Exit>> {
             base: func + 1,
             n: st.nargs,
             name: st.name,
-            // Without a library name, errors name the function as program code calls it.
-            lib: if st.from_lua { "" } else { "table" },
+            lib: "table",
             nresults: frame.nresults,
         };
         // The state stays in its frame (marked) while the step allocates.

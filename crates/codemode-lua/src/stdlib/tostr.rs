@@ -35,6 +35,11 @@ impl TostrState {
         }
     }
 
+    /// Program code called the builtin (argument errors name it as called there).
+    pub fn called_from_lua(&self) -> bool {
+        matches!(self.purpose, TostrFor::Format { from_lua: true })
+    }
+
     fn empty() -> Self {
         TostrState {
             purpose: TostrFor::Tostring,
@@ -139,7 +144,15 @@ fn put_back(vm: &mut Vm, st: Box<TostrState>) {
 fn finish(vm: &mut Vm, func: usize, nresults: i32, st: TostrState) -> LResult<()> {
     let result = match st.purpose {
         TostrFor::Tostring => st.done.first().copied().unwrap_or(Value::Nil),
-        TostrFor::Format { from_lua } => {
+        TostrFor::Format { .. } => {
+            // The frame's state was taken: argument errors read how it was called there.
+            put_back(
+                vm,
+                Box::new(TostrState {
+                    purpose: st.purpose,
+                    ..TostrState::empty()
+                }),
+            );
             let a = Args {
                 base: func + 1,
                 n: st.nargs,
@@ -148,7 +161,7 @@ fn finish(vm: &mut Vm, func: usize, nresults: i32, st: TostrState) -> LResult<()
                 nresults,
             };
             let converted: Vec<(usize, Value)> = st.todo.iter().copied().zip(st.done).collect();
-            super::string::format_with(vm, &a, &converted, from_lua)?
+            super::string::format_with(vm, &a, &converted)?
         }
     };
     vm.ensure_stack(func + 2)?;

@@ -13,4 +13,6 @@ local function closure_env()
   return function() return notthere() end
 end
 out[9] = select(2, pcall(closure_env()))
+out[#out + 1] = select(2, pcall(function() return _ENV["zz"]() end))
+out[#out + 1] = select(2, pcall(function() local k = "q" return _ENV[k]() end))
 return out
