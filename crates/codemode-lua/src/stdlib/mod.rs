@@ -41,6 +41,9 @@ pub struct Args {
     pub lib: &'static str,
     /// Results the caller wants (-1: all); continuations return this many.
     pub nresults: i32,
+    /// The builtin runs again from its own continuation frame, and program code called it:
+    /// the calling Lua frame is the one under that continuation (for argument errors).
+    pub resumed_from_lua: bool,
 }
 
 pub struct BuiltinDef {
@@ -171,6 +174,7 @@ pub fn call_builtin(
                     name: def.name,
                     lib: def.lib,
                     nresults,
+                    resumed_from_lua: false,
                 },
             )
         }
@@ -311,13 +315,11 @@ impl Args {
     /// one called as a method (`s:rep(x)`) does not count `self`, as lauxlib's
     /// `luaL_argerror`.
     pub fn error_vm(&self, vm: &Vm, i: usize, msg: impl std::fmt::Display) -> LuaError {
-        use crate::vm::{Cont, FrameKind};
         // The Lua frame that called this builtin, if program code did: the top frame, or
         // the one under the builtin's own continuation.
         let caller = match vm.frames.last().map(|f| &f.kind) {
-            Some(FrameKind::Lua { .. }) => Some(0),
-            Some(FrameKind::Cont(Cont::TableMeta(st))) if st.called_from_lua() => Some(1),
-            Some(FrameKind::Cont(Cont::Tostr(st))) if st.called_from_lua() => Some(1),
+            Some(crate::vm::FrameKind::Lua { .. }) => Some(0),
+            _ if self.resumed_from_lua => Some(1),
             _ => None,
         };
         // Named as the call site names it; else as lua5.4's pushglobalfuncname would.

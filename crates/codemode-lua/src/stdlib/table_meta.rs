@@ -112,11 +112,6 @@ pub struct TableMetaState {
 }
 
 impl TableMetaState {
-    /// Program code called the function (argument errors name it as called there).
-    pub fn called_from_lua(&self) -> bool {
-        self.from_lua
-    }
-
     pub fn mark(&self, mark: &mut dyn FnMut(Value)) {
         mark(self.input);
         match &self.op {
@@ -550,8 +545,10 @@ pub fn resume(vm: &mut Vm) -> LResult<Option<Exit>> {
             name: st.name,
             lib: "table",
             nresults: frame.nresults,
+            resumed_from_lua: st.from_lua,
         };
-        // The state stays in its frame (marked) while the step allocates.
+        // The op leaves its frame while it steps, so a step must not collect (its memory
+        // checks do not; the accesses and calls below run with the op back in place).
         let mut op = std::mem::replace(
             &mut st.op,
             Op::Ipairs {
@@ -625,7 +622,9 @@ pub fn resume(vm: &mut Vm) -> LResult<Option<Exit>> {
         {
             st.waiting = true;
         }
-        match vm.call_value(slot, nargs, 1)? {
+        // A builtin metamethod's own errors carry no position (lua5.4 calls it from C).
+        let called = vm.call_value(slot, nargs, 1);
+        match super::unpositioned(vm, called)? {
             CallOutcome::Done => continue,
             CallOutcome::Frame => return Ok(None),
             CallOutcome::Suspend => {

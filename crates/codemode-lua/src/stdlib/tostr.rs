@@ -35,11 +35,6 @@ impl TostrState {
         }
     }
 
-    /// Program code called the builtin (argument errors name it as called there).
-    pub fn called_from_lua(&self) -> bool {
-        matches!(self.purpose, TostrFor::Format { from_lua: true })
-    }
-
     fn empty() -> Self {
         TostrState {
             purpose: TostrFor::Tostring,
@@ -77,9 +72,12 @@ pub fn start(vm: &mut Vm, a: &Args, purpose: TostrFor, todo: Vec<usize>) -> LRes
         pending: false,
     };
     vm.push_cont(Cont::Tostr(Box::new(state)), a.base - 1, a.nresults)?;
-    match resume(vm)? {
-        Some(Exit::Suspend) => Ok(Native::Suspend),
-        _ => Ok(Native::Frame),
+    match resume(vm) {
+        Ok(Some(Exit::Suspend)) => Ok(Native::Suspend),
+        Ok(_) => Ok(Native::Frame),
+        // Positioned at the caller (the frame under this builtin's continuation).
+        Err(e @ LuaError::Msg(_)) => Err(vm.locate_level(e, 1)),
+        Err(e) => Err(e),
     }
 }
 
@@ -125,7 +123,9 @@ pub fn resume(vm: &mut Vm) -> LResult<Option<Exit>> {
         vm.stack[slot] = h;
         vm.stack[slot + 1] = v;
         put_back(vm, st);
-        match vm.call_value(slot, 1, 1)? {
+        // A builtin handler's own errors carry no position (lua5.4 calls it from C).
+        let called = vm.call_value(slot, 1, 1);
+        match super::unpositioned(vm, called)? {
             CallOutcome::Done => continue,
             CallOutcome::Frame => return Ok(None),
             CallOutcome::Suspend => return Ok(Some(Exit::Suspend)),
@@ -144,21 +144,14 @@ fn put_back(vm: &mut Vm, st: Box<TostrState>) {
 fn finish(vm: &mut Vm, func: usize, nresults: i32, st: TostrState) -> LResult<()> {
     let result = match st.purpose {
         TostrFor::Tostring => st.done.first().copied().unwrap_or(Value::Nil),
-        TostrFor::Format { .. } => {
-            // The frame's state was taken: argument errors read how it was called there.
-            put_back(
-                vm,
-                Box::new(TostrState {
-                    purpose: st.purpose,
-                    ..TostrState::empty()
-                }),
-            );
+        TostrFor::Format { from_lua } => {
             let a = Args {
                 base: func + 1,
                 n: st.nargs,
                 name: "format",
                 lib: "string",
                 nresults,
+                resumed_from_lua: from_lua,
             };
             let converted: Vec<(usize, Value)> = st.todo.iter().copied().zip(st.done).collect();
             super::string::format_with(vm, &a, &converted)?
