@@ -35,10 +35,9 @@ pub fn ipairs_iter(vm: &mut Vm, a: Args) -> LResult<Native> {
         _ => match vm.index(t, Value::Int(i)) {
             Ok(v) => v,
             Err(_) => {
-                return Err(LuaError::Msg(format!(
-                    "attempt to index a {} value",
-                    vm.type_name(t)
-                )))
+                // Raised inside lua5.4's C iterator: no position.
+                let e = LuaError::Msg(format!("attempt to index a {} value", vm.type_name(t)));
+                return super::unpositioned(vm, Err(e));
             }
         },
     };
