@@ -291,7 +291,8 @@ pub enum Op {
         a: u8,
         off: i32,
     },
-    /// Generic for: R[a] iterator, R[a+1] state, R[a+2] control, R[a+3..] variables.
+    /// Generic for: R[a] iterator, R[a+1] state, R[a+2] control, R[a+3] closing value,
+    /// R[a+4..] variables.
     TForPrep {
         a: u8,
         off: i32,

@@ -69,7 +69,7 @@ impl LuaInterpreter {
             ToolRoot::Globals => ToolRoots::Globals(options.tool_globals.clone()),
             other => ToolRoots::Named(other.global_name().unwrap_or("tools").to_string()),
         };
-        let out = compiler::compile(&chunk, source, &mut heap, &roots)?;
+        let out = compiler::compile(&chunk, source, &mut heap, &roots, t.globals)?;
         Ok(LuaProgram {
             heap,
             protos: out.protos.into(),

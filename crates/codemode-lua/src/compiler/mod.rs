@@ -15,10 +15,14 @@ mod calls;
 mod chains;
 mod conditions;
 use crate::heap::Heap;
-use crate::value::Value;
+use crate::value::{TableRef, Value};
 use chains::Operand;
 
+mod globals;
 mod goto;
+
+use globals::names_env;
+pub use globals::MAIN_ENV;
 
 const MAX_REGS: u32 = 250;
 /// Array items flushed per SETLIST.
@@ -127,6 +131,10 @@ pub struct Compiler<'a> {
     /// The chunk name of a `load`ed chunk (for compile errors; the VM keeps it for runtime
     /// messages, see `Vm::chunk_names`).
     chunk: Option<Arc<[u8]>>,
+    /// The chunk names `_ENV`: its main function keeps the environment in a local named
+    /// `_ENV` and every free name is a field of whatever `_ENV` is in scope (Lua 5.4 §2.2).
+    /// Chunks that never name it read globals with `GetGlobal` (or the load env constant).
+    env_mode: bool,
 }
 
 pub fn compile(
@@ -134,8 +142,9 @@ pub fn compile(
     source: &str,
     heap: &mut Heap,
     roots: &ToolRoots,
+    globals: TableRef,
 ) -> R<CompileOutput> {
-    compile_in(chunk, source, heap, roots, None, None)
+    compile_in(chunk, source, heap, roots, None, None, globals)
 }
 
 /// [`compile`] with globals read and written as fields of the table `env` (a constant of
@@ -147,8 +156,11 @@ pub fn compile_in(
     roots: &ToolRoots,
     env: Option<Value>,
     chunk_name: Option<Arc<[u8]>>,
+    globals: TableRef,
 ) -> R<CompileOutput> {
+    let env_mode = names_env(source);
     let mut c = Compiler {
+        env_mode,
         env,
         chunk: chunk_name,
         heap,
@@ -161,6 +173,9 @@ pub fn compile_in(
         span: Span::default(),
     };
     c.open_function(0, true, 0);
+    if env_mode {
+        c.declare_main_env(env.unwrap_or(Value::Table(globals)))?;
+    }
     c.block(&chunk.block)?;
     c.emit(Op::Return0);
     c.check_gotos_resolved(source.len() as u32)?;
@@ -364,20 +379,6 @@ impl<'a> Compiler<'a> {
         fs.proto.consts.push(v);
         fs.consts.insert(key, k);
         k
-    }
-
-    /// R[r] = the global named by K[k].
-    fn get_global(&mut self, r: u8, k: u32) {
-        match self.env {
-            Some(env) => {
-                let ke = self.add_const(ConstKey::Env, env);
-                self.emit(Op::LoadK { a: r, k: ke });
-                self.emit(Op::GetField { a: r, b: r, k });
-            }
-            None => {
-                self.emit(Op::GetGlobal { a: r, k });
-            }
-        }
     }
 
     fn str_const(&mut self, s: &[u8]) -> u32 {
@@ -704,17 +705,27 @@ impl<'a> Compiler<'a> {
             StatKind::GenericFor { names, exprs, body } => {
                 let base = self.freereg();
                 self.enter_block(true);
-                self.explist_to(exprs, 3)?;
+                // Iterator, state, control and closing value (Lua 5.4 §3.3.5).
+                self.explist_to(exprs, 4)?;
                 let r = base as u8;
-                self.declare_local("(for state)", r, false);
-                self.declare_local("(for state)", r + 1, false);
-                self.declare_local("(for state)", r + 2, false);
+                for i in 0..4 {
+                    self.declare_local("(for state)", r + i, false);
+                }
                 self.span = s.span;
+                // The closing value is closed as a `<close>` variable when the loop ends.
+                let k = self.str_const(b"(for state)");
+                if let Some(b) = self.fs().blocks.last_mut() {
+                    b.captured = true;
+                    b.tbc = true;
+                }
+                self.emit(Op::Tbc { a: r + 3, k });
                 let prep = self.emit(Op::TForPrep { a: r, off: 0 });
                 let body_start = self.pc();
                 self.enter_block(false);
                 let nvars = names.len().min(200) as u32;
-                let v = self.reserve(nvars)?;
+                // TForCall places the call (iterator, state, control) at the variables.
+                let v = self.reserve(nvars.max(3))?;
+                self.set_freereg(v as u32 + nvars);
                 for (i, n) in names.iter().enumerate() {
                     self.declare_local(&n.name, v + i as u8, false);
                 }
@@ -868,22 +879,7 @@ impl<'a> Compiler<'a> {
             Var::Upval(u) => {
                 self.emit(Op::SetUpval { a: src, b: u });
             }
-            Var::Global => {
-                let k = self.str_const(name.as_bytes());
-                match self.env {
-                    Some(env) => {
-                        let save = self.freereg();
-                        let t = self.reserve(1)?;
-                        let ke = self.add_const(ConstKey::Env, env);
-                        self.emit(Op::LoadK { a: t, k: ke });
-                        self.emit(Op::SetField { a: t, c: src, k });
-                        self.set_freereg(save);
-                    }
-                    None => {
-                        self.emit(Op::SetGlobal { a: src, k });
-                    }
-                }
-            }
+            Var::Global => self.store_global(name, src)?,
         }
         Ok(())
     }
@@ -899,7 +895,7 @@ impl<'a> Compiler<'a> {
             Var::Global => {
                 let r = self.reserve(1)?;
                 let k = self.str_const(name.as_bytes());
-                self.get_global(r, k);
+                self.get_global(r, k)?;
                 Ok(r)
             }
         }
@@ -1174,7 +1170,7 @@ impl<'a> Compiler<'a> {
                 }
                 Var::Global => {
                     let k = self.str_const(n.as_bytes());
-                    self.get_global(dest, k);
+                    self.get_global(dest, k)?;
                 }
             },
             ExprKind::Index { obj, key } => {

@@ -25,14 +25,19 @@ pub fn ipairs_iter(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.get(vm, 0);
     let i = a.check_int(vm, 1)?.wrapping_add(1);
     let v = match t {
-        Value::Table(t) => vm.heap.table(t).get_int(i),
+        Value::Table(tr) => {
+            let v = vm.heap.table(tr).get_int(i);
+            if v.is_nil() && super::table_meta::needs_meta(vm, t) {
+                return super::table_meta::ipairs_step(vm, &a, t, i);
+            }
+            v
+        }
         _ => match vm.index(t, Value::Int(i)) {
             Ok(v) => v,
             Err(_) => {
-                return Err(LuaError::Msg(format!(
-                    "attempt to index a {} value",
-                    vm.type_name(t)
-                )))
+                // Raised inside lua5.4's C iterator: no position.
+                let e = LuaError::Msg(format!("attempt to index a {} value", vm.type_name(t)));
+                return super::unpositioned(vm, Err(e));
             }
         },
     };
@@ -43,32 +48,6 @@ pub fn ipairs_iter(vm: &mut Vm, a: Args) -> LResult<Native> {
         vm.rets.push(v);
     }
     Ok(Native::Ret)
-}
-
-/// Calls `h(args...)` in place of the running builtin: its results go straight to the
-/// builtin's caller (a tail call from the builtin).
-fn tail_call(vm: &mut Vm, a: &Args, h: Value, args: &[Value]) -> LResult<Native> {
-    let func = a.base - 1;
-    vm.ensure_stack(func + args.len() + 2)?;
-    vm.stack[func] = h;
-    for (i, v) in args.iter().enumerate() {
-        vm.stack[func + 1 + i] = *v;
-    }
-    match vm.call_value(func, args.len(), a.nresults)? {
-        crate::vm::CallOutcome::Frame => Ok(Native::Frame),
-        crate::vm::CallOutcome::Suspend => Ok(Native::Suspend),
-        crate::vm::CallOutcome::Done => {
-            // A builtin handler placed its results already; hand them back as ours.
-            let end = vm.top.max(func);
-            vm.reserve_results(end - func)?;
-            vm.rets.clear();
-            for i in func..end {
-                let v = vm.stack[i];
-                vm.rets.push(v);
-            }
-            Ok(Native::Ret)
-        }
-    }
 }
 
 pub fn setmetatable(vm: &mut Vm, a: Args) -> LResult<Native> {
@@ -116,13 +95,18 @@ pub fn pairs(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.check_any(vm, 0)?;
     let h = vm.metamethod(t, Event::Pairs);
     if !h.is_nil() {
-        // `__pairs(t)` supplies the iterator triple (its first three results).
-        let want = a.nresults;
-        let a3 = Args {
-            nresults: if want < 0 { 3 } else { want },
-            ..a
+        // `__pairs(t)` supplies the iterator triple: exactly its first three results (a
+        // fourth would become a generic for's closing value), called from a continuation
+        // (yieldable, as lua5.4's `pairscont`).
+        let func = a.base - 1;
+        vm.push_cont(Cont::Pairs, func, a.nresults)?;
+        vm.ensure_stack(func + 4)?;
+        vm.stack[func + 1] = h;
+        vm.stack[func + 2] = t;
+        return match vm.call_value(func + 1, 1, 3)? {
+            crate::vm::CallOutcome::Suspend => Ok(Native::Suspend),
+            _ => Ok(Native::Frame),
         };
-        return tail_call(vm, &a3, h, &[t]);
     }
     vm.rets.push(Value::Builtin(super::NEXT));
     vm.rets.push(t);
@@ -221,20 +205,6 @@ pub struct PrintState {
     out: Vec<u8>,
 }
 
-/// `tostring` of a value whose metatable has `__name` (and no `__tostring`).
-fn write_named(vm: &Vm, out: &mut Vec<u8>, v: Value) {
-    if let Value::Str(name) = vm.metamethod(v, Event::Name) {
-        out.extend_from_slice(vm.str(name));
-        out.extend_from_slice(b": ");
-        let mut addr = Vec::new();
-        vm.write_tostring(&mut addr, v);
-        let tail = addr.iter().position(|&b| b == b' ').map_or(0, |i| i + 1);
-        out.extend_from_slice(&addr[tail..]);
-    } else {
-        vm.write_tostring(out, v);
-    }
-}
-
 /// Drives a `print` whose arguments have `__tostring`: each handler runs as a call above
 /// the arguments, and the line is logged when all are converted.
 pub fn print_resume(vm: &mut Vm) -> LResult<Option<crate::vm::Exit>> {
@@ -279,7 +249,7 @@ pub fn print_resume(vm: &mut Vm) -> LResult<Option<crate::vm::Exit>> {
                 call = Some((h, v));
                 break;
             }
-            write_named(vm, &mut st.out, v);
+            super::tostr::write_named(vm, &mut st.out, v);
             vm.check_len(st.out.len())?;
             st.next += 1;
         }
@@ -426,20 +396,13 @@ pub fn tonumber(vm: &mut Vm, a: Args) -> LResult<Native> {
 pub fn tostring(vm: &mut Vm, a: Args) -> LResult<Native> {
     let v = a.check_any(vm, 0)?;
     if vm.metatable(v).is_some() {
-        let h = vm.metamethod(v, Event::ToString);
-        if !h.is_nil() {
-            return tail_call(vm, &a, h, &[v]);
+        if !vm.metamethod(v, Event::ToString).is_nil() {
+            return super::tostr::start(vm, &a, super::tostr::TostrFor::Tostring, vec![0]);
         }
-        if let Value::Str(name) = vm.metamethod(v, Event::Name) {
-            let mut out = vm.str(name).to_vec();
-            out.extend_from_slice(b": ");
-            let mut addr = Vec::new();
-            vm.write_tostring(&mut addr, v);
-            let tail = addr.iter().position(|&b| b == b' ').map_or(0, |i| i + 1);
-            out.extend_from_slice(&addr[tail..]);
-            let s = vm.new_str_vec(out)?;
-            return ret1(vm, s);
-        }
+        let mut out = Vec::new();
+        super::tostr::write_named(vm, &mut out, v);
+        let s = vm.new_str_vec(out)?;
+        return ret1(vm, s);
     }
     let s = vm.tostring(v)?;
     ret1(vm, s)

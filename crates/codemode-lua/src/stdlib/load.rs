@@ -271,11 +271,18 @@ fn load_text(
     };
     let roots = ToolRoots::Globals(Vec::new());
     // A nil env is a table nobody can index, as in lua5.4: globals then fail when used.
-    let out =
-        match compiler::compile_in(&chunk, &text, &mut vm.heap, &roots, env, Some(name.clone())) {
-            Ok(o) => o,
-            Err(d) => return fail(vm, &d.message),
-        };
+    let out = match compiler::compile_in(
+        &chunk,
+        &text,
+        &mut vm.heap,
+        &roots,
+        env,
+        Some(name.clone()),
+        vm.globals,
+    ) {
+        Ok(o) => o,
+        Err(d) => return fail(vm, &d.message),
+    };
     // Relocate the new prototypes after the execution's and append them.
     let offset = vm.protos.len() as u32;
     let mut protos = out.protos;

@@ -9,6 +9,8 @@ pub mod load;
 pub mod math;
 pub mod string;
 pub mod table;
+pub mod table_meta;
+pub mod tostr;
 pub mod utf8;
 
 use codemode_lua_text::number::{self as lnum, Number};
@@ -39,6 +41,9 @@ pub struct Args {
     pub lib: &'static str,
     /// Results the caller wants (-1: all); continuations return this many.
     pub nresults: i32,
+    /// The builtin runs again from its own continuation frame, and program code called it:
+    /// the calling Lua frame is the one under that continuation (for argument errors).
+    pub resumed_from_lua: bool,
 }
 
 pub struct BuiltinDef {
@@ -169,6 +174,7 @@ pub fn call_builtin(
                     name: def.name,
                     lib: def.lib,
                     nresults,
+                    resumed_from_lua: false,
                 },
             )
         }
@@ -305,30 +311,44 @@ impl Args {
     }
 
     /// Like [`Args::error`]; a builtin called by another builtin (not from program code)
-    /// is named with its library, as Lua does ("bad argument #1 to 'table.insert'").
+    /// is named with its library, as Lua does ("bad argument #1 to 'table.insert'"), and
+    /// one called as a method (`s:rep(x)`) does not count `self`, as lauxlib's
+    /// `luaL_argerror`.
     pub fn error_vm(&self, vm: &Vm, i: usize, msg: impl std::fmt::Display) -> LuaError {
-        let from_lua = matches!(
-            vm.frames.last().map(|f| &f.kind),
-            Some(crate::vm::FrameKind::Lua { .. })
-        );
-        if from_lua || self.lib.is_empty() {
-            self.error(i, msg)
-        } else {
-            LuaError::Msg(format!(
-                "bad argument #{} to '{}.{}' ({})",
-                i + 1,
-                self.lib,
-                self.name,
-                msg
-            ))
+        // The Lua frame that called this builtin, if program code did: the top frame, or
+        // the one under the builtin's own continuation.
+        let caller = match vm.frames.last().map(|f| &f.kind) {
+            Some(crate::vm::FrameKind::Lua { .. }) => Some(0),
+            _ if self.resumed_from_lua => Some(1),
+            _ => None,
+        };
+        // Named as the call site names it; else as lua5.4's pushglobalfuncname would.
+        let name = match caller.and_then(|level| vm.call_site_name(level)) {
+            Some(n) => n,
+            None if self.lib.is_empty() => self.name.to_string(),
+            None => format!("{}.{}", self.lib, self.name),
+        };
+        match caller {
+            Some(level) if vm.called_as_method(level) => {
+                if i == 0 {
+                    return LuaError::Msg(format!("calling '{name}' on bad self ({msg})"));
+                }
+                LuaError::Msg(format!("bad argument #{i} to '{name}' ({msg})"))
+            }
+            _ => LuaError::Msg(format!("bad argument #{} to '{name}' ({msg})", i + 1)),
         }
     }
 
     pub fn type_error(&self, vm: &Vm, i: usize, expected: &str) -> LuaError {
         let got = if i >= self.n {
-            "no value"
+            "no value".to_string()
         } else {
-            vm.type_name(self.get(vm, i))
+            // A string `__name` names the value's type, as lauxlib's luaL_typeerror.
+            let v = self.get(vm, i);
+            match vm.metamethod(v, crate::vm::meta::Event::Name) {
+                Value::Str(n) => String::from_utf8_lossy(vm.str(n)).into_owned(),
+                _ => vm.type_name(v).to_string(),
+            }
         };
         self.error_vm(vm, i, format!("{expected} expected, got {got}"))
     }

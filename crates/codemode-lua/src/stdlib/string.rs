@@ -406,7 +406,8 @@ pub fn gsub(vm: &mut Vm, a: Args) -> LResult<Native> {
         Value::Table(_) | Value::Func(_) | Value::Builtin(_) | Value::Proxy(_) => {
             // One match at a time: memory stays bounded by the output, never by
             // matches x captures.
-            if let Value::Table(t) = repl {
+            let plain_table = !super::table_meta::needs_meta(vm, repl);
+            if let (Value::Table(t), true) = (repl, plain_table) {
                 let mut cursor = GsubCursor::for_table();
                 let mut out = Vec::new();
                 let mut copied = 0;
@@ -495,6 +496,43 @@ pub fn gsub_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
         let subj = vm.heap.str_bytes(st.subject);
         st.out
             .extend_from_slice(subj.get(st.copied..mt.start).unwrap_or(&[]));
+        if let Value::Table(_) = st.func {
+            // A table with `__index`: the replacement is `t[first capture]` through it.
+            let key = match_value(vm, st.subject, &mt, 0)?;
+            st.current = Some(mt);
+            vm.charge(1)?;
+            let access = vm.index_access(st.func, key)?;
+            vm.ensure_stack(func + 4)?;
+            let call = match access {
+                crate::vm::meta::Access::Value(v) => {
+                    vm.stack[func + 1] = v;
+                    None
+                }
+                crate::vm::meta::Access::Call(h, args) => {
+                    vm.stack[func + 1] = h;
+                    vm.stack[func + 2] = args[0];
+                    vm.stack[func + 3] = args[1];
+                    Some(())
+                }
+            };
+            if let Some(frame) = vm.frames.last_mut() {
+                if let FrameKind::Cont(Cont::Gsub(slot)) = &mut frame.kind {
+                    *slot = st;
+                }
+            }
+            if call.is_none() {
+                continue;
+            }
+            match vm.call_value(func + 1, 2, 1)? {
+                CallOutcome::Done => continue,
+                CallOutcome::Frame => return Ok(None),
+                CallOutcome::Suspend => {
+                    return Err(LuaError::Msg(
+                        "a metamethod cannot wait on a host call".into(),
+                    ))
+                }
+            }
+        }
         let n = mt.captures.len().max(1);
         vm.ensure_stack(func + 3 + n)?;
         vm.stack[func + 1] = st.func;
@@ -517,11 +555,19 @@ pub fn gsub_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
     }
 }
 
-fn format_args<'a>(vm: &'a Vm, a: &Args, texts: &'a [Vec<u8>]) -> Vec<FormatArg<'a>> {
+fn format_args<'a>(
+    vm: &'a Vm,
+    a: &Args,
+    texts: &'a [Vec<u8>],
+    converted: &[(usize, Value)],
+) -> Vec<FormatArg<'a>> {
     let mut out = Vec::with_capacity(a.n);
     let mut t = 0;
     for i in 1..a.n {
-        let v = a.get(vm, i);
+        let v = match converted.iter().find(|(j, _)| *j == i) {
+            Some((_, s)) => *s,
+            None => a.get(vm, i),
+        };
         out.push(match v {
             Value::Nil => FormatArg::Nil,
             Value::Bool(b) => FormatArg::Bool(b),
@@ -541,16 +587,19 @@ fn format_args<'a>(vm: &'a Vm, a: &Args, texts: &'a [Vec<u8>]) -> Vec<FormatArg<
     out
 }
 
-fn other_texts(vm: &Vm, a: &Args) -> Vec<Vec<u8>> {
+/// How `%s` shows the arguments that are not strings, numbers, booleans or nil (with
+/// `__name`, as `tostring`); `converted` arguments are strings already.
+fn other_texts(vm: &Vm, a: &Args, converted: &[(usize, Value)]) -> Vec<Vec<u8>> {
     let mut texts = Vec::new();
     for i in 1..a.n {
         let v = a.get(vm, i);
         if !matches!(
             v,
             Value::Nil | Value::Bool(_) | Value::Int(_) | Value::Float(_) | Value::Str(_)
-        ) {
+        ) && !converted.iter().any(|(j, _)| *j == i)
+        {
             let mut t = Vec::new();
-            vm.write_tostring(&mut t, v);
+            super::tostr::write_named(vm, &mut t, v);
             texts.push(t);
         }
     }
@@ -559,12 +608,75 @@ fn other_texts(vm: &Vm, a: &Args) -> Vec<Vec<u8>> {
 
 pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
     let f = a.check_str(vm, 0)?;
-    let texts = other_texts(vm, &a);
+    let with_meta = (1..a.n).any(|i| vm.metatable(a.get(vm, i)).is_some());
+    if with_meta {
+        let mut found = super::tostr::format_tostring_args(vm, &a, vm.heap.str_bytes(f));
+        // lua5.4 converts left to right: a handler runs only if every conversion before
+        // its `%s` succeeded. The longest prefix that formats is found by bisection.
+        let (mut ok, mut bad) = (0, found.len());
+        if let Some(&(_, last)) = found.last() {
+            if !prefix_formats(vm, &a, last)? {
+                while ok < bad {
+                    let mid = (ok + bad) / 2;
+                    if prefix_formats(vm, &a, found[mid].1)? {
+                        ok = mid + 1;
+                    } else {
+                        bad = mid;
+                    }
+                }
+                found.truncate(ok);
+            }
+        }
+        let todo: Vec<usize> = found.into_iter().map(|(arg, _)| arg).collect();
+        if !todo.is_empty() {
+            let from_lua = matches!(
+                vm.frames.last().map(|f| &f.kind),
+                Some(FrameKind::Lua { .. })
+            );
+            let purpose = super::tostr::TostrFor::Format { from_lua };
+            return super::tostr::start(vm, &a, purpose, todo);
+        }
+    }
+    let v = format_with(vm, &a, &[])?;
+    ret1(vm, v)
+}
+
+/// Whether `string.format` of the first `upto` bytes of its format succeeds (charged).
+fn prefix_formats(vm: &mut Vm, a: &Args, upto: usize) -> LResult<bool> {
+    let f = a.check_str(vm, 0)?;
+    let texts = other_texts(vm, a, &[]);
     let mut m = meter(vm);
     let start = m.remaining();
     let mut out = Vec::new();
     let res = {
-        let args = format_args(vm, &a, &texts);
+        let args = format_args(vm, a, &texts, &[]);
+        let fmt = vm.heap.str_bytes(f);
+        codemode_lua_text::format(
+            fmt.get(..upto).unwrap_or(fmt),
+            &args,
+            &mut out,
+            vm.limits.max_string_len,
+            &mut m,
+        )
+    };
+    settle(vm, &m, start)?;
+    match res {
+        Ok(()) => Ok(true),
+        Err(e) if e.out_of_fuel => Err(crate::vm::out_of_fuel()),
+        Err(_) => Ok(false),
+    }
+}
+
+/// `string.format` of the arguments `a`, the `converted` ones replaced by the strings their
+/// `__tostring` returned.
+pub fn format_with(vm: &mut Vm, a: &Args, converted: &[(usize, Value)]) -> LResult<Value> {
+    let f = a.check_str(vm, 0)?;
+    let texts = other_texts(vm, a, converted);
+    let mut m = meter(vm);
+    let start = m.remaining();
+    let mut out = Vec::new();
+    let res = {
+        let args = format_args(vm, a, &texts, converted);
         codemode_lua_text::format(
             vm.heap.str_bytes(f),
             &args,
@@ -578,18 +690,23 @@ pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
         if e.message == "resulting string too large" {
             return Err(vm.too_long());
         }
-        return Err(lib_error_vm(vm, &a, e));
+        if e.out_of_fuel {
+            return Err(crate::vm::out_of_fuel());
+        }
+        return Err(match e.arg {
+            Some(n) => a.error_vm(vm, n - 1, e.message),
+            None => LuaError::Msg(e.message),
+        });
     }
-    let v = vm.new_str_vec(out)?;
-    ret1(vm, v)
+    vm.new_str_vec(out)
 }
 
 pub fn pack(vm: &mut Vm, a: Args) -> LResult<Native> {
     let f = a.check_str(vm, 0)?;
-    let texts = other_texts(vm, &a);
+    let texts = other_texts(vm, &a, &[]);
     let mut out = Vec::new();
     let res = {
-        let args = format_args(vm, &a, &texts);
+        let args = format_args(vm, &a, &texts, &[]);
         codemode_lua_text::pack::pack(
             vm.heap.str_bytes(f),
             &args,

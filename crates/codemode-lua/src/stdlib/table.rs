@@ -26,6 +26,9 @@ fn set_int(vm: &mut Vm, t: TableRef, i: i64, v: Value) -> LResult<()> {
 
 pub fn insert(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.check_table(vm, 0)?;
+    if super::table_meta::needs_meta(vm, Value::Table(t)) {
+        return super::table_meta::insert(vm, &a);
+    }
     let e = vm.heap.table(t).len() as i64 + 1;
     match a.n {
         2 => {
@@ -58,6 +61,9 @@ pub fn insert(vm: &mut Vm, a: Args) -> LResult<Native> {
 
 pub fn remove(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.check_table(vm, 0)?;
+    if super::table_meta::needs_meta(vm, Value::Table(t)) {
+        return super::table_meta::remove(vm, &a);
+    }
     let size = vm.heap.table(t).len() as i64;
     let mut pos = a.opt_int(vm, 1, size)?;
     // As ltablib's tremove: a position other than the size must be in [1, size + 1].
@@ -78,6 +84,9 @@ pub fn remove(vm: &mut Vm, a: Args) -> LResult<Native> {
 
 pub fn concat(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.check_table(vm, 0)?;
+    if super::table_meta::needs_meta(vm, Value::Table(t)) {
+        return super::table_meta::concat(vm, &a);
+    }
     let sep = a.opt_str(vm, 1)?;
     let i = a.opt_int(vm, 2, 1)?;
     let len = vm.heap.table(t).len() as i64;
@@ -142,13 +151,16 @@ pub fn pack(vm: &mut Vm, a: Args) -> LResult<Native> {
 
 pub fn unpack(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.get(vm, 0);
-    let i = a.opt_int(vm, 1, 1)?;
-    let len = match t {
-        Value::Table(tr) => vm.heap.table(tr).len() as i64,
-        _ => 0,
+    // Anything but a plain table is read as lua5.4 reads it (`luaL_len`, `lua_geti`).
+    if !matches!(t, Value::Table(_)) || super::table_meta::needs_meta(vm, t) {
+        return super::table_meta::unpack(vm, &a);
+    }
+    let Value::Table(tr) = t else {
+        return Ok(Native::Ret);
     };
+    let i = a.opt_int(vm, 1, 1)?;
     let j = if a.get(vm, 2).is_nil() {
-        len
+        vm.heap.table(tr).len() as i64
     } else {
         a.check_int(vm, 2)?
     };
@@ -160,9 +172,6 @@ pub fn unpack(vm: &mut Vm, a: Args) -> LResult<Native> {
         n.min(usize::MAX as u128) as usize,
         "too many results to unpack",
     )?;
-    let Value::Table(tr) = t else {
-        return Err(a.type_error(vm, 0, "table"));
-    };
     vm.charge(n as u64 / 4)?;
     vm.reserve_results(n as usize)?;
     for k in i..=j {
@@ -189,8 +198,14 @@ pub fn move_(vm: &mut Vm, a: Args) -> LResult<Native> {
         if t > i64::MAX - (e - f) {
             return Err(a.error_vm(vm, 3, "destination wrap around"));
         }
+        let backward = !(t > e || t <= f || tt != a1);
+        if super::table_meta::needs_meta(vm, Value::Table(a1))
+            || super::table_meta::needs_meta(vm, Value::Table(tt))
+        {
+            return super::table_meta::move_elements(vm, &a, (a1, f), (tt, t), e - f + 1, backward);
+        }
         vm.charge((e - f) as u64 / 4)?;
-        if t > e || t <= f || tt != a1 {
+        if !backward {
             for i in 0..=(e - f) {
                 let v = vm.heap.table(a1).get_int(f + i);
                 set_int(vm, tt, t + i, v)?;
@@ -269,7 +284,7 @@ impl SortState {
     }
 }
 
-enum Step {
+pub(super) enum Step {
     Compare(Value, Value),
     Done,
 }
@@ -279,7 +294,7 @@ fn invalid_order() -> LuaError {
 }
 
 /// Advances the sort with the result of the last comparison; returns the next one needed.
-fn sort_step(st: &mut SortState, mut res: bool) -> LResult<Step> {
+pub(super) fn sort_step(st: &mut SortState, mut res: bool) -> LResult<Step> {
     loop {
         match st.phase {
             Phase::Loop => {
@@ -379,6 +394,30 @@ fn sort_step(st: &mut SortState, mut res: bool) -> LResult<Step> {
 }
 
 impl SortState {
+    /// The sort of `items` (the elements of `t`, first at 0) by `comp` (nil: `<`).
+    pub(super) fn new(t: TableRef, items: Vec<Value>, comp: Value) -> SortState {
+        let up = items.len();
+        SortState {
+            t,
+            a: items,
+            comp,
+            pending: Vec::new(),
+            lo: 1,
+            up,
+            p: 0,
+            i: 0,
+            j: 0,
+            pivot: Value::Nil,
+            rnd: 0,
+            phase: Phase::Loop,
+            waiting: false,
+        }
+    }
+
+    pub(super) fn take_items(&mut self) -> Vec<Value> {
+        std::mem::take(&mut self.a)
+    }
+
     fn after_median(&mut self) {}
 
     fn start_partition(&mut self) -> Step {
@@ -415,36 +454,39 @@ impl SortState {
     }
 }
 
+/// The `__lt` handler `x < y` calls when either is a table (nil: none).
+pub(super) fn lt_metamethod(vm: &Vm, x: Value, y: Value) -> Value {
+    use crate::vm::meta::Event;
+    if !matches!(x, Value::Table(_)) && !matches!(y, Value::Table(_)) {
+        return Value::Nil;
+    }
+    match vm.metamethod(x, Event::Lt) {
+        Value::Nil => vm.metamethod(y, Event::Lt),
+        h => h,
+    }
+}
+
 pub fn sort(vm: &mut Vm, a: Args) -> LResult<Native> {
     let t = a.check_table(vm, 0)?;
+    if super::table_meta::needs_meta(vm, Value::Table(t)) {
+        return super::table_meta::sort(vm, &a);
+    }
     let n = vm.heap.table(t).len();
+    // As ltablib's sort: the arguments are checked only when there is something to sort.
+    if n < 2 {
+        return Ok(Native::Ret);
+    }
     if n >= i32::MAX as usize {
         return Err(a.error_vm(vm, 0, "array too big"));
     }
     let comp = a.get(vm, 1);
-    if !comp.is_nil() && !matches!(comp, Value::Func(_) | Value::Builtin(_) | Value::Proxy(_)) {
+    if !comp.is_nil() && !super::table_meta::callable_arg(comp) {
         return Err(a.type_error(vm, 1, "function"));
-    }
-    if n < 2 {
-        return Ok(Native::Ret);
     }
     let items = vm.heap.table(t).arr.clone();
     vm.heap.bytes += items.len() * 16;
-    let state = SortState {
-        t,
-        a: items,
-        comp,
-        pending: Vec::new(),
-        lo: 1,
-        up: n,
-        p: 0,
-        i: 0,
-        j: 0,
-        pivot: Value::Nil,
-        rnd: 0,
-        phase: Phase::Loop,
-        waiting: false,
-    };
+    let mut state = SortState::new(t, items, comp);
+    state.up = n;
     let func = a.base - 1;
     vm.push_cont(Cont::Sort(Box::new(state)), func, a.nresults)?;
     match sort_resume(vm)? {
@@ -489,9 +531,17 @@ pub fn sort_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
                 return Ok(None);
             }
             Step::Compare(x, y) => {
-                let comp = st.comp;
+                // Without a comparator, `<` of tables is their `__lt` (lua_lessthan).
+                let comp = match st.comp {
+                    Value::Nil => lt_metamethod(vm, x, y),
+                    c => c,
+                };
                 if !comp.is_nil() {
-                    st.waiting = true;
+                    if let Some(FrameKind::Cont(Cont::Sort(st))) =
+                        vm.frames.last_mut().map(|f| &mut f.kind)
+                    {
+                        st.waiting = true;
+                    }
                 }
                 vm.charge(1)?;
                 if comp.is_nil() {

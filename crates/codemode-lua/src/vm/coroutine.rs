@@ -136,7 +136,7 @@ impl Thread {
 }
 
 /// Whether a frame is a builtin that cannot be suspended in the middle (lua5.4's C
-/// functions without continuations: `table.sort`, `string.gsub`, `print`).
+/// functions without continuations: `table.sort`, `string.gsub`, `print`, `tostring`, the table functions reading through metamethods).
 fn blocks_yield(f: &Frame) -> bool {
     matches!(
         f.kind,
@@ -144,6 +144,8 @@ fn blocks_yield(f: &Frame) -> bool {
             Cont::Sort(_)
                 | Cont::Gsub(_)
                 | Cont::Print(_)
+                | Cont::Tostr(_)
+                | Cont::TableMeta(_)
                 | Cont::LoadReader(_)
                 | Cont::Parallel
                 | Cont::CoClose(_)

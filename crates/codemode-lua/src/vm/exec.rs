@@ -1151,12 +1151,12 @@ impl Vm {
                                         let r = self.heap.table(t).next(key);
                                         match r {
                                             Ok(Some((nk, nv))) => {
-                                                r!(a + 3) = nk;
+                                                r!(a + 4) = nk;
                                                 if c >= 2 {
-                                                    r!(a + 4) = nv;
+                                                    r!(a + 5) = nv;
                                                 }
                                             }
-                                            Ok(None) => r!(a + 3) = Value::Nil,
+                                            Ok(None) => r!(a + 4) = Value::Nil,
                                             Err(_) => {
                                                 save!();
                                                 return Err(LuaError::Msg(
@@ -1164,7 +1164,7 @@ impl Vm {
                                                 ));
                                             }
                                         }
-                                        if let Some(rest) = regs.get_mut(a + 5..a + 3 + c as usize)
+                                        if let Some(rest) = regs.get_mut(a + 6..a + 4 + c as usize)
                                         {
                                             rest.fill(Value::Nil);
                                         }
@@ -1181,30 +1181,36 @@ impl Vm {
                             } else if id == stdlib::IPAIRS_ITER {
                                 if let (Value::Table(t), Value::Int(i)) = (r!(a + 1), r!(a + 2)) {
                                     let ni = i.wrapping_add(1);
-                                    let v = self.heap.table(t).get_int(ni);
-                                    if v.is_nil() {
-                                        r!(a + 3) = Value::Nil;
-                                    } else {
-                                        r!(a + 3) = Value::Int(ni);
-                                        if c >= 2 {
-                                            r!(a + 4) = v;
+                                    let tab = self.heap.table(t);
+                                    let v = tab.get_int(ni);
+                                    // A missing element of a table with a metatable may
+                                    // come from `__index`: the iterator's own call reads it.
+                                    if !(v.is_nil() && tab.meta.is_some()) {
+                                        if v.is_nil() {
+                                            r!(a + 4) = Value::Nil;
+                                        } else {
+                                            r!(a + 4) = Value::Int(ni);
+                                            if c >= 2 {
+                                                r!(a + 5) = v;
+                                            }
                                         }
+                                        if let Some(rest) = regs.get_mut(a + 6..a + 4 + c as usize)
+                                        {
+                                            rest.fill(Value::Nil);
+                                        }
+                                        continue;
                                     }
-                                    if let Some(rest) = regs.get_mut(a + 5..a + 3 + c as usize) {
-                                        rest.fill(Value::Nil);
-                                    }
-                                    continue;
                                 }
                             }
                         }
-                        r!(a + 3) = f;
-                        r!(a + 4) = r!(a + 1);
-                        r!(a + 5) = r!(a + 2);
-                        call_and_dispatch!(base + a + 3, 2, c as i32);
+                        r!(a + 4) = f;
+                        r!(a + 5) = r!(a + 1);
+                        r!(a + 6) = r!(a + 2);
+                        call_and_dispatch!(base + a + 4, 2, c as i32);
                     }
                     Op::TForLoop { a, off } => {
                         let a = a as usize;
-                        let v = r!(a + 3);
+                        let v = r!(a + 4);
                         if !v.is_nil() {
                             r!(a + 2) = v;
                             jump!(off);

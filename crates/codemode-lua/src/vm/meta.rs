@@ -92,6 +92,13 @@ pub fn arith_event(op: ArithOp) -> Event {
     }
 }
 
+/// A table access by a builtin: its result, or the metamethod to call and its arguments
+/// (two for `__index`, three for `__newindex`).
+pub enum Access {
+    Value(Value),
+    Call(Value, [Value; 3]),
+}
+
 /// A metamethod call: finished now (a builtin), or running as a frame whose result
 /// `finish_op` will place.
 pub enum Mm {
@@ -99,7 +106,7 @@ pub enum Mm {
     Pending,
 }
 
-pub(super) fn callable(v: Value) -> bool {
+pub fn callable(v: Value) -> bool {
     matches!(v, Value::Func(_) | Value::Builtin(_))
 }
 
@@ -184,6 +191,15 @@ impl Vm {
 
     /// `t[key]` through `__index` (tables, or the first step off a table with a metatable).
     pub fn index_meta(&mut self, t: Value, key: Value) -> LResult<Mm> {
+        match self.index_access(t, key)? {
+            Access::Value(v) => Ok(Mm::Done(v)),
+            Access::Call(h, args) => self.call_mm(h, &args[..2]),
+        }
+    }
+
+    /// `t[key]` as far as it goes without a call: the value, or the `__index` function to
+    /// call with `(table, key)` (the chain's last table).
+    pub fn index_access(&mut self, t: Value, key: Value) -> LResult<Access> {
         let mut t = t;
         for _ in 0..MAX_TAG_LOOP {
             let h = match t {
@@ -191,23 +207,23 @@ impl Vm {
                     let tab = self.heap.table(tr);
                     let v = tab.get(key);
                     if !v.is_nil() {
-                        return Ok(Mm::Done(v));
+                        return Ok(Access::Value(v));
                     }
                     let Some(m) = tab.meta else {
-                        return Ok(Mm::Done(Value::Nil));
+                        return Ok(Access::Value(Value::Nil));
                     };
                     let h = self
                         .heap
                         .table(m)
                         .get_str(self.names.events[Event::Index as usize]);
                     if h.is_nil() {
-                        return Ok(Mm::Done(Value::Nil));
+                        return Ok(Access::Value(Value::Nil));
                     }
                     h
                 }
                 other => {
                     return match self.index(other, key) {
-                        Ok(v) => Ok(Mm::Done(v)),
+                        Ok(v) => Ok(Access::Value(v)),
                         Err(_) => Err(LuaError::Msg(format!(
                             "attempt to index a {} value",
                             self.type_name(other)
@@ -217,7 +233,7 @@ impl Vm {
             };
             self.charge(1)?;
             if callable(h) {
-                return self.call_mm(h, &[t, key]);
+                return Ok(Access::Call(h, [t, key, Value::Nil]));
             }
             t = h;
         }
@@ -228,6 +244,15 @@ impl Vm {
 
     /// `t[key] = v` through `__newindex` (`t` a table with a metatable, or a chain step).
     pub fn newindex_meta(&mut self, t: Value, key: Value, v: Value) -> LResult<Mm> {
+        match self.newindex_access(t, key, v)? {
+            Access::Value(_) => Ok(Mm::Done(Value::Nil)),
+            Access::Call(h, args) => self.call_mm(h, &args),
+        }
+    }
+
+    /// `t[key] = v` as far as it goes without a call: done (`Access::Value`), or the
+    /// `__newindex` function to call with `(table, key, v)`.
+    pub fn newindex_access(&mut self, t: Value, key: Value, v: Value) -> LResult<Access> {
         let mut t = t;
         for _ in 0..MAX_TAG_LOOP {
             let h = match t {
@@ -242,7 +267,7 @@ impl Vm {
                     };
                     if h.is_nil() {
                         crate::stdlib::table::table_set(self, tr, key, v)?;
-                        return Ok(Mm::Done(Value::Nil));
+                        return Ok(Access::Value(Value::Nil));
                     }
                     h
                 }
@@ -255,7 +280,7 @@ impl Vm {
             };
             self.charge(1)?;
             if callable(h) {
-                return self.call_mm(h, &[t, key, v]);
+                return Ok(Access::Call(h, [t, key, v]));
             }
             t = h;
         }

@@ -52,6 +52,12 @@ pub enum Cont {
     Sort(Box<stdlib::table::SortState>),
     Gsub(Box<stdlib::string::GsubState>),
     Print(Box<stdlib::base::PrintState>),
+    /// `tostring` or `string.format` calling `__tostring` handlers.
+    Tostr(Box<stdlib::tostr::TostrState>),
+    /// `pairs` waiting for `__pairs`: returns its first three results.
+    Pairs,
+    /// A table library function reading or writing through metamethods.
+    TableMeta(Box<stdlib::table_meta::TableMetaState>),
     LoadReader(Box<stdlib::load::ReaderState>),
     /// A `resume` (or a `coroutine.wrap` function) waiting for the coroutine it resumed.
     Resume {
@@ -841,6 +847,16 @@ impl Vm {
         Ok(())
     }
 
+    /// Fails when the heap and `extra` bytes held outside it pass the limit, without
+    /// collecting (for a caller holding values the collector cannot see).
+    pub fn check_memory_with(&self, extra: usize) -> LResult<()> {
+        let used = self.heap.bytes.saturating_add(extra);
+        if used > self.limits.max_memory_bytes {
+            return self.out_of_memory(used);
+        }
+        Ok(())
+    }
+
     fn out_of_memory(&self, used: usize) -> LResult<()> {
         Err(fatal(
             DiagnosticKind::ExecutionFailure,
@@ -873,6 +889,8 @@ pub fn mark_frames(frames: &[Frame], mark: &mut dyn FnMut(Value)) {
                 Cont::CloseUnwind { err } => mark(**err),
                 Cont::Sort(s) => s.mark(&mut *mark),
                 Cont::Gsub(g) => g.mark(&mut *mark),
+                Cont::Tostr(t) => t.mark(&mut *mark),
+                Cont::TableMeta(t) => t.mark(&mut *mark),
                 Cont::LoadReader(r) => r.mark(&mut *mark),
                 Cont::CoClose(c) => c.mark(&mut *mark),
                 _ => {}

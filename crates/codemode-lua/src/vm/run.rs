@@ -205,9 +205,12 @@ impl Vm {
                 self.stack[func] = Value::Bool(false);
                 self.do_return(func, 2).map(|_| None)
             }
+            FrameKind::Cont(Cont::Pairs) => self.do_return(func + 1, 3).map(|_| None),
             FrameKind::Cont(Cont::Sort(_)) => stdlib::table::sort_resume(self),
             FrameKind::Cont(Cont::Gsub(_)) => stdlib::string::gsub_resume(self),
             FrameKind::Cont(Cont::Print(_)) => stdlib::base::print_resume(self),
+            FrameKind::Cont(Cont::Tostr(_)) => stdlib::tostr::resume(self),
+            FrameKind::Cont(Cont::TableMeta(_)) => stdlib::table_meta::resume(self),
             FrameKind::Cont(Cont::LoadReader(_)) => stdlib::load::reader_resume(self),
             FrameKind::Cont(Cont::CoroutineBase) => self.finish_coroutine().map(|_| None),
             FrameKind::Cont(Cont::Parallel) => self.schedule(),

@@ -1,0 +1,26 @@
+-- Errors of the table library over metatables, worded and positioned as lua5.4's.
+local out = {}
+local badlen = setmetatable({}, { __len = function() return "x" end })
+out[1] = select(2, pcall(table.insert, badlen, 1))
+out[2] = select(2, pcall(function() table.insert(badlen, 1) end))
+local floatlen = setmetatable({}, { __len = function() return 2.0 end, __newindex = rawset })
+table.insert(floatlen, "v")
+out[3] = rawget(floatlen, 3)
+local strlen = setmetatable({}, { __len = function() return "2" end, __newindex = rawset })
+table.insert(strlen, "w")
+out[4] = rawget(strlen, 3)
+local p = setmetatable({}, { __len = function() return 3 end, __index = function(_, i) return i end })
+out[5] = select(2, pcall(function() table.insert(p, 9, "x") end))
+out[6] = select(2, pcall(function() return table.remove(p, 7) end))
+local holes = setmetatable({}, { __len = function() return 2 end, __index = function(_, i) if i == 1 then return {} end end })
+out[7] = select(2, pcall(function() return table.concat(holes) end))
+local raising = setmetatable({}, { __index = function(_, i) error("no element " .. i) end, __len = function() return 2 end })
+out[8] = select(2, pcall(table.unpack, raising))
+out[9] = select(2, pcall(function() for _, v in ipairs(raising) do end end))
+local ro = setmetatable({}, { __newindex = function() error("read-only", 2) end, __len = function() return 0 end })
+out[10] = select(2, pcall(function() table.insert(ro, 1) end))
+out[11] = select(2, pcall(table.insert, p, 1, 2, 3))
+-- a __len that is not a function
+local notfn = setmetatable({}, { __len = 5 })
+out[12] = select(2, pcall(table.insert, notfn, 1))
+return out
