@@ -114,6 +114,8 @@ pub enum StmtKind {
         right: Box<Expr>,
         /// The loop body.
         body: Box<Stmt>,
+        /// `for await`: the async iteration protocol.
+        is_await: bool,
     },
     /// `while (test) body`.
     While {

@@ -37,6 +37,8 @@ pub enum ForHeadT {
     Classic(Option<ForInit>, Option<Expr>, Option<Expr>),
     In(ForHead, Expr),
     Of(ForHead, Expr),
+    /// `for await (... of ...)`.
+    OfAwait(ForHead, Expr),
 }
 
 #[derive(Default)]
@@ -584,6 +586,13 @@ impl<'s> Ctx<'s> {
                 left,
                 right: Box::new(right),
                 body,
+                is_await: false,
+            },
+            ForHeadT::OfAwait(left, right) => StmtKind::ForOf {
+                left,
+                right: Box::new(right),
+                body,
+                is_await: true,
             },
         };
         self.stmt(kind, l, r)

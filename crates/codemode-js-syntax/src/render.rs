@@ -140,11 +140,14 @@ impl Renderer {
                 self.line(depth, &format!("for ({})", r.out));
                 self.stmt(body, depth + 1);
             }
-            StmtKind::ForIn { left, right, body } | StmtKind::ForOf { left, right, body } => {
-                let word = if matches!(stmt.kind, StmtKind::ForIn { .. }) {
-                    "in"
-                } else {
-                    "of"
+            StmtKind::ForIn { left, right, body }
+            | StmtKind::ForOf {
+                left, right, body, ..
+            } => {
+                let word = match stmt.kind {
+                    StmtKind::ForIn { .. } => "in",
+                    StmtKind::ForOf { is_await: true, .. } => "await-of",
+                    _ => "of",
                 };
                 match left {
                     ForHead::Decl { kind, target } => {

@@ -94,6 +94,8 @@ pub enum Tok {
     ForIn,
     /// `of` at the top level of a for-head.
     ForOf,
+    /// `await` right after `for` (`for await (... of ...)`).
+    ForAwait,
     /// `++` that follows a line terminator (prefix only).
     PlusPlusNl,
     /// `--` that follows a line terminator (prefix only).
@@ -243,6 +245,8 @@ pub(crate) fn class(tok: &Tok) -> u32 {
         Tok::Const | Tok::Var | Tok::Try | Tok::Switch | Tok::Class => STARTS_STMT,
         Tok::If => STARTS_STMT | NESTS_STMT | COND_HEAD,
         Tok::For => STARTS_STMT | NESTS_STMT | FOR,
+        // Its `(` opens the for head, as after `for`.
+        Tok::ForAwait => FOR,
         Tok::While => STARTS_STMT | NESTS_STMT | COND_HEAD | KEEPS_STMT_CHAIN,
         Tok::Do => STARTS_STMT | NESTS_STMT,
         Tok::Else => NESTS_STMT | KEEPS_STMT_CHAIN,
@@ -773,14 +777,8 @@ impl<'s> Adapter<'s> {
             "while" => Tok::While,
             "let" => Tok::Let,
             "yield" => Tok::Yield,
-            "await" => {
-                if matches!(prev, Some(Tok::For)) {
-                    self.out
-                        .unsupported
-                        .push((start, "for await is not supported"));
-                }
-                Tok::Await
-            }
+            "await" if matches!(prev, Some(Tok::For)) => Tok::ForAwait,
+            "await" => Tok::Await,
             "of" => {
                 let in_head = matches!(self.stack.last(), Some(Open::ForParen(true)));
                 let decl_name = matches!(prev, Some(Tok::Let | Tok::Const | Tok::Var));

@@ -330,7 +330,14 @@ impl<'a> Validator<'a> {
                 self.scopes.pop();
                 r
             }
-            StmtKind::ForIn { left, right, body } | StmtKind::ForOf { left, right, body } => {
+            StmtKind::ForIn { left, right, body }
+            | StmtKind::ForOf {
+                left, right, body, ..
+            } => {
+                if matches!(s.kind, StmtKind::ForOf { is_await: true, .. }) && !self.fctx().is_async
+                {
+                    return Err((s.span.start as usize, "Unexpected reserved word".into()));
+                }
                 self.expr(right)?;
                 self.scopes.push(Scope::new(false));
                 let r = (|| {

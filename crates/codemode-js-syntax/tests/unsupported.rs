@@ -14,7 +14,6 @@ const CASES: &[(&str, u32, u32, &str)] = &[
     ("const n = 0x1fn;", 1, 11, "BigInt"),
     ("export const x = 1;", 1, 1, "export"),
     ("const u = import.meta.url;", 1, 11, "import.meta"),
-    ("for await (const x of xs) {}", 1, 5, "for await"),
     ("const o = { #x: 1 };", 1, 13, "private"),
     ("@dec\nfunction f() {}", 1, 1, "decorators"),
     ("debugger;", 1, 1, "debugger"),

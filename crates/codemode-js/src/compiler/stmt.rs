@@ -190,9 +190,12 @@ impl<'a> Compiler<'a> {
             StmtKind::ForIn { left, right, body } => {
                 self.for_in_of(labels, left, right, body, true)?
             }
-            StmtKind::ForOf { left, right, body } => {
-                self.for_in_of(labels, left, right, body, false)?
+            StmtKind::ForOf { is_await: true, .. } => {
+                return Err(self.unsupported(s.span, "for await"))
             }
+            StmtKind::ForOf {
+                left, right, body, ..
+            } => self.for_in_of(labels, left, right, body, false)?,
             StmtKind::While { test, body } => {
                 let start = self.here();
                 self.expr(test)?;
