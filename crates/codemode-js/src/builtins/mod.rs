@@ -17,6 +17,7 @@ mod error;
 mod function;
 mod intl;
 mod intrinsics;
+mod iterator;
 mod json;
 mod math;
 mod numeric;
@@ -24,6 +25,7 @@ mod object;
 mod promise;
 mod regexp;
 mod string;
+mod symbol;
 mod uri;
 
 pub use array::array_push;
@@ -39,6 +41,7 @@ pub use date::{time_zone_exists, DateEnv};
 pub(crate) use intl::NumberFormat;
 use intrinsics::*;
 pub use intrinsics::{import_module, INTRINSICS};
+pub(crate) use iterator::{array_iter_step, ArrayIter};
 pub(crate) use object::has_own_accessor;
 pub use object::NON_CONFIGURABLE;
 use object::*;
@@ -80,6 +83,10 @@ pub struct Realm {
     /// The prelude's accessor-aware versions of what the VM does natively for plain data
     /// (indexed by the `HOOK_` constants; set by `__cm_setHook`).
     pub hooks: [Option<ObjRef>; HOOKS],
+    pub symbol_proto: ObjRef,
+    /// The iterator prototypes and built-in iteration methods (builtins/iterator.rs).
+    pub iter: iterator::IterRealm,
+    pub well_known: symbol::WellKnown,
 }
 
 /// `exportPrepare(v)`: JSON.parse(JSON.stringify(v)), run before exporting a value whose
@@ -93,7 +100,21 @@ pub const HOOK_ENTRIES: usize = 3;
 pub const HOOK_ASSIGN: usize = 4;
 /// `callPrepared(f, args)`: a host call whose arguments need `exportPrepare` first.
 pub const HOOK_CALL_PREPARED: usize = 5;
-pub const HOOKS: usize = 6;
+/// `hasInstance(f, c, v)`: `instanceof` through a `[Symbol.hasInstance]` method.
+pub const HOOK_HAS_INSTANCE: usize = 6;
+/// `iterClose(iterator, quiet)`: calls an iterator's `return()` (see vm/iter.rs).
+pub const HOOK_ITER_CLOSE: usize = 7;
+/// `iterCollect(value, n)`: the first `n` values of an iterable, as an array (closing it).
+pub const HOOK_ITER_COLLECT: usize = 8;
+/// `toStringTag(o, getter)`: Object.prototype.toString through a program-defined getter.
+pub const HOOK_TO_STRING_TAG: usize = 9;
+/// `getIterator(v)`: `{ iterator, next }` of a value that needs the protocol.
+pub const HOOK_GET_ITERATOR: usize = 10;
+/// `spreadInto(array, v)`: appends what `v` iterates to `array`; returns it.
+pub const HOOK_SPREAD: usize = 11;
+/// `withItems(code, v)`: a built-in constructor (Map, Set, ...) over what `v` iterates.
+pub const HOOK_WITH_ITEMS: usize = 12;
+pub const HOOKS: usize = 13;
 
 impl Realm {
     pub fn roots(&self) -> Vec<ObjRef> {
@@ -123,8 +144,10 @@ impl Realm {
             self.aggregate_error_proto,
             self.uri_error_proto,
             self.eval_error_proto,
+            self.symbol_proto,
         ]
         .into_iter()
+        .chain(self.iter.roots())
         .chain(self.converter)
         .chain(self.hooks.iter().flatten().copied())
         .collect()
@@ -213,6 +236,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let aggregate_error_proto = mk_err(heap);
     let uri_error_proto = mk_err(heap);
     let eval_error_proto = mk_err(heap);
+    let symbol_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let global = obj(heap, Some(object_proto), Kind::Ordinary);
     let realm = Realm {
         global,
@@ -242,6 +266,9 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         eval_error_proto,
         converter: None,
         hooks: [None; HOOKS],
+        symbol_proto,
+        well_known: symbol::WellKnown::new(),
+        iter: iterator::IterRealm::placeholder(),
     };
     let mut b = RealmBuilder {
         heap,
@@ -267,6 +294,8 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     intl::install(&mut b);
     collections::install(&mut b);
     regexp::install(&mut b);
+    symbol::install(&mut b);
+    iterator::install(&mut b);
     let search = b.obj(Some(function_proto), Kind::Search);
     b.set(global, "search", Value::Obj(search));
     (b.realm, b.natives)

@@ -72,6 +72,8 @@ struct LoopCtx {
 enum TryEntry {
     Handler,
     Finally(Vec<Stmt>),
+    /// A for-of loop's iterator (its state slot): closed when a jump leaves the loop.
+    IterClose(u16),
 }
 
 #[allow(dead_code)]
@@ -298,6 +300,7 @@ impl<'a> Compiler<'a> {
             Op::JumpIfNullish(_) => Op::JumpIfNullish(target),
             Op::PushHandler(_) => Op::PushHandler(target),
             Op::IterNext(s, _) => Op::IterNext(s, target),
+            Op::IterValue(s, _) => Op::IterValue(s, target),
             other => other,
         };
     }
