@@ -169,12 +169,20 @@ pub enum Op {
 
     /// [iterable] -> [iterator state] (arrays and strings iterate by index).
     IterInit,
-    /// Reads slot's iterator state; pushes the next value or jumps when done.
+    /// Reads slot's iterator state; pushes the next value (skipping the `IterValue` that
+    /// always follows) or jumps when done. For a protocol record it calls `next()` instead,
+    /// and the `IterValue` after it reads the result.
     IterNext(u16, u32),
+    /// [result] -> [value] of a protocol `next()`, or jumps when it is done.
+    IterValue(u16, u32),
+    /// Closes slot's iterator if it is a protocol record that is not done (calls
+    /// `return()`); `true`: quietly (a throw is leaving the loop: errors are ignored).
+    IterClose(u16, bool),
     /// [obj] -> [keys state] for for-in.
     ForInInit,
-    /// [value] -> [array] for array destructuring (arrays pass through).
-    ToArray,
+    /// [value] -> [array] for array destructuring of that many elements (u32::MAX: all,
+    /// for a rest element); arrays that iterate natively pass through.
+    ToArray(u32),
     /// [arr] -> [arr, arr[i]]
     IndexOf(u32),
     /// [arr] -> [arr, arr.slice(i)]

@@ -185,6 +185,7 @@ pub fn inspect(
             }
         }
         Value::Str(s) => quote_js(&s.to_rust()),
+        Value::Sym(s) => s.to_rust(),
         Value::Obj(r) => inspect_obj(vm, *r, depth, seen, indent),
     }
 }
@@ -352,7 +353,7 @@ fn inspect_obj(
             }
         }
         if !is_array {
-            vm.own_keys(r)
+            vm.own_keys_and_symbols(r, true)
         } else {
             ks
         }
@@ -364,7 +365,13 @@ fn inspect_obj(
         }
         let entry = vm.heap.get(r).props.entry(&k).cloned();
         let ks = k.to_rust();
-        let key = if is_ident(&ks) { ks } else { quote_js(&ks) };
+        let key = if k.is_symbol() {
+            format!("[{ks}]")
+        } else if is_ident(&ks) {
+            ks
+        } else {
+            quote_js(&ks)
+        };
         let s = match entry {
             // node shows accessors without running them.
             Some(p) if p.flags & crate::heap::ACCESSOR != 0 => {

@@ -28,6 +28,7 @@ fn target_mut(op: &mut Op) -> Option<&mut u32> {
         | Op::JumpIfNotNullishKeep(t)
         | Op::PushHandler(t)
         | Op::IterNext(_, t)
+        | Op::IterValue(_, t)
         | Op::LocalCmpNumJump(_, _, _, t)
         | Op::CmpJump(_, t)
         | Op::JumpLoopTest(t)

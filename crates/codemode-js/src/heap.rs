@@ -283,6 +283,8 @@ pub enum Kind {
     Collection(Box<crate::builtins::Collection>),
     /// An iterator over a Map or Set (`entries()`, `keys()`, `values()`).
     CollectionIter(Box<crate::builtins::CollectionIter>),
+    /// An iterator over an array, array-like or string (builtins/iterator.rs).
+    ArrayIter(Box<crate::builtins::ArrayIter>),
     /// An Intl.NumberFormat: how it writes numbers.
     NumberFormat(Box<crate::builtins::NumberFormat>),
     /// An Intl.DateTimeFormat: its resolved options.
@@ -373,6 +375,9 @@ impl Object {
             Kind::Collection(c) => n += c.byte_size() + BLOCK_OVERHEAD,
             Kind::CollectionIter(_) => {
                 n += std::mem::size_of::<crate::builtins::CollectionIter>() + BLOCK_OVERHEAD
+            }
+            Kind::ArrayIter(_) => {
+                n += std::mem::size_of::<crate::builtins::ArrayIter>() + BLOCK_OVERHEAD
             }
             Kind::RegExp(rx) => n += rx.memory_size() / std::sync::Arc::strong_count(rx).max(1),
             Kind::Accessor(_) => n += 2 * std::mem::size_of::<Value>() + BLOCK_OVERHEAD,
@@ -599,6 +604,7 @@ impl Heap {
                 Kind::Cell(v) => push_val(v, &mut work),
                 Kind::Collection(c) => c.trace(&mut work),
                 Kind::CollectionIter(it) => work.push(it.target),
+                Kind::ArrayIter(it) => push_val(&it.target, &mut work),
                 Kind::Accessor(pair) => {
                     push_val(&pair.0, &mut work);
                     push_val(&pair.1, &mut work);

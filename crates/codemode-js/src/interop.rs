@@ -35,7 +35,7 @@ impl ExportSource for Source<'_> {
     fn shape<'a>(&'a self, v: &'a Value) -> Shape<'a, Value> {
         let vm = self.vm;
         match v {
-            Value::Undefined | Value::Null | Value::Empty => Shape::Null,
+            Value::Undefined | Value::Null | Value::Empty | Value::Sym(_) => Shape::Null,
             Value::Bool(b) => Shape::Bool(*b),
             Value::Num(n) => Shape::Float(*n),
             Value::Str(s) => Shape::Text(Text::Utf16(s.units())),
@@ -64,7 +64,7 @@ impl ExportSource for Source<'_> {
                         for k in vm.own_keys(*r) {
                             let val = o.props.get(&k).cloned().unwrap_or_default();
                             // undefined-valued properties are dropped, as JSON.stringify does.
-                            if matches!(val, Value::Undefined) {
+                            if matches!(val, Value::Undefined | Value::Sym(_)) {
                                 continue;
                             }
                             let idx = o.props.find(&k).unwrap_or(0);

@@ -59,7 +59,7 @@ enum Part {
 
 fn classify(vm: &Vm, v: &Value) -> Part {
     match v {
-        Value::Undefined | Value::Empty => Part::Absent,
+        Value::Undefined | Value::Empty | Value::Sym(_) => Part::Absent,
         Value::Null => Part::Text(4),
         Value::Bool(b) => Part::Text(if *b { 4 } else { 5 }),
         Value::Num(_) => Part::Text(1),

@@ -183,7 +183,7 @@ def(Array, "from", function from(src, f = undefined, t = undefined) {
   if (f !== undefined) fnCheck(f);
   let items;
   if (src === null || src === undefined) __cm_typeError(src + " is not iterable");
-  if (__cm_isArray(src) || typeof src === "string" || isCollection(src)) items = [...src];
+  if (__cm_isArray(src) || typeof src === "string" || src[SymbolIterator] != null) items = [...src];
   else {
     const n = src.length;
     if (typeof n !== "number") items = [];
@@ -413,10 +413,7 @@ def(Promise, "withResolvers", function withResolvers() {
   }
   return newCapability(this, "withResolvers");
 });
-const listOf = (it) => {
-  if (__cm_isArray(it) || typeof it === "string") return [...it];
-  __cm_typeError((it === undefined ? "undefined" : typeof it) + " is not iterable");
-};
+const listOf = (it) => [...it];
 // The shared loop of all/allSettled/any: `C.resolve` is read once, each element goes through
 // it and through the result's own `then`; `settle(i)` gives the element's two reactions.
 // `finish` runs when every element has reported (and once more for an empty list).
@@ -478,8 +475,16 @@ def(Promise, "race", function race(it) {
 // Operators whose operands need a program-defined valueOf/toString run here, as ordinary
 // calls (the VM routes them: Vm::call_converter; the codes are vm.rs's convert_code).
 const isPrimitive = (v) => v === null || (typeof v !== "object" && typeof v !== "function");
+const SymbolToPrimitive = Symbol.toPrimitive;
 function toPrimitive(v, hint) {
   if (isPrimitive(v)) return v;
+  const exotic = v[SymbolToPrimitive];
+  if (exotic !== undefined && exotic !== null) {
+    if (!__cm_isCallable(exotic)) __cm_typeError("Symbol.toPrimitive is not a function");
+    const r = __cm_call(exotic, v, hint);
+    if (isPrimitive(r)) return r;
+    __cm_typeError("Cannot convert object to primitive value");
+  }
   const order = hint === "string" ? ["toString", "valueOf"] : ["valueOf", "toString"];
   for (const name of order) {
     const f = v[name];
@@ -636,7 +641,7 @@ const exportPrepare = function exportPrepare(v) {
 };
 __cm_setHook(0, exportPrepare);
 __cm_setHook(1, function copyDataProps(dst, src, exclude) {
-  const keys = __cm_ownKeys(src);
+  const keys = __cm_ownKeys(src, true);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
     if (exclude === undefined || !__cm_call(ArrayIncludes, exclude, k)) __cm_defineData(dst, k, src[k]);
@@ -659,10 +664,74 @@ __cm_setHook(4, function assign(t, ...sources) {
     const s = sources[j];
     if (s === null || s === undefined) continue;
     if (typeof s === "string") { for (let i = 0; i < s.length; i++) t[i] = s[i]; continue; }
-    const keys = __cm_ownKeys(s);
+    const keys = __cm_ownKeys(s, true);
     for (let i = 0; i < keys.length; i++) { const k = keys[i]; t[k] = s[k]; }
   }
   return t;
+});
+__cm_setHook(6, function hasInstance(f, c, v) {
+  if (!__cm_isCallable(f)) __cm_typeError("Symbol.hasInstance is not a function");
+  return !!__cm_call(f, c, v);
+});
+__cm_setHook(9, function toStringTag(o, getter) {
+  const t = __cm_call(getter, o);
+  return typeof t === "string" ? "[object " + t + "]" : __cm_builtinTag(o);
+});
+// The iteration protocol for what the VM does not walk natively (see vm/iter.rs): every
+// `next`, `return` and `[Symbol.iterator]` is an ordinary call.
+const SymbolIterator = Symbol.iterator;
+const shownIn = (v) => (typeof v === "object" && v !== null) || typeof v === "function" ? typeof v : typeof v === "symbol" ? "Symbol()" : "" + v;
+const notIterable = (v) => __cm_typeError(v === undefined || v === null
+  ? v + " is not iterable (cannot read property Symbol(Symbol.iterator))"
+  : shownIn(v) + " is not iterable");
+const resultCheck = (r) => { if (isPrimitive(r)) __cm_typeError("Iterator result " + shownIn(r) + " is not an object"); };
+function getIterator(v) {
+  if (v === undefined || v === null) notIterable(v);
+  const f = v[SymbolIterator];
+  if (!__cm_isCallable(f)) notIterable(v);
+  const iterator = __cm_call(f, v);
+  if (isPrimitive(iterator)) __cm_typeError("Result of the Symbol.iterator method is not an object");
+  return { iterator, next: iterator.next };
+}
+function iterClose(it, quiet) {
+  if (quiet) {
+    try { const r = it.return; if (r !== undefined && r !== null) __cm_call(r, it); } catch (e) { /* the throw leaving the loop wins */ }
+    return;
+  }
+  const r = it.return;
+  if (r === undefined || r === null) return;
+  resultCheck(__cm_call(r, it));
+}
+// The first `n` values (all when n is undefined); an iterator left before its end is closed.
+function iterCollect(v, n) {
+  const rec = getIterator(v), it = rec.iterator, next = rec.next, out = [];
+  while (n === undefined || out.length < n) {
+    const r = __cm_call(next, it);
+    resultCheck(r);
+    if (r.done) return out;
+    __cm_push(out, r.value);
+  }
+  iterClose(it, false);
+  return out;
+}
+const MapCtor = Map, SetCtor = Set, WeakMapCtor = WeakMap, WeakSetCtor = WeakSet, FromEntries = Object.fromEntries;
+__cm_setHook(7, iterClose);
+__cm_setHook(8, iterCollect);
+__cm_setHook(10, getIterator);
+__cm_setHook(11, function spreadInto(arr, v) {
+  const items = iterCollect(v);
+  for (let i = 0; i < items.length; i++) __cm_push(arr, items[i]);
+  return arr;
+});
+__cm_setHook(12, function withItems(code, v) {
+  const items = iterCollect(v);
+  switch (code) {
+    case 0: return new MapCtor(items);
+    case 1: return new SetCtor(items);
+    case 2: return new WeakMapCtor(items);
+    case 3: return new WeakSetCtor(items);
+    default: return FromEntries(items);
+  }
 });
 __cm_setHook(5, function callPrepared(f, args) {
   const a = exportPrepare(args);
@@ -670,31 +739,8 @@ __cm_setHook(5, function callPrepared(f, args) {
 });
 // `yield*` (compiler/generator.rs): the iterator it walks, and one step of it in the mode
 // the outer generator was resumed with (0 next, 1 throw, 2 return).
-__cm_setHook(6, function delegateIterator(v) {
-  if (typeof Symbol === "function" && v !== null && v !== undefined) {
-    const f = v[Symbol.iterator];
-    if (typeof f === "function") {
-      const it = __cm_call(f, v);
-      if (it === null || (typeof it !== "object" && typeof it !== "function")) __cm_typeError("Result of the Symbol.iterator method is not an object");
-      return it;
-    }
-  }
-  if (typeof v === "string") {
-    const points = [];
-    for (const c of v) __cm_push(points, c);
-    v = points;
-  }
-  if (Array.isArray(v)) {
-    const a = v;
-    let i = 0;
-    return { next() { return i < a.length ? { value: a[i++], done: false } : { value: undefined, done: true }; } };
-  }
-  if (v instanceof Map) return v.entries();
-  if (v instanceof Set) return v.values();
-  if (v !== null && typeof v === "object" && typeof v.next === "function" && typeof v.throw === "function") return v;
-  __cm_typeError((v === null ? "null" : typeof v === "object" ? "object" : String(v)) + " is not iterable");
-});
-__cm_setHook(7, function delegateStep(it, mode, x) {
+__cm_setHook(13, function delegateIterator(v) { return getIterator(v).iterator; });
+__cm_setHook(14, function delegateStep(it, mode, x) {
   let r;
   if (mode === 0) r = it.next(x);
   else if (mode === 1) {
@@ -702,7 +748,7 @@ __cm_setHook(7, function delegateStep(it, mode, x) {
     if (t === undefined || t === null) {
       const close = it.return;
       if (close !== undefined && close !== null) __cm_call(close, it);
-      __cm_typeError("The iterator does not provide a 'throw' method");
+      __cm_typeError("The iterator does not provide a 'throw' method.");
     }
     r = __cm_call(t, it, x);
   } else {
@@ -712,4 +758,59 @@ __cm_setHook(7, function delegateStep(it, mode, x) {
   }
   if (r === null || (typeof r !== "object" && typeof r !== "function")) __cm_typeError("Iterator result " + String(r) + " is not an object");
   return r;
+});
+// `for await` (compiler/for_await.rs): the async iterator, or the sync one whose values
+// (promises or not) are awaited (CreateAsyncFromSyncIterator), and its steps.
+const SymbolAsyncIterator = Symbol.asyncIterator, PromiseResolve = (v) => __cm_promiseResolve(v), PromiseThen = Promise.prototype.then;
+__cm_setHook(15, function asyncIterator(v) {
+  if (v !== undefined && v !== null) {
+    const f = v[SymbolAsyncIterator];
+    if (f !== undefined && f !== null) {
+      if (!__cm_isCallable(f)) __cm_typeError(shownIn(v) + " is not async iterable");
+      const it = __cm_call(f, v);
+      if (isPrimitive(it)) __cm_typeError("Result of the Symbol.asyncIterator method is not an object");
+      return it;
+    }
+  }
+  const rec = getIterator(v), sync = rec.iterator, next = rec.next;
+  const unwrap = (r) => {
+    resultCheck(r);
+    const done = !!r.done;
+    return __cm_call(PromiseThen, PromiseResolve(r.value), (value) => ({ value, done }));
+  };
+  return {
+    next(x) { return unwrap(__cm_call(next, sync, x)); },
+    return(x) {
+      const f = sync.return;
+      if (f === undefined || f === null) return PromiseResolve({ value: x, done: true });
+      return unwrap(__cm_call(f, sync, x));
+    },
+  };
+});
+__cm_setHook(16, function asyncNext(it) { return it.next(); });
+__cm_setHook(19, function asyncDelegateStep(it, mode, x) {
+  if (mode === 0) return it.next(x);
+  if (mode === 1) {
+    const t = it.throw;
+    if (t !== undefined && t !== null) return __cm_call(t, it, x);
+    const f = it.return;
+    const closing = f === undefined || f === null ? undefined : __cm_call(f, it);
+    return __cm_call(PromiseThen, PromiseResolve(closing), () => __cm_typeError("The iterator does not provide a 'throw' method."));
+  }
+  const f = it.return;
+  if (f === undefined || f === null) return __cm_call(PromiseThen, PromiseResolve(x), (value) => ({ value, done: true }));
+  return __cm_call(f, it, x);
+});
+__cm_setHook(17, function asyncResult(r) { resultCheck(r); return r; });
+__cm_setHook(18, function asyncClose(it, quiet) {
+  if (quiet) {
+    try {
+      const f = it.return;
+      if (f === undefined || f === null) return undefined;
+      return __cm_call(PromiseThen, PromiseResolve(__cm_call(f, it)), undefined, () => undefined);
+    } catch (e) { return undefined; /* the throw leaving the loop wins */ }
+  }
+  const f = it.return;
+  if (f === undefined || f === null) return undefined;
+  return __cm_call(PromiseThen, PromiseResolve(__cm_call(f, it)), (r) => { resultCheck(r); return r; });
 });

@@ -14,38 +14,84 @@ pub const STR_HEADER: usize = 64;
 
 /// An immutable JavaScript string: UTF-16 code units, shared by reference count (strings
 /// cannot form cycles, so they need no tracing). A thin pointer keeps `Value` at 16 bytes.
+///
+/// A JsStr is also how a Symbol is represented (`Value::Sym`) and how it is stored as a
+/// property key: its units are the symbol's descriptive string `Symbol(desc)` (what node
+/// prints for a symbol key in messages) and its `tag` is not `STRING`. A symbol equals only
+/// itself (the same allocation), so no string a program builds can name a symbol key, and
+/// string keys compare exactly as before (a symbol's text never equals a key the VM looks
+/// for by name: every one starts with `Symbol(`).
 #[derive(Clone)]
-pub struct JsStr(Arc<Vec<u16>>);
+pub struct JsStr(Arc<StrData>);
+
+struct StrData {
+    units: Vec<u16>,
+    tag: u8,
+}
+
+/// `JsStr` tags: a string, or a symbol with a description, without one (`Symbol()`), or
+/// one from the registry (`Symbol.for`).
+const STRING: u8 = 0;
+pub const SYM_DESC: u8 = 1;
+pub const SYM_NO_DESC: u8 = 2;
+pub const SYM_REGISTERED: u8 = 3;
 
 impl JsStr {
     pub fn new(units: Vec<u16>) -> Self {
-        JsStr(Arc::new(units))
+        JsStr(Arc::new(StrData { units, tag: STRING }))
     }
     pub fn from_units(units: &[u16]) -> Self {
-        JsStr(Arc::new(units.to_vec()))
+        JsStr::new(units.to_vec())
+    }
+    /// A new symbol (`tag` one of the `SYM_` tags) whose description is `desc` (ignored
+    /// for `SYM_NO_DESC`).
+    pub fn new_symbol(desc: &[u16], tag: u8) -> Self {
+        let mut units: Vec<u16> = "Symbol(".encode_utf16().collect();
+        if tag != SYM_NO_DESC {
+            units.extend_from_slice(desc);
+        }
+        units.push(b')' as u16);
+        JsStr(Arc::new(StrData { units, tag }))
+    }
+    /// Whether this is a symbol (a `Value::Sym` or a symbol property key).
+    #[inline(always)]
+    pub fn is_symbol(&self) -> bool {
+        self.0.tag != STRING
+    }
+    pub fn symbol_tag(&self) -> u8 {
+        self.0.tag
+    }
+    /// A symbol's description (None for `Symbol()`); None for a string.
+    pub fn symbol_description(&self) -> Option<&[u16]> {
+        let u = &self.0.units;
+        match self.0.tag {
+            SYM_DESC | SYM_REGISTERED if u.len() >= 8 => Some(&u[7..u.len() - 1]),
+            _ => None,
+        }
     }
     #[allow(clippy::should_implement_trait)]
     pub fn from_str(s: &str) -> Self {
         JsStr::new(s.encode_utf16().collect())
     }
+    #[inline(always)]
     pub fn units(&self) -> &[u16] {
-        self.0.as_slice()
+        self.0.units.as_slice()
     }
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.0.units.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0.units.is_empty()
     }
     pub fn ptr_eq(&self, other: &JsStr) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }
     /// Lossy conversion (lone surrogates become U+FFFD); for messages and formatting.
     pub fn to_rust(&self) -> String {
-        String::from_utf16_lossy(self.0.as_slice())
+        String::from_utf16_lossy(self.units())
     }
     pub fn eq_str(&self, s: &str) -> bool {
-        let mut it = self.0.iter();
+        let mut it = self.0.units.iter();
         for u in s.encode_utf16() {
             if it.next() != Some(&u) {
                 return false;
@@ -55,7 +101,7 @@ impl JsStr {
     }
     /// The array index this key denotes (canonical decimal below 2^32 - 1), if any.
     pub fn as_index(&self) -> Option<u32> {
-        let u = &self.0;
+        let u = &self.0.units;
         if u.is_empty() || u.len() > 10 {
             return None;
         }
@@ -78,7 +124,7 @@ impl JsStr {
     /// Bytes this string holds: its units (capacity), the shared header (counts and
     /// `Vec`) and the allocator's overhead for the two blocks.
     pub fn byte_size(&self) -> usize {
-        Self::cost(self.0.capacity())
+        Self::cost(self.0.units.capacity())
     }
     /// The bytes a string of `len` units costs (see `byte_size`).
     pub const fn cost(len: usize) -> usize {
@@ -93,13 +139,14 @@ impl JsStr {
 
 impl PartialEq for JsStr {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0[..] == other.0[..]
+        Arc::ptr_eq(&self.0, &other.0)
+            || (self.0.units[..] == other.0.units[..] && !self.is_symbol() && !other.is_symbol())
     }
 }
 impl Eq for JsStr {}
 impl Hash for JsStr {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0[..].hash(state)
+        self.0.units[..].hash(state)
     }
 }
 impl PartialOrd for JsStr {
@@ -109,7 +156,17 @@ impl PartialOrd for JsStr {
 }
 impl Ord for JsStr {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0[..].cmp(&other.0[..])
+        // Consistent with `eq`: symbols order after strings of the same text, and by address.
+        self.0.units[..]
+            .cmp(&other.0.units[..])
+            .then(self.0.tag.cmp(&other.0.tag))
+            .then_with(|| {
+                if self.is_symbol() {
+                    Arc::as_ptr(&self.0).cmp(&Arc::as_ptr(&other.0))
+                } else {
+                    std::cmp::Ordering::Equal
+                }
+            })
     }
 }
 impl fmt::Debug for JsStr {
@@ -128,6 +185,8 @@ pub enum Value {
     Bool(bool),
     Num(f64),
     Str(JsStr),
+    /// A symbol: a `JsStr` with a symbol tag (see `JsStr`), which is also its property key.
+    Sym(JsStr),
     Obj(ObjRef),
     Empty,
 }
@@ -154,7 +213,7 @@ impl Value {
             Value::Bool(b) => *b,
             Value::Num(n) => !(*n == 0.0 || n.is_nan()),
             Value::Str(s) => !s.is_empty(),
-            Value::Obj(_) => true,
+            Value::Obj(_) | Value::Sym(_) => true,
         }
     }
 }
@@ -182,7 +241,7 @@ pub fn strict_equals(a: &Value, b: &Value) -> bool {
         (Value::Undefined, Value::Undefined) | (Value::Null, Value::Null) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Num(x), Value::Num(y)) => x == y,
-        (Value::Str(x), Value::Str(y)) => x == y,
+        (Value::Str(x), Value::Str(y)) | (Value::Sym(x), Value::Sym(y)) => x == y,
         (Value::Obj(x), Value::Obj(y)) => x == y,
         _ => false,
     }

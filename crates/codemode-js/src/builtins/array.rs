@@ -25,9 +25,6 @@ pub(super) fn install(b: &mut RealmBuilder) {
         ("includes", array_includes, 1),
         ("at", array_at, 1),
         ("fill", array_fill, 1),
-        ("keys", array_keys, 0),
-        ("values", array_values, 0),
-        ("entries", array_entries, 0),
         ("toString", array_to_string, 0),
         ("flat", array_flat, 0),
     ] {
@@ -792,32 +789,6 @@ pub(crate) fn array_fill(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Val
         *slot = x.clone();
     }
     Ok(this.clone())
-}
-pub(crate) fn array_keys(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
-    let r = this_array(vm, this, "keys")?;
-    let n = items(vm, r).len();
-    vm.reserve_array(n)?;
-    let out = (0..n).map(|i| Value::Num(i as f64)).collect();
-    Ok(Value::Obj(vm.new_array(out)))
-}
-pub(crate) fn array_values(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
-    let r = this_array(vm, this, "values")?;
-    vm.reserve_array(items(vm, r).len())?;
-    let out = items(vm, r).clone();
-    Ok(Value::Obj(vm.new_array(out)))
-}
-pub(crate) fn array_entries(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
-    let r = this_array(vm, this, "entries")?;
-    let n = items(vm, r).len();
-    vm.reserve_array(n)?;
-    vm.ensure_memory(n * (crate::heap::OBJECT_COST + 3 * crate::limits::ELEMENT_COST))?;
-    let list = items(vm, r).clone();
-    let mut out = Vec::with_capacity(list.len());
-    for (i, v) in list.into_iter().enumerate() {
-        vm.tick(i)?;
-        out.push(Value::Obj(vm.new_array(vec![Value::Num(i as f64), v])));
-    }
-    Ok(Value::Obj(vm.new_array(out)))
 }
 pub(crate) fn flatten(
     vm: &mut Vm,

@@ -26,7 +26,8 @@ fn data_clone_error(vm: &mut Vm, v: &Value) -> Throw {
         Value::Obj(r) if vm.heap.get(*r).is_callable() => {
             vm.to_rust_string(v).unwrap_or_else(|_| "function".into())
         }
-        _ => match super::object::object_proto_to_string(vm, v, &[]) {
+        Value::Sym(s) => s.to_rust(),
+        _ => match super::object::builtin_tag(vm, v, &[]) {
             Ok(Value::Str(tag)) => {
                 let tag = tag.to_rust();
                 format!(
@@ -54,6 +55,9 @@ fn copy_of(
     work: &mut Vec<(ObjRef, ObjRef)>,
 ) -> JsResult<Value> {
     let Value::Obj(r) = v else {
+        if let Value::Sym(_) = v {
+            return Err(data_clone_error(vm, v));
+        }
         return Ok(v.clone());
     };
     if let Some(c) = copies.get(&r.0) {

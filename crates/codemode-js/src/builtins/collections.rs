@@ -59,7 +59,8 @@ fn key_of(v: &Value) -> Key {
         Value::Bool(b) => Key::Bool(*b),
         Value::Num(n) if n.is_nan() => Key::Num(f64::NAN.to_bits()),
         Value::Num(n) => Key::Num((n + 0.0).to_bits()),
-        Value::Str(s) => Key::Str(s.clone()),
+        // A symbol equals only itself (see `JsStr`), never a string of its text.
+        Value::Str(s) | Value::Sym(s) => Key::Str(s.clone()),
         Value::Obj(r) => Key::Obj(r.0),
     }
 }
@@ -205,6 +206,15 @@ fn construct(vm: &mut Vm, kind: CollectionKind, a: &[Value]) -> JsResult<Value> 
     let init = arg(a, 0);
     if init.is_nullish() {
         return Ok(Value::Obj(o));
+    }
+    if !vm.iterates_natively(&init, false) {
+        let code = match kind {
+            CollectionKind::Map => 0.0,
+            CollectionKind::Set => 1.0,
+            CollectionKind::WeakMap => 2.0,
+            CollectionKind::WeakSet => 3.0,
+        };
+        return super::object::to_hook(vm, HOOK_WITH_ITEMS, &[Value::Num(code), init]);
     }
     let items = vm.iterate_to_vec(&init)?;
     vm.charge(items.len())?;

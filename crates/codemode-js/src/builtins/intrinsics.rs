@@ -33,6 +33,7 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("isErrorish", intr_is_errorish),
     ("strIndex", intr_str_index),
     ("newArray", intr_new_array),
+    ("builtinTag", intr_builtin_tag),
     ("chargeFuel", intr_charge),
     ("jsonBudget", crate::json::intr_json_budget),
     ("jsonTooLarge", crate::json::intr_json_too_large),
@@ -129,11 +130,25 @@ pub(crate) fn intr_own_keys(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Val
     let keys = match arg(a, 0) {
         Value::Obj(r) => {
             reserve_keys(vm, r)?;
-            vm.own_keys(r).into_iter().map(Value::Str).collect()
+            // With a true second argument, enumerable symbol keys too (spread, assign).
+            let symbols = arg(a, 1).truthy();
+            vm.own_keys_and_symbols(r, symbols)
+                .into_iter()
+                .map(|k| {
+                    if k.is_symbol() {
+                        Value::Sym(k)
+                    } else {
+                        Value::Str(k)
+                    }
+                })
+                .collect()
         }
         _ => Vec::new(),
     };
     Ok(Value::Obj(vm.new_array(keys)))
+}
+pub(crate) fn intr_builtin_tag(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    super::object::builtin_tag(vm, &arg(a, 0), &[])
 }
 pub(crate) fn intr_len(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Num(match arg(a, 0) {

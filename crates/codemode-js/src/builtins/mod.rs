@@ -18,6 +18,7 @@ mod function;
 mod generator;
 mod intl;
 mod intrinsics;
+mod iterator;
 mod json;
 mod math;
 mod numeric;
@@ -25,6 +26,7 @@ mod object;
 mod promise;
 mod regexp;
 mod string;
+mod symbol;
 mod uri;
 
 pub use array::array_push;
@@ -40,6 +42,7 @@ pub use date::{time_zone_exists, DateEnv};
 pub(crate) use intl::NumberFormat;
 use intrinsics::*;
 pub use intrinsics::{import_module, INTRINSICS};
+pub(crate) use iterator::{array_iter_step, ArrayIter};
 pub(crate) use object::has_own_accessor;
 pub use object::NON_CONFIGURABLE;
 use object::*;
@@ -69,6 +72,10 @@ pub struct Realm {
     pub generator_proto: ObjRef,
     /// %AsyncGeneratorPrototype%: the same, answering with promises.
     pub async_generator_proto: ObjRef,
+    /// %GeneratorFunction.prototype% and %AsyncGeneratorFunction.prototype%: the prototypes
+    /// of generator functions.
+    pub generator_function_proto: ObjRef,
+    pub async_generator_function_proto: ObjRef,
     pub date_time_format_proto: ObjRef,
     pub regexp_proto: ObjRef,
     pub error_proto: ObjRef,
@@ -85,6 +92,10 @@ pub struct Realm {
     /// The prelude's accessor-aware versions of what the VM does natively for plain data
     /// (indexed by the `HOOK_` constants; set by `__cm_setHook`).
     pub hooks: [Option<ObjRef>; HOOKS],
+    pub symbol_proto: ObjRef,
+    /// The iterator prototypes and built-in iteration methods (builtins/iterator.rs).
+    pub iter: iterator::IterRealm,
+    pub well_known: symbol::WellKnown,
 }
 
 /// `exportPrepare(v)`: JSON.parse(JSON.stringify(v)), run before exporting a value whose
@@ -98,11 +109,38 @@ pub const HOOK_ENTRIES: usize = 3;
 pub const HOOK_ASSIGN: usize = 4;
 /// `callPrepared(f, args)`: a host call whose arguments need `exportPrepare` first.
 pub const HOOK_CALL_PREPARED: usize = 5;
+/// `hasInstance(f, c, v)`: `instanceof` through a `[Symbol.hasInstance]` method.
+pub const HOOK_HAS_INSTANCE: usize = 6;
+/// `iterClose(iterator, quiet)`: calls an iterator's `return()` (see vm/iter.rs).
+pub const HOOK_ITER_CLOSE: usize = 7;
+/// `iterCollect(value, n)`: the first `n` values of an iterable, as an array (closing it).
+pub const HOOK_ITER_COLLECT: usize = 8;
+/// `toStringTag(o, getter)`: Object.prototype.toString through a program-defined getter.
+pub const HOOK_TO_STRING_TAG: usize = 9;
+/// `getIterator(v)`: `{ iterator, next }` of a value that needs the protocol.
+pub const HOOK_GET_ITERATOR: usize = 10;
+/// `spreadInto(array, v)`: appends what `v` iterates to `array`; returns it.
+pub const HOOK_SPREAD: usize = 11;
+/// `withItems(code, v)`: a built-in constructor (Map, Set, ...) over what `v` iterates.
+pub const HOOK_WITH_ITEMS: usize = 12;
 /// `delegateIterator(v)`: the iterator a `yield*` walks.
-pub const HOOK_DELEGATE_ITERATOR: usize = 6;
+pub const HOOK_DELEGATE_ITERATOR: usize = 13;
 /// `delegateStep(it, mode, x)`: one step of a `yield*` (`RESUME_` mode): the inner result.
-pub const HOOK_DELEGATE_STEP: usize = 7;
-pub const HOOKS: usize = 8;
+pub const HOOK_DELEGATE_STEP: usize = 14;
+/// `asyncIterator(v)`: the async iterator a `for await` walks (`[Symbol.asyncIterator]`, or
+/// the sync iterator with each value awaited).
+pub const HOOK_ASYNC_ITERATOR: usize = 15;
+/// `asyncNext(it)`: what `it.next()` returns (awaited by the loop).
+pub const HOOK_ASYNC_NEXT: usize = 16;
+/// `asyncResult(r)`: `r` if it is an object (an iterator result), else a TypeError.
+pub const HOOK_ASYNC_RESULT: usize = 17;
+/// `asyncClose(it, quiet)`: what `it.return()` returns (awaited by the loop); `quiet`
+/// swallows its errors (the loop is leaving by a throw).
+pub const HOOK_ASYNC_CLOSE: usize = 18;
+/// `asyncDelegateStep(it, mode, x)`: a `yield*` step of an async generator: what the inner
+/// async iterator's `next`/`throw`/`return` gives (awaited by the loop).
+pub const HOOK_ASYNC_DELEGATE_STEP: usize = 19;
+pub const HOOKS: usize = 20;
 
 impl Realm {
     pub fn roots(&self) -> Vec<ObjRef> {
@@ -124,6 +162,8 @@ impl Realm {
             self.collection_iter_proto,
             self.generator_proto,
             self.async_generator_proto,
+            self.generator_function_proto,
+            self.async_generator_function_proto,
             self.date_time_format_proto,
             self.regexp_proto,
             self.error_proto,
@@ -134,8 +174,10 @@ impl Realm {
             self.aggregate_error_proto,
             self.uri_error_proto,
             self.eval_error_proto,
+            self.symbol_proto,
         ]
         .into_iter()
+        .chain(self.iter.roots())
         .chain(self.converter)
         .chain(self.hooks.iter().flatten().copied())
         .collect()
@@ -215,6 +257,8 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let collection_iter_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let generator_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let async_generator_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let generator_function_proto = obj(heap, Some(function_proto), Kind::Ordinary);
+    let async_generator_function_proto = obj(heap, Some(function_proto), Kind::Ordinary);
     let date_time_format_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let regexp_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let error_proto = obj(heap, Some(object_proto), Kind::Ordinary);
@@ -226,6 +270,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let aggregate_error_proto = mk_err(heap);
     let uri_error_proto = mk_err(heap);
     let eval_error_proto = mk_err(heap);
+    let symbol_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let global = obj(heap, Some(object_proto), Kind::Ordinary);
     let realm = Realm {
         global,
@@ -245,6 +290,8 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         collection_iter_proto,
         generator_proto,
         async_generator_proto,
+        generator_function_proto,
+        async_generator_function_proto,
         date_time_format_proto,
         regexp_proto,
         error_proto,
@@ -257,6 +304,9 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         eval_error_proto,
         converter: None,
         hooks: [None; HOOKS],
+        symbol_proto,
+        well_known: symbol::WellKnown::new(),
+        iter: iterator::IterRealm::placeholder(),
     };
     let mut b = RealmBuilder {
         heap,
@@ -281,8 +331,10 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     date::install(&mut b);
     intl::install(&mut b);
     collections::install(&mut b);
-    generator::install(&mut b);
     regexp::install(&mut b);
+    symbol::install(&mut b);
+    iterator::install(&mut b);
+    generator::install(&mut b);
     let search = b.obj(Some(function_proto), Kind::Search);
     b.set(global, "search", Value::Obj(search));
     (b.realm, b.natives)

@@ -28,6 +28,12 @@ pub(super) fn install(b: &mut RealmBuilder) {
     );
     b.def(
         object,
+        "getOwnPropertySymbols",
+        object_get_own_property_symbols,
+        1,
+    );
+    b.def(
+        object,
         "getOwnPropertyDescriptor",
         object_get_own_property_descriptor,
         2,
@@ -59,7 +65,9 @@ pub(super) fn install(b: &mut RealmBuilder) {
 pub(crate) fn object_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     match arg(a, 0) {
         v @ Value::Obj(_) => Ok(v),
-        v @ (Value::Num(_) | Value::Str(_) | Value::Bool(_)) => Ok(Value::Obj(vm.new_wrapper(v))),
+        v @ (Value::Num(_) | Value::Str(_) | Value::Bool(_) | Value::Sym(_)) => {
+            Ok(Value::Obj(vm.new_wrapper(v)))
+        }
         _ => Ok(Value::Obj(vm.new_object())),
     }
 }
@@ -185,7 +193,7 @@ pub(crate) fn object_assign(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Val
     };
     for src in a.iter().skip(1) {
         if let Value::Obj(s) = src {
-            let keys = vm.own_keys(*s);
+            let keys = vm.own_keys_and_symbols(*s, true);
             vm.charge(keys.len())?;
             for k in keys {
                 let v = vm.get_prop(src, &k)?;
@@ -248,6 +256,9 @@ pub(crate) fn locked_down(vm: &Vm, v: &Value, props_ok: impl Fn(u8) -> bool) -> 
     }
 }
 pub(crate) fn object_from_entries(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    if !vm.iterates_natively(&arg(a, 0), false) {
+        return to_hook(vm, HOOK_WITH_ITEMS, &[Value::Num(4.0), arg(a, 0)]);
+    }
     let items = vm.iterate_to_vec(&arg(a, 0))?;
     let o = vm.new_object();
     vm.charge(items.len())?;
@@ -402,6 +413,26 @@ pub(crate) fn object_get_own_property_descriptor(
     create_data(vm, d, "configurable", Value::Bool(configurable));
     Ok(Value::Obj(d))
 }
+/// Every own symbol key (enumerable or not), in insertion order.
+pub(crate) fn object_get_own_property_symbols(
+    vm: &mut Vm,
+    _: &Value,
+    a: &[Value],
+) -> JsResult<Value> {
+    let o = arg(a, 0);
+    let mut keys = Vec::new();
+    if let Some(r) = require_obj(vm, &o)? {
+        let obj = vm.heap.get(r);
+        keys.extend(
+            obj.props
+                .iter()
+                .filter(|p| p.key.is_symbol())
+                .map(|p| Value::Sym(p.key.clone())),
+        );
+    }
+    vm.charge(keys.len())?;
+    Ok(Value::Obj(vm.new_array(keys)))
+}
 pub(crate) fn object_get_own_property_names(
     vm: &mut Vm,
     _: &Value,
@@ -424,7 +455,7 @@ pub(crate) fn object_get_own_property_names(
                         (0..items.len()).map(|i| (i as u32, JsStr::from_str(&i.to_string()))),
                     );
                 }
-                for p in obj.props.iter() {
+                for p in obj.props.iter().filter(|p| !p.key.is_symbol()) {
                     match p.key.as_index() {
                         Some(i) => ints.push((i, p.key.clone())),
                         None => named.push(p.key.clone()),
@@ -848,10 +879,29 @@ pub(crate) fn object_create(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Val
 pub(crate) fn object_is(_vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Bool(same_value(&arg(a, 0), &arg(a, 1))))
 }
-pub(crate) fn object_proto_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+pub(crate) fn object_proto_to_string(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if let Value::Obj(_) = this {
+        let tag_key = vm.realm.well_known.to_string_tag.clone();
+        let tag = match vm.get_prop_raw(this, &tag_key)? {
+            Ok(v) => v,
+            // A program-defined getter runs in the prelude (as a frame).
+            Err(getter) if vm.is_callable(&getter) => {
+                return to_hook(vm, HOOK_TO_STRING_TAG, &[this.clone(), getter]);
+            }
+            Err(_) => Value::Undefined,
+        };
+        if let Value::Str(tag) = tag {
+            return Ok(Value::str(&format!("[object {}]", tag.to_rust())));
+        }
+    }
+    builtin_tag(vm, this, a)
+}
+/// Object.prototype.toString without `Symbol.toStringTag`: the tag of the object's kind.
+pub(crate) fn builtin_tag(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let t = match this {
         Value::Undefined => "[object Undefined]",
         Value::Null => "[object Null]",
+        Value::Sym(_) => "[object Symbol]",
         Value::Obj(r) => match &vm.heap.get(*r).kind {
             Kind::Array(_) => "[object Array]",
             Kind::Error => "[object Error]",
@@ -871,6 +921,7 @@ pub(crate) fn object_proto_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) ->
             Kind::Primitive(Value::Num(_)) => "[object Number]",
             Kind::Primitive(Value::Str(_)) => "[object String]",
             Kind::Primitive(Value::Bool(_)) => "[object Boolean]",
+            Kind::Primitive(Value::Sym(_)) => "[object Symbol]",
             _ if vm.heap.get(*r).is_callable() => "[object Function]",
             _ => "[object Object]",
         },

@@ -71,6 +71,8 @@ pub(crate) fn string_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value
     }
     let s = match a.first() {
         None => Value::str(""),
+        // String(symbol) is its descriptive string (only `new String(symbol)` throws).
+        Some(Value::Sym(s)) if !vm.is_new => Value::Str(JsStr::from_units(s.units())),
         Some(v) => Value::Str(vm.to_string(v)?),
     };
     if vm.is_new {

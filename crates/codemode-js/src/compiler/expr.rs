@@ -608,10 +608,7 @@ impl<'a> Compiler<'a> {
                 self.span_pos = e.span.start;
                 let is_async = self.st().code.is_async;
                 if *delegate {
-                    if is_async {
-                        return Err(self.unsupported(e.span, "yield* in async generators"));
-                    }
-                    self.yield_delegate()?;
+                    self.yield_delegate(is_async)?;
                 } else {
                     // An async generator awaits what it yields, and what it is asked to return.
                     if is_async {

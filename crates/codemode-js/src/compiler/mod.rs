@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 mod class;
 mod expr;
+mod for_await;
 mod generator;
 mod stmt;
 
@@ -73,6 +74,11 @@ struct LoopCtx {
 enum TryEntry {
     Handler,
     Finally(Vec<Stmt>),
+    /// A for-of loop's iterator (its state slot): closed when a jump leaves the loop.
+    IterClose(u16),
+    /// A for-await loop's async iterator (its slot): closed, and the closing awaited, when a
+    /// jump leaves the loop.
+    AsyncIterClose(u16),
 }
 
 #[allow(dead_code)]
@@ -299,6 +305,7 @@ impl<'a> Compiler<'a> {
             Op::JumpIfNullish(_) => Op::JumpIfNullish(target),
             Op::PushHandler(_) => Op::PushHandler(target),
             Op::IterNext(s, _) => Op::IterNext(s, target),
+            Op::IterValue(s, _) => Op::IterValue(s, target),
             other => other,
         };
     }

@@ -190,9 +190,12 @@ impl<'a> Compiler<'a> {
             StmtKind::ForIn { left, right, body } => {
                 self.for_in_of(labels, left, right, body, true)?
             }
-            StmtKind::ForOf { is_await: true, .. } => {
-                return Err(self.unsupported(s.span, "for await"))
-            }
+            StmtKind::ForOf {
+                left,
+                right,
+                body,
+                is_await: true,
+            } => self.for_await_of(labels, left, right, body)?,
             StmtKind::ForOf {
                 left, right, body, ..
             } => self.for_in_of(labels, left, right, body, false)?,
@@ -286,11 +289,18 @@ impl<'a> Compiler<'a> {
         for i in (depth..n).rev() {
             let entry = self.st().tries[i].clone();
             self.emit(Op::PopHandler);
-            if let TryEntry::Finally(stmts) = entry {
-                let saved = self.st().tries.split_off(i);
-                let r = self.block(&stmts);
-                self.st().tries.extend(saved);
-                r?;
+            match entry {
+                TryEntry::Finally(stmts) => {
+                    let saved = self.st().tries.split_off(i);
+                    let r = self.block(&stmts);
+                    self.st().tries.extend(saved);
+                    r?;
+                }
+                TryEntry::AsyncIterClose(slot) => self.emit_async_close(slot, false),
+                TryEntry::IterClose(slot) => {
+                    self.emit(Op::IterClose(slot, false));
+                }
+                TryEntry::Handler => {}
             }
         }
         Ok(())
@@ -445,8 +455,23 @@ impl<'a> Compiler<'a> {
         self.emit(Op::SetLocal(it));
         self.emit(Op::Num(0.0));
         self.emit(Op::SetLocal(idx));
+        // for-of: a throw out of the loop closes the iterator (handler `on_throw`), as
+        // does a jump out of it (the `IterClose` try entry; a `break` of this loop goes to
+        // `on_break`).
+        let on_throw = if is_in {
+            None
+        } else {
+            let h = self.emit(Op::PushHandler(0));
+            self.st().tries.push(TryEntry::IterClose(it));
+            Some(h)
+        };
         let start = self.here();
         let next = self.emit(Op::IterNext(it, 0));
+        let value = if is_in {
+            None
+        } else {
+            Some(self.emit(Op::IterValue(it, 0)))
+        };
         self.push_scope();
         match left {
             ForHead::Decl { kind, target } => {
@@ -472,8 +497,32 @@ impl<'a> Compiler<'a> {
         }
         self.emit(Op::Jump(start));
         self.patch_here(next);
+        if let Some(v) = value {
+            self.patch_here(v);
+        }
+        let Some(on_throw) = on_throw else {
+            for b in lp.breaks {
+                self.patch_here(b);
+            }
+            return Ok(());
+        };
+        self.st().tries.pop();
+        // Done: the handler goes.
+        self.emit(Op::PopHandler);
+        let mut exits = vec![self.emit(Op::Jump(0))];
+        // break: the handler goes and the iterator is closed.
         for b in lp.breaks {
             self.patch_here(b);
+        }
+        self.emit(Op::PopHandler);
+        self.emit(Op::IterClose(it, false));
+        exits.push(self.emit(Op::Jump(0)));
+        // throw: closed quietly, the exception goes on.
+        self.patch_here(on_throw);
+        self.emit(Op::IterClose(it, true));
+        self.emit(Op::Throw);
+        for e in exits {
+            self.patch_here(e);
         }
         Ok(())
     }
@@ -689,7 +738,12 @@ impl<'a> Compiler<'a> {
                 Ok(())
             }
             PatternKind::Array { elements, rest } => {
-                self.emit(Op::ToArray);
+                let n = if rest.is_some() {
+                    u32::MAX
+                } else {
+                    elements.len() as u32
+                };
+                self.emit(Op::ToArray(n));
                 for (i, el) in elements.iter().enumerate() {
                     if let Some(el) = el {
                         self.emit(Op::IndexOf(i as u32));

@@ -20,6 +20,7 @@ impl Vm {
             Value::Bool(_) => "boolean",
             Value::Num(_) => "number",
             Value::Str(_) => "string",
+            Value::Sym(_) => "symbol",
             Value::Obj(r) => {
                 if self.heap.get(*r).is_callable() {
                     "function"
@@ -37,6 +38,9 @@ impl Vm {
             Value::Null => 0.0,
             Value::Bool(b) => *b as u8 as f64,
             Value::Str(s) => number::string_to_number(&s.to_rust()),
+            Value::Sym(_) => {
+                return Err(self.type_error("Cannot convert a Symbol value to a number"))
+            }
             Value::Obj(_) => {
                 let p = self.to_primitive(v, true)?;
                 return self.to_number(&p);
@@ -51,6 +55,9 @@ impl Vm {
             Value::Undefined | Value::Empty => JsStr::from_str("undefined"),
             Value::Null => JsStr::from_str("null"),
             Value::Bool(b) => JsStr::from_str(if *b { "true" } else { "false" }),
+            Value::Sym(_) => {
+                return Err(self.type_error("Cannot convert a Symbol value to a string"))
+            }
             Value::Obj(_) => {
                 let p = self.to_primitive(v, false)?;
                 return self.to_string(&p);
@@ -83,6 +90,13 @@ impl Vm {
         if !matches!(v, Value::Obj(_)) {
             return false;
         }
+        let exotic = self.realm.well_known.to_primitive.clone();
+        match self.get_prop_raw(v, &exotic) {
+            Ok(Ok(Value::Undefined | Value::Null)) => {}
+            // A Symbol wrapper's own method (Symbol.prototype's) runs natively.
+            Ok(Ok(Value::Obj(f))) if matches!(self.heap.get(f).kind, Kind::Native(_)) => {}
+            _ => return true,
+        }
         let order = if prefer_number {
             ["valueOf", "toString"]
         } else {
@@ -99,6 +113,15 @@ impl Vm {
             match self.heap.get(f).kind {
                 Kind::Closure(_) | Kind::Bound(_) => return true,
                 Kind::Native(_) => {
+                    // Object.prototype.toString runs a program's `Symbol.toStringTag` getter.
+                    if name == "toString" {
+                        let tag = self.realm.well_known.to_string_tag.clone();
+                        if let Ok(Err(g)) = self.get_prop_raw(v, &tag) {
+                            if self.is_callable(&g) {
+                                return true;
+                            }
+                        }
+                    }
                     let object_value_of = self.heap.get(self.realm.object_proto).props.get(&key);
                     let is_object_value_of =
                         matches!(object_value_of, Some(Value::Obj(g)) if *g == f);
@@ -156,6 +179,10 @@ impl Vm {
                         self.conversion_depth += 1;
                         let res = nf(self, v, &[]);
                         self.conversion_depth -= 1;
+                        if self.tail_call.take().is_some() {
+                            // The built-in handed its work to the prelude: a program call.
+                            return Ok(Err(name));
+                        }
                         let res = res?;
                         if !matches!(res, Value::Obj(_)) {
                             return Ok(Ok(res));
@@ -172,7 +199,11 @@ impl Vm {
 
     pub fn to_property_key(&mut self, v: &Value) -> JsResult<JsStr> {
         match v {
-            Value::Str(s) => Ok(s.clone()),
+            Value::Str(s) | Value::Sym(s) => Ok(s.clone()),
+            Value::Obj(_) => match self.to_primitive(v, false)? {
+                Value::Sym(s) => Ok(s),
+                p => self.to_string(&p),
+            },
             _ => self.to_string(v),
         }
     }
@@ -183,6 +214,7 @@ impl Vm {
             Value::Str(_) => Some(self.realm.string_proto),
             Value::Num(_) => Some(self.realm.number_proto),
             Value::Bool(_) => Some(self.realm.boolean_proto),
+            Value::Sym(_) => Some(self.realm.symbol_proto),
             _ => None,
         }
     }
@@ -203,6 +235,7 @@ impl Vm {
         let proto = match p {
             Value::Str(_) => self.realm.string_proto,
             Value::Bool(_) => self.realm.boolean_proto,
+            Value::Sym(_) => self.realm.symbol_proto,
             _ => self.realm.number_proto,
         };
         self.alloc(Some(proto), Kind::Primitive(p))

@@ -1042,6 +1042,20 @@ impl Vm {
                     Op::InstanceOf => {
                         let c = pop!(self);
                         let v = pop!(self);
+                        // A program-defined `[Symbol.hasInstance]` answers (as a frame).
+                        if let Value::Obj(_) = c {
+                            let key = self.realm.well_known.has_instance.clone();
+                            let f = tri!(self.get_prop(&c, &key));
+                            if !f.is_nullish() {
+                                save_pc!();
+                                tri!(self.call_hook(
+                                    crate::builtins::HOOK_HAS_INSTANCE,
+                                    vec![f, c, v],
+                                    ACC_GET
+                                ));
+                                continue 'frames;
+                            }
+                        }
                         let r = tri!(self.instance_of(&v, &c));
                         self.stack.push(Value::Bool(r));
                     }
@@ -1144,6 +1158,15 @@ impl Vm {
                     Op::ArraySpread => {
                         let src = pop!(self);
                         save_pc!();
+                        if !self.iterates_natively(&src, func & PROGRAM_BIT == 0) {
+                            let arr = pop!(self);
+                            tri!(self.call_hook(
+                                crate::builtins::HOOK_SPREAD,
+                                vec![arr, src],
+                                ACC_GET
+                            ));
+                            continue 'frames;
+                        }
                         let items = tri!(self.iterate_to_vec(&src));
                         let have = match self.stack.last() {
                             Some(Value::Obj(a)) => match &self.heap.get(*a).kind {
@@ -1237,6 +1260,11 @@ impl Vm {
                         let f = self.code(idx);
                         let caps = f.captures.clone();
                         let is_arrow = f.is_arrow;
+                        let fp = match (f.is_generator, f.is_async) {
+                            (false, _) => self.realm.function_proto,
+                            (true, false) => self.realm.generator_function_proto,
+                            (true, true) => self.realm.async_generator_function_proto,
+                        };
                         let mut cells = Vec::with_capacity(caps.len());
                         for c in caps {
                             cells.push(match c {
@@ -1249,7 +1277,6 @@ impl Vm {
                         } else {
                             Value::Undefined
                         };
-                        let fp = self.realm.function_proto;
                         self.heap.charge(cells.len() * 4 + 32);
                         let c = self.alloc(
                             Some(fp),
@@ -1357,8 +1384,19 @@ impl Vm {
                     }
                     Op::IterInit => {
                         let v = pop!(self);
-                        let v = tri!(self.iter_init(v));
-                        self.stack.push(v);
+                        let in_prelude = func & PROGRAM_BIT == 0;
+                        match tri!(self.iter_init(v.clone(), in_prelude)) {
+                            super::iter::IterStart::Native(s) => self.stack.push(s),
+                            super::iter::IterStart::Protocol => {
+                                save_pc!();
+                                tri!(self.call_hook(
+                                    crate::builtins::HOOK_GET_ITERATOR,
+                                    vec![v],
+                                    ACC_GET
+                                ));
+                                continue 'frames;
+                            }
+                        }
                     }
                     Op::ForInInit => {
                         let v = pop!(self);
@@ -1373,15 +1411,70 @@ impl Vm {
                             _ => 0,
                         };
                         match tri!(self.iter_next(&it, idx)) {
-                            Some((v, next)) => {
+                            super::iter::IterStep::Value(v, next) => {
                                 self.stack[base + s as usize + 1] = Value::Num(next as f64);
+                                self.stack.push(v);
+                                // Skip the IterValue that reads a protocol result.
+                                pc += 1;
+                            }
+                            super::iter::IterStep::Done => pc = t as usize,
+                            super::iter::IterStep::Protocol => {
+                                // `next()` as an ordinary call; 1 in the position slot: not
+                                // to be closed while it runs (or if it throws).
+                                let next = self.record_field(&it, "next");
+                                let iterator = self.record_field(&it, "iterator");
+                                self.stack[base + s as usize + 1] = Value::Num(1.0);
+                                self.stack.push(next);
+                                self.stack.push(iterator);
+                                save_pc!();
+                                tri!(self.call_value(0, u32::MAX, FrameKind::Normal));
+                                continue 'frames;
+                            }
+                        }
+                    }
+                    Op::IterValue(s, t) => {
+                        let result = pop!(self);
+                        match tri!(self.iter_result(&result)) {
+                            Some(v) => {
+                                self.stack[base + s as usize + 1] = Value::Num(0.0);
                                 self.stack.push(v);
                             }
                             None => pc = t as usize,
                         }
                     }
-                    Op::ToArray => {
+                    Op::IterClose(s, quiet) => {
+                        let it = self.stack[base + s as usize].clone();
+                        let open =
+                            matches!(self.stack[base + s as usize + 1], Value::Num(n) if n == 0.0);
+                        if open && self.is_iter_record(&it) {
+                            self.stack[base + s as usize + 1] = Value::Num(1.0);
+                            let iterator = self.record_field(&it, "iterator");
+                            save_pc!();
+                            tri!(self.call_hook(
+                                crate::builtins::HOOK_ITER_CLOSE,
+                                vec![iterator, Value::Bool(quiet)],
+                                ACC_DISCARD
+                            ));
+                            continue 'frames;
+                        }
+                    }
+                    Op::ToArray(n) => {
                         let v = pop!(self);
+                        if !self.iterates_natively(&v, func & PROGRAM_BIT == 0) {
+                            // The first `n` values by the protocol (closing the iterator).
+                            let n = if n == u32::MAX {
+                                Value::Undefined
+                            } else {
+                                Value::Num(n as f64)
+                            };
+                            save_pc!();
+                            tri!(self.call_hook(
+                                crate::builtins::HOOK_ITER_COLLECT,
+                                vec![v, n],
+                                ACC_GET
+                            ));
+                            continue 'frames;
+                        }
                         if let Value::Obj(r) = &v {
                             if matches!(self.heap.get(*r).kind, Kind::Array(_)) {
                                 self.stack.push(v);

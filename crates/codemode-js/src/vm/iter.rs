@@ -1,52 +1,162 @@
-//! The for-of loop's iteration (`Op::IterInit`, `Op::IterNext`): arrays and strings by index,
-//! Maps and Sets through their live iterators.
+//! The iteration protocol of for-of, spread and array destructuring.
+//!
+//! Arrays, strings, Maps, Sets and their iterators are walked natively while the built-in
+//! methods that define how they iterate are in place (`iterates_natively`): the loop state
+//! is the value itself (or a Map's or Set's live iterator) and a position. Anything else
+//! goes through the protocol: `Op::IterInit` asks the prelude's `getIterator` for a record
+//! `{ iterator, next }`, and each `Op::IterNext` calls `next` as an ordinary call (a frame
+//! for a program function or a generator), whose result `Op::IterValue` reads. For a
+//! record, the position slot says whether the iterator may still be closed (0) or not (1:
+//! it is done, or its `next` threw or is running); `Op::IterClose` calls `return()` through
+//! the prelude's `iterClose`. Spread and destructuring of such values collect them in the
+//! prelude (`iterCollect`), which runs the same protocol.
 
 use super::*;
 
+/// What `Op::IterInit` leaves in the loop's state slot.
+pub(crate) enum IterStart {
+    /// Walked natively from position 0.
+    Native(Value),
+    /// Needs the protocol (the prelude's `getIterator`).
+    Protocol,
+}
+
+/// What `Op::IterNext` found.
+pub(crate) enum IterStep {
+    Value(Value, usize),
+    Done,
+    /// The state is a protocol record: `next` must be called.
+    Protocol,
+}
+
 impl Vm {
-    /// `Op::IterInit`: what a for-of loop walks — the array or string itself, or a Map's or
-    /// Set's live iterator; a TypeError for anything else.
-    pub(super) fn iter_init(&mut self, v: Value) -> JsResult<Value> {
-        if let Value::Obj(r) = v {
-            if matches!(self.heap.get(r).kind, Kind::Collection(_)) {
-                return crate::builtins::collection_default_iter(self, r);
-            }
-        }
-        match &v {
-            Value::Str(_) => Ok(v),
-            Value::Obj(r)
-                if matches!(
-                    self.heap.get(*r).kind,
-                    Kind::Array(_) | Kind::CollectionIter(_)
-                ) =>
-            {
-                Ok(v)
-            }
-            Value::Obj(_) => Err(self
-                .type_error("object is not iterable (only arrays and strings are iterable here)")),
-            _ => {
-                let t = format!("{} is not iterable", self.to_rust_string(&v)?);
-                Err(self.type_error(&t))
-            }
+    /// Whether `key` of `v` is the built-in `expected` (a data property; never runs a getter).
+    fn resolves_to(&mut self, v: &Value, key: &JsStr, expected: ObjRef) -> bool {
+        matches!(self.get_prop_raw(v, key), Ok(Ok(Value::Obj(f))) if f == expected)
+    }
+
+    /// Whether `v` iterates as the built-ins define (so the VM may walk it itself): an
+    /// array, string, Map, Set or one of their iterators whose `[Symbol.iterator]` and
+    /// `next` are the built-in ones. The prelude's own loops (`in_prelude`) take arrays
+    /// and strings natively always, as node's built-ins do not consult a program's
+    /// replacement of `Array.prototype[Symbol.iterator]`.
+    pub(crate) fn iterates_natively(&mut self, v: &Value, in_prelude: bool) -> bool {
+        let key = self.realm.well_known.iterator.clone();
+        let ir = self.realm.iter;
+        let next = || JsStr::from_str("next");
+        match v {
+            Value::Str(_) => in_prelude || self.resolves_to(v, &key, ir.string_iterator),
+            Value::Obj(r) => match &self.heap.get(*r).kind {
+                Kind::Array(_) => {
+                    in_prelude
+                        || (self.resolves_to(v, &key, ir.array_values)
+                            && self.resolves_to(
+                                &Value::Obj(ir.array_iter_proto),
+                                &next(),
+                                ir.array_iter_next,
+                            ))
+                }
+                Kind::Collection(c) => {
+                    let f = match c.kind {
+                        crate::builtins::CollectionKind::Map => ir.map_entries,
+                        crate::builtins::CollectionKind::Set => ir.set_values,
+                        _ => return false,
+                    };
+                    self.resolves_to(v, &key, f)
+                        && self.resolves_to(
+                            &Value::Obj(self.realm.collection_iter_proto),
+                            &next(),
+                            ir.collection_iter_next,
+                        )
+                }
+                Kind::CollectionIter(_) => {
+                    self.resolves_to(v, &key, ir.iterator_self)
+                        && self.resolves_to(v, &next(), ir.collection_iter_next)
+                }
+                Kind::ArrayIter(_) => {
+                    self.resolves_to(v, &key, ir.iterator_self)
+                        && self.resolves_to(v, &next(), ir.array_iter_next)
+                }
+                _ => false,
+            },
+            _ => false,
         }
     }
 
-    /// `Op::IterNext`: the value after position `idx` of what `iter_init` gave, and the
-    /// position after it; None at the end.
+    /// `Op::IterInit`: the state a native walk starts from, or `Protocol`.
+    pub(super) fn iter_init(&mut self, v: Value, in_prelude: bool) -> JsResult<IterStart> {
+        if !self.iterates_natively(&v, in_prelude) {
+            return Ok(IterStart::Protocol);
+        }
+        if let Value::Obj(r) = v {
+            if matches!(self.heap.get(r).kind, Kind::Collection(_)) {
+                return Ok(IterStart::Native(crate::builtins::collection_default_iter(
+                    self, r,
+                )?));
+            }
+        }
+        Ok(IterStart::Native(v))
+    }
+
+    /// Whether a loop state is a protocol record (not a natively walked value).
+    pub(super) fn is_iter_record(&self, state: &Value) -> bool {
+        matches!(state, Value::Obj(r) if matches!(self.heap.get(*r).kind, Kind::Ordinary))
+    }
+
+    /// A protocol record's field (`iterator` or `next`), read as the data property the
+    /// prelude made it.
+    pub(super) fn record_field(&self, state: &Value, name: &str) -> Value {
+        match state {
+            Value::Obj(r) => self
+                .heap
+                .get(*r)
+                .props
+                .get(&JsStr::from_str(name))
+                .cloned()
+                .unwrap_or_default(),
+            _ => Value::Undefined,
+        }
+    }
+
+    /// `Op::IterValue`: the `{ value, done }` a protocol `next()` returned: Some(value), or
+    /// None when done.
+    pub(super) fn iter_result(&mut self, result: &Value) -> JsResult<Option<Value>> {
+        if !matches!(result, Value::Obj(_)) {
+            let shown = match result {
+                Value::Sym(s) => s.to_rust(),
+                v => self.to_rust_string(v)?,
+            };
+            return Err(self.type_error(&format!("Iterator result {shown} is not an object")));
+        }
+        let done = self.get_prop(result, &JsStr::from_str("done"))?;
+        if done.truthy() {
+            return Ok(None);
+        }
+        Ok(Some(self.get_prop(result, &JsStr::from_str("value"))?))
+    }
+
+    /// `Op::IterNext`: the value after position `idx` of a native state and the position
+    /// after it, `Done` at the end, or `Protocol` for a protocol record.
     #[inline]
-    pub(super) fn iter_next(&mut self, it: &Value, idx: usize) -> JsResult<Option<(Value, usize)>> {
+    pub(super) fn iter_next(&mut self, it: &Value, idx: usize) -> JsResult<IterStep> {
+        let step = |x: Option<Value>, next: usize| match x {
+            Some(v) => IterStep::Value(v, next),
+            None => IterStep::Done,
+        };
         match it {
             Value::Obj(r) => Ok(match &self.heap.get(*r).kind {
-                Kind::Array(items) => items.get(idx).cloned().map(|v| (v, idx + 1)),
+                Kind::Array(items) => step(items.get(idx).cloned(), idx + 1),
                 Kind::CollectionIter(_) => {
-                    crate::builtins::collection_iter_step(self, *r)?.map(|v| (v, idx + 1))
+                    step(crate::builtins::collection_iter_step(self, *r)?, idx + 1)
                 }
-                _ => None,
+                Kind::ArrayIter(_) => step(crate::builtins::array_iter_step(self, *r)?, idx + 1),
+                Kind::Ordinary => IterStep::Protocol,
+                _ => IterStep::Done,
             }),
             Value::Str(st) => {
                 let u = st.units();
                 if idx >= u.len() {
-                    return Ok(None);
+                    return Ok(IterStep::Done);
                 }
                 // A surrogate pair is one step, as the string iterator reads code points.
                 let n = if (0xD800..0xDC00).contains(&u[idx])
@@ -57,9 +167,9 @@ impl Vm {
                     1
                 };
                 let piece = JsStr::from_units(&u[idx..idx + n]);
-                Ok(Some((Value::Str(piece), idx + n)))
+                Ok(IterStep::Value(Value::Str(piece), idx + n))
             }
-            _ => Ok(None),
+            _ => Ok(IterStep::Done),
         }
     }
 }

@@ -194,6 +194,8 @@ pub struct Vm {
     pub(crate) frame_room: usize,
     /// Compiled regular expressions of this execution (builtins/regexp.rs).
     pub regex_cache: crate::builtins::RegexCache,
+    /// `Symbol.for`'s registry: key string to symbol.
+    pub symbol_registry: HashMap<JsStr, JsStr>,
 }
 
 /// The most built-in conversions that may run inside one another; past it node's RangeError.
@@ -255,6 +257,7 @@ impl Vm {
             conversion_depth: 0,
             frame_room: 0,
             regex_cache: Default::default(),
+            symbol_registry: HashMap::new(),
         }
     }
 
@@ -313,6 +316,9 @@ impl Vm {
         self.heap.charge(args.len() * 40 + 64);
         let o = self.new_object();
         let n = args.len();
+        // `arguments[Symbol.iterator]` is Array.prototype.values (an own property).
+        let key = self.realm.well_known.iterator.clone();
+        let values = Value::Obj(self.realm.iter.array_values);
         let props = &mut self.heap.get_mut(o).props;
         for (i, v) in args.into_iter().enumerate() {
             props.insert(
@@ -326,6 +332,7 @@ impl Vm {
             Value::Num(n as f64),
             crate::heap::HIDDEN,
         );
+        props.insert(key, values, crate::heap::HIDDEN);
         o
     }
 

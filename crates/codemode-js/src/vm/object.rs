@@ -93,6 +93,7 @@ impl Vm {
             }
             Value::Num(_) => self.realm.number_proto,
             Value::Bool(_) => self.realm.boolean_proto,
+            Value::Sym(_) => self.realm.symbol_proto,
             Value::Undefined | Value::Null | Value::Empty => {
                 let what = if matches!(v, Value::Null) {
                     "null"
@@ -446,7 +447,23 @@ impl Vm {
             .insert(JsStr::from_str(name), v, HIDDEN);
     }
 
-    /// Own enumerable string keys in ECMAScript order (integer keys first).
+    /// Own enumerable string keys, then (with `symbols`) own enumerable symbol keys, in
+    /// ECMAScript order: what object spread and Object.assign copy.
+    pub fn own_keys_and_symbols(&self, r: ObjRef, symbols: bool) -> Vec<JsStr> {
+        let mut keys = self.own_keys(r);
+        if symbols {
+            let o = self.heap.get(r);
+            keys.extend(
+                o.props
+                    .iter()
+                    .filter(|p| p.key.is_symbol() && p.flags & ENUMERABLE != 0)
+                    .map(|p| p.key.clone()),
+            );
+        }
+        keys
+    }
+
+    /// Own enumerable string keys in ECMAScript order (integer keys first); no symbols.
     pub fn own_keys(&self, r: ObjRef) -> Vec<JsStr> {
         let o = self.heap.get(r);
         let mut out = Vec::new();
@@ -461,7 +478,7 @@ impl Vm {
         let mut ints: Vec<(u32, JsStr)> = Vec::new();
         let mut strs = Vec::new();
         for p in o.props.iter() {
-            if p.flags & ENUMERABLE == 0 {
+            if p.flags & ENUMERABLE == 0 || p.key.is_symbol() {
                 continue;
             }
             match p.key.as_index() {
@@ -562,6 +579,17 @@ impl Vm {
             Value::Obj(r) => match &self.heap.get(*r).kind {
                 Kind::Array(_) => self.array_items(v),
                 Kind::CollectionIter(_) => crate::builtins::drain_collection_iter(self, *r),
+                Kind::ArrayIter(_) => {
+                    let mut out = Vec::new();
+                    while let Some(v) = crate::builtins::array_iter_step(self, *r)? {
+                        self.check_len(out.len() + 1)?;
+                        self.tick(out.len())?;
+                        self.ensure_memory(crate::limits::ELEMENT_COST)?;
+                        self.heap.charge(crate::limits::ELEMENT_COST);
+                        out.push(v);
+                    }
+                    Ok(out)
+                }
                 Kind::Collection(c) if c.kind == crate::builtins::CollectionKind::Set => {
                     let items = crate::builtins::collection_snapshot(self, *r)?;
                     Ok(items.into_iter().map(|(k, _)| k).collect())
@@ -607,7 +635,7 @@ impl Vm {
     pub fn copy_props(&mut self, dst: ObjRef, src: &Value, exclude: &[JsStr]) -> JsResult<()> {
         match src {
             Value::Obj(r) => {
-                let keys = self.own_keys(*r);
+                let keys = self.own_keys_and_symbols(*r, true);
                 self.charge(keys.len())?;
                 for k in keys {
                     if exclude.contains(&k) {

@@ -1,0 +1,10 @@
+const orders = [{ c: "acme", t: 10 }, { c: "globex", t: 5 }, { c: "acme", t: 7 }];
+const byCustomer = new Map();
+for (const { c, t } of orders) byCustomer.set(c, (byCustomer.get(c) ?? 0) + t);
+const rows = [];
+for (const [customer, total] of byCustomer) rows.push(`${customer}:${total}`);
+const top = [...byCustomer].sort((a, b) => b[1] - a[1])[0];
+const asObj = Object.fromEntries(byCustomer);
+const idx = [];
+for (const [i, o] of orders.entries()) idx.push(i + o.c);
+return { rows, top, asObj, idx };
