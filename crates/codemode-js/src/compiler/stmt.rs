@@ -467,11 +467,9 @@ impl<'a> Compiler<'a> {
         };
         let start = self.here();
         let next = self.emit(Op::IterNext(it, 0));
-        let value = if is_in {
-            None
-        } else {
-            Some(self.emit(Op::IterValue(it, 0)))
-        };
+        // IterNext skips the IterValue after it when it pushes a value itself (always, for
+        // for-in's key array), so every IterNext has one.
+        let value = Some(self.emit(Op::IterValue(it, 0)));
         self.push_scope();
         match left {
             ForHead::Decl { kind, target } => {
