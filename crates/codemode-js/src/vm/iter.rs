@@ -98,6 +98,103 @@ impl Vm {
         Ok(IterStart::Native(v))
     }
 
+    /// `Op::IterInit`: [iterable] -> [state]; true when the prelude's `getIterator` runs
+    /// (as a frame) to make the state.
+    pub(super) fn op_iter_init(&mut self, in_prelude: bool) -> JsResult<bool> {
+        let v = self.stack.pop().unwrap_or_default();
+        match self.iter_init(v.clone(), in_prelude)? {
+            IterStart::Native(s) => {
+                self.stack.push(s);
+                Ok(false)
+            }
+            IterStart::Protocol => {
+                self.call_hook(crate::builtins::HOOK_GET_ITERATOR, vec![v], ACC_GET)?;
+                Ok(true)
+            }
+        }
+    }
+
+    /// `Op::IterNext` on protocol record `record` (in stack slot `at`): `next()` as an
+    /// ordinary call. 1 in the position slot: not to be closed while it runs (or if it
+    /// throws); `Op::IterValue` sets it back to 0.
+    pub(super) fn iter_call_next(&mut self, at: usize, record: &Value) -> JsResult<()> {
+        let next = self.record_field(record, "next");
+        let iterator = self.record_field(record, "iterator");
+        self.stack[at + 1] = Value::Num(1.0);
+        self.stack.push(next);
+        self.stack.push(iterator);
+        self.call_value(0, u32::MAX, FrameKind::Normal)
+    }
+
+    /// `Op::IterClose` of the state in stack slot `at`: true when `iterClose` runs (a
+    /// protocol record not yet done).
+    pub(super) fn op_iter_close(&mut self, at: usize, quiet: bool) -> JsResult<bool> {
+        let state = self.stack[at].clone();
+        let open = matches!(self.stack[at + 1], Value::Num(n) if n == 0.0);
+        if !open || !self.is_iter_record(&state) {
+            return Ok(false);
+        }
+        self.stack[at + 1] = Value::Num(1.0);
+        let iterator = self.record_field(&state, "iterator");
+        let args = vec![iterator, Value::Bool(quiet)];
+        self.call_hook(crate::builtins::HOOK_ITER_CLOSE, args, ACC_DISCARD)?;
+        Ok(true)
+    }
+
+    /// `Op::ToArray(n)`: [value] -> [array of its first n values]; arrays that iterate
+    /// natively pass through. True when the prelude's `iterCollect` runs (as a frame).
+    pub(super) fn op_to_array(&mut self, n: u32, in_prelude: bool) -> JsResult<bool> {
+        let v = self.stack.pop().unwrap_or_default();
+        if !self.iterates_natively(&v, in_prelude) {
+            let n = if n == u32::MAX {
+                Value::Undefined
+            } else {
+                Value::Num(n as f64)
+            };
+            self.call_hook(crate::builtins::HOOK_ITER_COLLECT, vec![v, n], ACC_GET)?;
+            return Ok(true);
+        }
+        if let Value::Obj(r) = &v {
+            if matches!(self.heap.get(*r).kind, Kind::Array(_)) {
+                self.stack.push(v);
+                return Ok(false);
+            }
+        }
+        let items = self.iterate_to_vec(&v)?;
+        let a = self.new_array(items);
+        self.stack.push(Value::Obj(a));
+        Ok(false)
+    }
+
+    /// `Op::ArraySpread`: [array, iterable] -> [array] with the values appended. True when
+    /// the prelude's `spreadInto` runs (as a frame).
+    pub(super) fn op_array_spread(&mut self, in_prelude: bool) -> JsResult<bool> {
+        let src = self.stack.pop().unwrap_or_default();
+        if !self.iterates_natively(&src, in_prelude) {
+            let arr = self.stack.pop().unwrap_or_default();
+            self.call_hook(crate::builtins::HOOK_SPREAD, vec![arr, src], ACC_GET)?;
+            return Ok(true);
+        }
+        let items = self.iterate_to_vec(&src)?;
+        let have = match self.stack.last() {
+            Some(Value::Obj(a)) => match &self.heap.get(*a).kind {
+                Kind::Array(v) => v.len(),
+                _ => 0,
+            },
+            _ => 0,
+        };
+        self.check_len(have + items.len())?;
+        if let Some(Value::Obj(a)) = self.stack.last() {
+            let a = *a;
+            self.heap
+                .charge(items.len() * 2 * crate::limits::ELEMENT_COST);
+            if let Kind::Array(v) = &mut self.heap.get_mut(a).kind {
+                v.extend(items);
+            }
+        }
+        Ok(false)
+    }
+
     /// Whether a loop state is a protocol record (not a natively walked value).
     pub(super) fn is_iter_record(&self, state: &Value) -> bool {
         matches!(state, Value::Obj(r) if matches!(self.heap.get(*r).kind, Kind::Ordinary))
