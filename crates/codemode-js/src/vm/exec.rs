@@ -1142,6 +1142,7 @@ impl Vm {
                         let v = pop!(self);
                         let k = pop!(self);
                         let key = tri!(self.to_property_key(&k));
+                        self.name_method(&v, &key);
                         if let Some(Value::Obj(o)) = self.stack.last() {
                             let o = *o;
                             self.heap.get_mut(o).props.insert(key, v, DEFAULT_FLAGS);
