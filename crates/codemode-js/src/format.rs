@@ -227,8 +227,19 @@ fn inspect_obj(
             format!("[{kind}: {name}]")
         };
     }
+    if let Kind::ArrayIter(it) = &o.kind {
+        if o.props.iter().next().is_none() {
+            let what = if it.what == crate::builtins::ITER_STRING {
+                "String"
+            } else {
+                "Array"
+            };
+            return format!("Object [{what} Iterator] {{}}");
+        }
+    }
     if let Kind::Primitive(p) = &o.kind {
         let (kind, p) = match p {
+            Value::Sym(s) => return format!("[Symbol: {}]", s.to_rust()),
             Value::Str(_) => ("String", p.clone()),
             Value::Bool(_) => ("Boolean", p.clone()),
             _ => ("Number", p.clone()),

@@ -532,6 +532,13 @@ impl Heap {
         }
     }
 
+    /// Whether `r` is a shared built-in object this execution has not written to (so it
+    /// still holds what the interpreter built: the iteration fast paths rely on it).
+    #[inline]
+    pub fn is_pristine(&self, r: ObjRef) -> bool {
+        matches!(self.overlay.get(r.0 as usize), Some(None))
+    }
+
     fn len(&self) -> usize {
         self.base.len() + self.objects.len()
     }

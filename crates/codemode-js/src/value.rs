@@ -53,6 +53,23 @@ impl JsStr {
         units.push(b')' as u16);
         JsStr(Arc::new(StrData { units, tag }))
     }
+    /// The name a function defined under this key takes: the key, or `[desc]` for a
+    /// symbol (empty for one without a description), as ECMAScript's SetFunctionName.
+    pub fn function_name(&self) -> JsStr {
+        if !self.is_symbol() {
+            return self.clone();
+        }
+        match self.symbol_description() {
+            Some(d) => {
+                let mut u = Vec::with_capacity(d.len() + 2);
+                u.push(b'[' as u16);
+                u.extend_from_slice(d);
+                u.push(b']' as u16);
+                JsStr::new(u)
+            }
+            None => JsStr::new(Vec::new()),
+        }
+    }
     /// Whether this is a symbol (a `Value::Sym` or a symbol property key).
     #[inline(always)]
     pub fn is_symbol(&self) -> bool {

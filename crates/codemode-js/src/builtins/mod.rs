@@ -42,7 +42,7 @@ pub use date::{time_zone_exists, DateEnv};
 pub(crate) use intl::NumberFormat;
 use intrinsics::*;
 pub use intrinsics::{import_module, INTRINSICS};
-pub(crate) use iterator::{array_iter_step, ArrayIter};
+pub(crate) use iterator::{array_iter_step, ArrayIter, ITER_STRING};
 pub(crate) use object::has_own_accessor;
 pub use object::NON_CONFIGURABLE;
 use object::*;

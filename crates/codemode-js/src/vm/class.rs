@@ -89,6 +89,25 @@ impl Vm {
         Ok(())
     }
 
+    /// Names an object literal's method defined under a computed key by that key (its code
+    /// has no name), unless it is named already.
+    pub(crate) fn name_method(&mut self, f: &Value, key: &JsStr) {
+        let Value::Obj(fr) = f else {
+            return;
+        };
+        let Kind::Closure(c) = &self.heap.get(*fr).kind else {
+            return;
+        };
+        let code = self.code(c.func);
+        let name = JsStr::from_str("name");
+        if code.is_method && code.name.is_empty() && self.heap.get(*fr).props.find(&name).is_none()
+        {
+            let v = Value::Str(key.function_name());
+            self.heap.get_mut(*fr).props.insert(name, v, 0);
+            self.heap.charge(crate::heap::PROP_COST);
+        }
+    }
+
     /// `DefineMethod`: [obj, key, fn] -> [obj].
     pub(crate) fn define_method(&mut self) -> JsResult<()> {
         let f = self.stack.pop().unwrap_or_default();
@@ -103,7 +122,7 @@ impl Vm {
                 if self.code(c.func).name.is_empty() {
                     self.heap.get_mut(fr).props.insert(
                         JsStr::from_str("name"),
-                        Value::Str(key.clone()),
+                        Value::Str(key.function_name()),
                         0,
                     );
                     self.heap.charge(crate::heap::PROP_COST);
@@ -140,7 +159,7 @@ impl Vm {
                     let mut name = if is_set { "set " } else { "get " }
                         .encode_utf16()
                         .collect::<Vec<_>>();
-                    name.extend_from_slice(key.units());
+                    name.extend_from_slice(key.function_name().units());
                     self.heap.get_mut(fr).props.insert(
                         JsStr::from_str("name"),
                         Value::Str(JsStr::new(name)),

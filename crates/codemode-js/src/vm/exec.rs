@@ -1040,24 +1040,10 @@ impl Vm {
                         self.stack.push(Value::Bool(r));
                     }
                     Op::InstanceOf => {
-                        let c = pop!(self);
-                        let v = pop!(self);
-                        // A program-defined `[Symbol.hasInstance]` answers (as a frame).
-                        if let Value::Obj(_) = c {
-                            let key = self.realm.well_known.has_instance.clone();
-                            let f = tri!(self.get_prop(&c, &key));
-                            if !f.is_nullish() {
-                                save_pc!();
-                                tri!(self.call_hook(
-                                    crate::builtins::HOOK_HAS_INSTANCE,
-                                    vec![f, c, v],
-                                    ACC_GET
-                                ));
-                                continue 'frames;
-                            }
+                        save_pc!();
+                        if tri!(self.op_instance_of()) {
+                            continue 'frames;
                         }
-                        let r = tri!(self.instance_of(&v, &c));
-                        self.stack.push(Value::Bool(r));
                     }
                     Op::Neg => {
                         let v = pop!(self);
@@ -1156,33 +1142,9 @@ impl Vm {
                         }
                     }
                     Op::ArraySpread => {
-                        let src = pop!(self);
                         save_pc!();
-                        if !self.iterates_natively(&src, func & PROGRAM_BIT == 0) {
-                            let arr = pop!(self);
-                            tri!(self.call_hook(
-                                crate::builtins::HOOK_SPREAD,
-                                vec![arr, src],
-                                ACC_GET
-                            ));
+                        if tri!(self.op_array_spread(func & PROGRAM_BIT == 0)) {
                             continue 'frames;
-                        }
-                        let items = tri!(self.iterate_to_vec(&src));
-                        let have = match self.stack.last() {
-                            Some(Value::Obj(a)) => match &self.heap.get(*a).kind {
-                                Kind::Array(v) => v.len(),
-                                _ => 0,
-                            },
-                            _ => 0,
-                        };
-                        tri!(self.check_len(have + items.len()));
-                        if let Some(Value::Obj(a)) = self.stack.last() {
-                            let a = *a;
-                            self.heap
-                                .charge(items.len() * 2 * crate::limits::ELEMENT_COST);
-                            if let Kind::Array(v) = &mut self.heap.get_mut(a).kind {
-                                v.extend(items);
-                            }
                         }
                     }
                     Op::InitProp(k) => {
@@ -1198,6 +1160,7 @@ impl Vm {
                         let v = pop!(self);
                         let k = pop!(self);
                         let key = tri!(self.to_property_key(&k));
+                        self.name_method(&v, &key);
                         if let Some(Value::Obj(o)) = self.stack.last() {
                             let o = *o;
                             self.heap.get_mut(o).props.insert(key, v, DEFAULT_FLAGS);
@@ -1383,19 +1346,9 @@ impl Vm {
                         self.handlers.pop();
                     }
                     Op::IterInit => {
-                        let v = pop!(self);
-                        let in_prelude = func & PROGRAM_BIT == 0;
-                        match tri!(self.iter_init(v.clone(), in_prelude)) {
-                            super::iter::IterStart::Native(s) => self.stack.push(s),
-                            super::iter::IterStart::Protocol => {
-                                save_pc!();
-                                tri!(self.call_hook(
-                                    crate::builtins::HOOK_GET_ITERATOR,
-                                    vec![v],
-                                    ACC_GET
-                                ));
-                                continue 'frames;
-                            }
+                        save_pc!();
+                        if tri!(self.op_iter_init(func & PROGRAM_BIT == 0)) {
+                            continue 'frames;
                         }
                     }
                     Op::ForInInit => {
@@ -1419,15 +1372,8 @@ impl Vm {
                             }
                             super::iter::IterStep::Done => pc = t as usize,
                             super::iter::IterStep::Protocol => {
-                                // `next()` as an ordinary call; 1 in the position slot: not
-                                // to be closed while it runs (or if it throws).
-                                let next = self.record_field(&it, "next");
-                                let iterator = self.record_field(&it, "iterator");
-                                self.stack[base + s as usize + 1] = Value::Num(1.0);
-                                self.stack.push(next);
-                                self.stack.push(iterator);
                                 save_pc!();
-                                tri!(self.call_value(0, u32::MAX, FrameKind::Normal));
+                                tri!(self.iter_call_next(base + s as usize, &it));
                                 continue 'frames;
                             }
                         }
@@ -1443,48 +1389,16 @@ impl Vm {
                         }
                     }
                     Op::IterClose(s, quiet) => {
-                        let it = self.stack[base + s as usize].clone();
-                        let open =
-                            matches!(self.stack[base + s as usize + 1], Value::Num(n) if n == 0.0);
-                        if open && self.is_iter_record(&it) {
-                            self.stack[base + s as usize + 1] = Value::Num(1.0);
-                            let iterator = self.record_field(&it, "iterator");
-                            save_pc!();
-                            tri!(self.call_hook(
-                                crate::builtins::HOOK_ITER_CLOSE,
-                                vec![iterator, Value::Bool(quiet)],
-                                ACC_DISCARD
-                            ));
+                        save_pc!();
+                        if tri!(self.op_iter_close(base + s as usize, quiet)) {
                             continue 'frames;
                         }
                     }
                     Op::ToArray(n) => {
-                        let v = pop!(self);
-                        if !self.iterates_natively(&v, func & PROGRAM_BIT == 0) {
-                            // The first `n` values by the protocol (closing the iterator).
-                            let n = if n == u32::MAX {
-                                Value::Undefined
-                            } else {
-                                Value::Num(n as f64)
-                            };
-                            save_pc!();
-                            tri!(self.call_hook(
-                                crate::builtins::HOOK_ITER_COLLECT,
-                                vec![v, n],
-                                ACC_GET
-                            ));
+                        save_pc!();
+                        if tri!(self.op_to_array(n, func & PROGRAM_BIT == 0)) {
                             continue 'frames;
                         }
-                        if let Value::Obj(r) = &v {
-                            if matches!(self.heap.get(*r).kind, Kind::Array(_)) {
-                                self.stack.push(v);
-                                continue;
-                            }
-                        }
-                        save_pc!();
-                        let items = tri!(self.iterate_to_vec(&v));
-                        let a = self.new_array(items);
-                        self.stack.push(Value::Obj(a));
                     }
                     Op::IndexOf(i) => {
                         let v = match self.stack.last() {

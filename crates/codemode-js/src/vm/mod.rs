@@ -196,6 +196,9 @@ pub struct Vm {
     pub regex_cache: crate::builtins::RegexCache,
     /// `Symbol.for`'s registry: key string to symbol.
     pub symbol_registry: HashMap<JsStr, JsStr>,
+    /// Where the built-in iteration methods were last found in their prototypes' property
+    /// lists (see `iter::Vm::slot_holds`).
+    pub(crate) iter_slots: [u32; iter::ITER_SLOTS],
 }
 
 /// The most built-in conversions that may run inside one another; past it node's RangeError.
@@ -258,6 +261,7 @@ impl Vm {
             frame_room: 0,
             regex_cache: Default::default(),
             symbol_registry: HashMap::new(),
+            iter_slots: [0; iter::ITER_SLOTS],
         }
     }
 

@@ -138,7 +138,8 @@ impl Vm {
                 }
             }
             Kind::ToolPath(path) => {
-                if key.eq_str("then") || key.eq_str("toJSON") {
+                // A symbol never names a tool (node's proxy answers undefined too).
+                if key.eq_str("then") || key.eq_str("toJSON") || key.is_symbol() {
                     return Ok(Ok(Value::Undefined));
                 }
                 if self.heap.get(start).props.find(key).is_none() {

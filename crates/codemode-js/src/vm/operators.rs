@@ -21,11 +21,11 @@ impl Vm {
                 let n = Value::Num(self.to_number(b)?);
                 return self.loose_equals(a, &n);
             }
-            (Value::Obj(_), Value::Num(_) | Value::Str(_)) => {
+            (Value::Obj(_), Value::Num(_) | Value::Str(_) | Value::Sym(_)) => {
                 let p = self.to_primitive(a, !self.is_date(a))?;
                 return self.loose_equals(&p, b);
             }
-            (Value::Num(_) | Value::Str(_), Value::Obj(_)) => {
+            (Value::Num(_) | Value::Str(_) | Value::Sym(_), Value::Obj(_)) => {
                 let p = self.to_primitive(b, !self.is_date(b))?;
                 return self.loose_equals(a, &p);
             }
@@ -104,6 +104,25 @@ impl Vm {
             return Ok(None);
         }
         Ok(Some(x < y))
+    }
+
+    /// `Op::InstanceOf`: [v, c] -> [bool]; true when a program-defined
+    /// `c[Symbol.hasInstance]` answers instead (run by the prelude's `hasInstance`, a frame).
+    pub(crate) fn op_instance_of(&mut self) -> JsResult<bool> {
+        let c = self.stack.pop().unwrap_or_default();
+        let v = self.stack.pop().unwrap_or_default();
+        if let Value::Obj(_) = c {
+            let key = self.realm.well_known.has_instance.clone();
+            let f = self.get_prop(&c, &key)?;
+            if !f.is_nullish() {
+                let args = vec![f, c, v];
+                self.call_hook(crate::builtins::HOOK_HAS_INSTANCE, args, ACC_GET)?;
+                return Ok(true);
+            }
+        }
+        let r = self.instance_of(&v, &c)?;
+        self.stack.push(Value::Bool(r));
+        Ok(false)
     }
 
     pub(crate) fn instance_of(&mut self, v: &Value, c: &Value) -> JsResult<bool> {
