@@ -11,7 +11,7 @@ const ArraySplice = AP.splice, ArrayReverse = AP.reverse;
 const StrSlice = SP.slice, StrRepeat = SP.repeat;
 const MathTrunc = Math.trunc, MathMin = Math.min, MathMax = Math.max;
 const ObjectNames = Object.getOwnPropertyNames, ObjectDescriptor = Object.getOwnPropertyDescriptor;
-const ObjectHasOwn = Object.hasOwn, ObjectCreate = Object.create;
+const ObjectHasOwn = Object.hasOwn, ObjectCreate = Object.create, ObjectSymbols = Object.getOwnPropertySymbols;
 const IsFinite = isFinite, AggregateErrorCtor = AggregateError;
 const def = (o, n, f) => __cm_def(o, n, f);
 const fnCheck = (f, what) => {
@@ -198,6 +198,7 @@ def(Array, "from", function from(src, f = undefined, t = undefined) {
 def(Object, "getOwnPropertyDescriptors", function getOwnPropertyDescriptors(o) {
   const out = {};
   for (const k of ObjectNames(o)) out[k] = ObjectDescriptor(o, k);
+  for (const k of ObjectSymbols(o)) out[k] = ObjectDescriptor(o, k);
   return out;
 });
 def(Object, "groupBy", function groupBy(items, f) {

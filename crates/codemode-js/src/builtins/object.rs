@@ -741,7 +741,12 @@ pub(crate) fn object_define_properties(vm: &mut Vm, _: &Value, a: &[Value]) -> J
     }
     let props = arg(a, 1);
     require_obj(vm, &props)?;
-    let keys = keys_of(vm, &props)?;
+    let mut keys = keys_of(vm, &props)?;
+    // Enumerable symbol keys define properties too (after the string keys).
+    if let Value::Obj(p) = props {
+        let all = vm.own_keys_and_symbols(p, true);
+        keys.extend(all.into_iter().filter(|k| k.is_symbol()));
+    }
     // All descriptors are read before any is applied, as ECMAScript orders it.
     let mut descs = Vec::with_capacity(keys.len());
     for k in keys {

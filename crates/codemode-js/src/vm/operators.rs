@@ -111,7 +111,7 @@ impl Vm {
     pub(crate) fn op_instance_of(&mut self) -> JsResult<bool> {
         let c = self.stack.pop().unwrap_or_default();
         let v = self.stack.pop().unwrap_or_default();
-        if let Value::Obj(_) = c {
+        if self.may_have_instance_method(&c)? {
             let key = self.realm.well_known.has_instance.clone();
             let f = self.get_prop(&c, &key)?;
             if !f.is_nullish() {
@@ -123,6 +123,34 @@ impl Vm {
         let r = self.instance_of(&v, &c)?;
         self.stack.push(Value::Bool(r));
         Ok(false)
+    }
+
+    /// Whether `c` (or its prototype chain) may hold `Symbol.hasInstance`: no built-in
+    /// defines it, so only objects the program made or wrote to are searched (a loop,
+    /// charged per hop: the chain is program-built).
+    fn may_have_instance_method(&mut self, c: &Value) -> JsResult<bool> {
+        let Value::Obj(r) = c else {
+            return Ok(false);
+        };
+        let mut cur = Some(*r);
+        let mut hops = 0usize;
+        let mut found = false;
+        while let Some(o) = cur {
+            let obj = self.heap.get(o);
+            if !self.heap.is_pristine(o)
+                && obj
+                    .props
+                    .find(&self.realm.well_known.has_instance)
+                    .is_some()
+            {
+                found = true;
+                break;
+            }
+            cur = obj.proto;
+            hops += 1;
+        }
+        self.charge(hops)?;
+        Ok(found)
     }
 
     pub(crate) fn instance_of(&mut self, v: &Value, c: &Value) -> JsResult<bool> {
