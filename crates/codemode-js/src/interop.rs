@@ -77,6 +77,12 @@ impl ExportSource for Source<'_> {
                         }
                     }
                     Kind::Promise(_) => Shape::NotData("a promise (missing await?)".into()),
+                    Kind::Generator(g) if g.queue.is_some() => Shape::NotData(
+                        "an async generator (collect it with for await ... of)".into(),
+                    ),
+                    Kind::Generator(_) => {
+                        Shape::NotData("a generator (collect it with [...gen])".into())
+                    }
                     Kind::Collection(c) => Shape::NotData(match c.kind {
                         crate::builtins::CollectionKind::Map => {
                             "a Map (convert it with Object.fromEntries(map) or [...map])".into()

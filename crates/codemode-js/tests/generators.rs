@@ -169,3 +169,28 @@ fn a_failing_tool_rejects_the_async_generator_request() {
         json!([1, "the tool failed", {"done": true}])
     );
 }
+
+#[test]
+fn generators_are_not_data_and_iterate_through_replaced_methods() {
+    let i = JsInterpreter::new();
+    let out = run(
+        &i,
+        "function* g() { yield 1; yield 2; }
+         const it = g(); it.next();
+         const GP = Object.getPrototypeOf(Object.getPrototypeOf(it));
+         const seen = [];
+         const original = GP.next;
+         GP.next = function (x) { seen.push('next'); return original.call(this, x); };
+         const rest = [...g()];
+         return { rest, seen: seen.length };",
+    );
+    assert_eq!(out.value.unwrap(), json!({"rest": [1, 2], "seen": 3}));
+    for (src, hint) in [
+        ("function* g() {} return { it: g() };", "[...gen]"),
+        ("async function* g() {} return [g()];", "for await"),
+    ] {
+        let d = run(&i, src).value.unwrap_err();
+        assert_eq!(d.kind, DiagnosticKind::InvalidDataValue, "{src}");
+        assert!(d.message.contains(hint), "{}", d.message);
+    }
+}

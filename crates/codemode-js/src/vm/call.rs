@@ -142,6 +142,50 @@ impl Vm {
         Ok(())
     }
 
+    /// `Op::Closure`: function `idx` closed over the cells it captures from the frame at
+    /// `base` (running `closure`); an arrow keeps the frame's `this`.
+    #[inline]
+    pub(crate) fn new_closure(&mut self, idx: u32, base: usize, closure: Option<ObjRef>) -> ObjRef {
+        let f = self.code(idx);
+        let caps = f.captures.clone();
+        let is_arrow = f.is_arrow;
+        let fp = match (f.is_generator, f.is_async) {
+            (false, _) => self.realm.function_proto,
+            (true, false) => self.realm.generator_function_proto,
+            (true, true) => self.realm.async_generator_function_proto,
+        };
+        let mut cells = Vec::with_capacity(caps.len());
+        for c in caps {
+            cells.push(match c {
+                crate::bytecode::Capture::Local(s) => match &self.stack[base + s as usize] {
+                    Value::Obj(r) => *r,
+                    _ => ObjRef(u32::MAX),
+                },
+                crate::bytecode::Capture::Upval(i) => match closure.map(|c| &self.heap.get(c).kind)
+                {
+                    Some(Kind::Closure(c)) => {
+                        c.cells.get(i as usize).copied().unwrap_or(ObjRef(u32::MAX))
+                    }
+                    _ => ObjRef(u32::MAX),
+                },
+            });
+        }
+        let this = if is_arrow {
+            self.stack[base - 1].clone()
+        } else {
+            Value::Undefined
+        };
+        self.heap.charge(cells.len() * 4 + 32);
+        self.alloc(
+            Some(fp),
+            Kind::Closure(Box::new(Closure {
+                func: idx,
+                cells,
+                this,
+            })),
+        )
+    }
+
     pub(crate) fn enter_closure(
         &mut self,
         r: ObjRef,

@@ -1,7 +1,7 @@
 //! The dispatch loop.
 
 use super::*;
-use crate::bytecode::{Capture, Cmp, FuncCode, Op, FOR_STEP_INC};
+use crate::bytecode::{Cmp, FuncCode, Op, FOR_STEP_INC};
 use crate::number;
 use codemode_core::{Diagnostic, DiagnosticKind};
 use std::sync::Arc;
@@ -1220,35 +1220,7 @@ impl Vm {
                         self.stack.push(Value::Obj(o));
                     }
                     Op::Closure(idx) => {
-                        let f = self.code(idx);
-                        let caps = f.captures.clone();
-                        let is_arrow = f.is_arrow;
-                        let fp = match (f.is_generator, f.is_async) {
-                            (false, _) => self.realm.function_proto,
-                            (true, false) => self.realm.generator_function_proto,
-                            (true, true) => self.realm.async_generator_function_proto,
-                        };
-                        let mut cells = Vec::with_capacity(caps.len());
-                        for c in caps {
-                            cells.push(match c {
-                                Capture::Local(s) => cell_of!(s),
-                                Capture::Upval(i) => upval!(i),
-                            });
-                        }
-                        let this = if is_arrow {
-                            self.stack[base - 1].clone()
-                        } else {
-                            Value::Undefined
-                        };
-                        self.heap.charge(cells.len() * 4 + 32);
-                        let c = self.alloc(
-                            Some(fp),
-                            Kind::Closure(Box::new(Closure {
-                                func: idx,
-                                cells,
-                                this,
-                            })),
-                        );
+                        let c = self.new_closure(idx, base, closure);
                         self.stack.push(Value::Obj(c));
                     }
                     Op::This => {
