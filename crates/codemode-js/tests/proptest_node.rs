@@ -211,3 +211,129 @@ proptest! {
         prop_assert_eq!(got, want, "program:\n{}", src);
     }
 }
+
+/// What a generator body does at one step: each shape puts a `yield` where a resumption
+/// can land in a different place (a plain statement, inside try/catch, inside
+/// try/finally, a conditional return, a delegation).
+fn generator_step() -> impl Strategy<Value = String> {
+    (0..6usize, expr(), expr()).prop_map(|(kind, e, f)| match kind {
+        0 => format!("log.push(show(yield {e}));"),
+        1 => format!(
+            "try {{ log.push(show(yield {e})); }} catch (x) {{ log.push('caught ' + show(x)); }}"
+        ),
+        2 => format!("try {{ log.push(show(yield {e})); }} finally {{ log.push('finally'); }}"),
+        3 => format!("if ({e}) return {f};"),
+        4 => format!("log.push(show(yield* [{e}, {f}]));"),
+        _ => format!("try {{ yield {e}; }} finally {{ log.push(show(yield {f})); }}"),
+    })
+}
+
+/// A generator of random steps driven by a random sequence of next/return/throw calls;
+/// every result and every log line is compared with node.
+fn generator_program(steps: &[String], calls: &[(usize, String)]) -> String {
+    let ops = ["next", "return", "throw"];
+    let calls: Vec<String> = calls
+        .iter()
+        .map(|(op, v)| format!("['{}', {v}]", ops[*op]))
+        .collect();
+    format!(
+        "const log = [];
+const show = (v) => typeof v + ':' + (typeof v === 'string' ? JSON.stringify(v) : String(v));
+function* g() {{
+  {}
+  return 'end';
+}}
+const it = g(), out = [];
+for (const [op, v] of [{}]) {{
+  try {{ const r = it[op](v); out.push(show(r.value) + (r.done ? ' done' : '')); }}
+  catch (e) {{ out.push('threw ' + show(e)); }}
+}}
+return {{ out, log }};",
+        steps.join("\n  "),
+        calls.join(", ")
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+    #[test]
+    fn random_generators_match_node(
+        programs in proptest::collection::vec((
+            proptest::collection::vec(generator_step(), 1..6),
+            proptest::collection::vec((prop_oneof![6 => Just(0usize), 1 => Just(1), 2 => Just(2)], argument()), 1..10),
+        ), 24),
+    ) {
+        let sources: Vec<String> = programs.iter().map(|(s, c)| generator_program(s, c)).collect();
+        let want = common::run_node(&sources);
+        let interp = JsInterpreter::new();
+        for (src, w) in sources.iter().zip(&want) {
+            let got = match common::run(&interp, src).value {
+                Ok(v) => v,
+                Err(d) => panic!("{src}: {d:?}"),
+            };
+            prop_assert_eq!(&got, &w["value"], "program:\n{}", src);
+        }
+    }
+}
+
+/// A class hierarchy with accessors, methods, statics and `super` over random expressions,
+/// used through random operations.
+fn class_program(parts: &[String], uses: &[(usize, String)]) -> String {
+    let p = |i: usize| &parts[i % parts.len()];
+    let ops: Vec<String> = uses
+        .iter()
+        .map(|(op, v)| match op {
+            0 => format!("o.x = {v}; out.push(show(o.x));"),
+            1 => format!("out.push(show(o.m({v})));"),
+            2 => format!("out.push(show(B.s({v})));"),
+            3 => format!("o = new B({v}); out.push(JSON.stringify(Object.keys(o)));"),
+            _ => format!("out.push(show(o instanceof A) + show(Object.getOwnPropertyDescriptor(A.prototype, 'x').get !== undefined) + show({v} in o));"),
+        })
+        .collect();
+    format!(
+        "const show = (v) => typeof v + ':' + (typeof v === 'string' ? JSON.stringify(v) : String(v));
+const a = 2, b = 3, c = -1;
+class A {{
+  constructor(a) {{ this._x = a; this.tag = {}; }}
+  get x() {{ const a = this._x; return {}; }}
+  set x(a) {{ this._x = {}; }}
+  m(a) {{ return {}; }}
+  static s(a) {{ return {}; }}
+}}
+class B extends A {{
+  field = ((a) => {})(this._x);
+  get x() {{ const a = super.x; return {}; }}
+  set x(a) {{ this._x = [a]; }}
+  m(a) {{ const r = super.m(a); return [r, {}]; }}
+  static s(a) {{ return super.s(a) + ''; }}
+}}
+let o = new B({});
+const out = [];
+for (const f of [{}]) {{ try {{ f(); }} catch (e) {{ out.push('threw ' + e.name); }} }}
+return out;",
+        p(0), p(1), p(2), p(3), p(4), p(5), p(6), p(7), p(8),
+        ops.iter().map(|s| format!("() => {{ {s} }}")).collect::<Vec<_>>().join(", ")
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+    #[test]
+    fn random_classes_and_accessors_match_node(
+        programs in proptest::collection::vec((
+            proptest::collection::vec(local_expr(), 9),
+            proptest::collection::vec((0..5usize, argument()), 1..8),
+        ), 24),
+    ) {
+        let sources: Vec<String> = programs.iter().map(|(p, u)| class_program(p, u)).collect();
+        let want = common::run_node(&sources);
+        let interp = JsInterpreter::new();
+        for (src, w) in sources.iter().zip(&want) {
+            let got = match common::run(&interp, src).value {
+                Ok(v) => v,
+                Err(d) => panic!("{src}: {d:?}"),
+            };
+            prop_assert_eq!(&got, &w["value"], "program:\n{}", src);
+        }
+    }
+}
