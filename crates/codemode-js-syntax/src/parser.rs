@@ -836,7 +836,7 @@ impl<'s> Ctx<'s> {
                 kind: PatternKind::Ident(name),
                 span,
             }),
-            ExprKind::Member { .. } => Some(Pattern {
+            ExprKind::Member { .. } | ExprKind::SuperMember(_) => Some(Pattern {
                 kind: PatternKind::Member(Box::new(e)),
                 span,
             }),
@@ -899,7 +899,7 @@ impl<'s> Ctx<'s> {
                     span,
                 })
             }
-            ExprKind::Member { .. } if !binding => Ok(Pattern {
+            ExprKind::Member { .. } | ExprKind::SuperMember(_) if !binding => Ok(Pattern {
                 kind: PatternKind::Member(Box::new(e)),
                 span,
             }),

@@ -221,6 +221,8 @@ pub enum Op {
     SuperBase,
     /// [base, key, this] -> [base[key]], a getter there called with `this`.
     SuperGet,
+    /// [base, key, v, this] -> [v]: `super[key] = v` (see `Vm::super_set`).
+    SuperSet,
 
     // ---- Fused ops, written by `fuse.rs` after compilation (never by the compiler). ----
     // Each replaces the first op of a short sequence and stands for all of it: when its

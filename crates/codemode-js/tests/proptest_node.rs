@@ -303,7 +303,7 @@ class A {{
 class B extends A {{
   field = ((a) => {})(this._x);
   get x() {{ const a = super.x; return {}; }}
-  set x(a) {{ this._x = [a]; }}
+  set x(a) {{ super.x = [a]; }}
   m(a) {{ const r = super.m(a); return [r, {}]; }}
   static s(a) {{ return super.s(a) + ''; }}
 }}

@@ -303,6 +303,45 @@ impl<'a> Compiler<'a> {
 
     /// `super.x` / `super[x]`: pushes the value read from the home object's prototype.
     pub(super) fn super_member(&mut self, prop: &MemberProp, span: Span) -> CResult<()> {
+        self.super_base_and_key(prop, span)?;
+        // A getter found there runs with `this` the receiver, not the prototype.
+        self.this();
+        self.emit(Op::SuperGet);
+        Ok(())
+    }
+
+    /// `super.x = v` and `super.x op= v`: [] -> [the value assigned]. A setter found from
+    /// the home's prototype up runs with `this` the receiver; otherwise the receiver gets
+    /// (or updates) an own data property (ECMAScript's OrdinarySet with a receiver).
+    pub(super) fn super_assign(
+        &mut self,
+        prop: &MemberProp,
+        op: AssignOp,
+        value: &Expr,
+        span: Span,
+    ) -> CResult<()> {
+        self.super_base_and_key(prop, span)?;
+        match op {
+            AssignOp::Assign => self.expr(value)?,
+            AssignOp::Binary(b) => {
+                self.emit(Op::Dup2);
+                self.this();
+                self.emit(Op::SuperGet);
+                self.expr(value)?;
+                self.emit(super::binop(b));
+            }
+            AssignOp::Logical(_) => {
+                return Err(self.unsupported(span, "logical assignment to a super property"))
+            }
+        }
+        self.this();
+        self.span_pos = span.start;
+        self.emit(Op::SuperSet);
+        Ok(())
+    }
+
+    /// [] -> [home's prototype, key] for `super.x` / `super[k]`.
+    fn super_base_and_key(&mut self, prop: &MemberProp, span: Span) -> CResult<()> {
         let Some(is_static) = self.st().home else {
             // An object literal's method (the nearest non-arrow function is a method with
             // no class home): valid JavaScript that is not supported yet.
@@ -325,11 +364,11 @@ impl<'a> Compiler<'a> {
                 let c = self.name_const(&id.name);
                 self.emit(Op::Const(c));
             }
-            MemberProp::Computed(k) => self.expr(k)?,
+            MemberProp::Computed(k) => {
+                self.expr(k)?;
+                self.emit(Op::ToPropertyKey);
+            }
         }
-        // A getter found there runs with `this` the receiver, not the prototype.
-        self.this();
-        self.emit(Op::SuperGet);
         Ok(())
     }
 

@@ -813,6 +813,9 @@ impl<'a> Compiler<'a> {
                 self.patch_here(j);
             }
             (PatternKind::Member(m), _) => {
+                if let ExprKind::SuperMember(p) = &m.kind {
+                    return self.super_assign(p, op, value, m.span);
+                }
                 let ExprKind::Member {
                     object, property, ..
                 } = &m.kind

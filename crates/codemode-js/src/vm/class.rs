@@ -263,3 +263,61 @@ impl Vm {
         }
     }
 }
+
+impl Vm {
+    /// `Op::SuperSet`: [base, key, v, this] -> [v], ECMAScript's OrdinarySet(base, key, v,
+    /// this). A setter found from `base` up runs with `this` as receiver (true: the loop
+    /// switches to its frame); a non-writable data property there, or an accessor without a
+    /// setter, ignores the write (sloppy, as the VM's other writes); otherwise `this` gets,
+    /// or updates, an own data property — never through a setter of its own class, so a
+    /// subclass setter that writes `super.x` does not call itself.
+    pub(crate) fn super_set(&mut self) -> JsResult<bool> {
+        let this = self.stack.pop().unwrap_or_default();
+        let v = self.stack.pop().unwrap_or_default();
+        let k = self.stack.pop().unwrap_or_default();
+        let base = self.stack.pop().unwrap_or_default();
+        self.stack.push(v.clone());
+        let key = self.to_property_key(&k)?;
+        let mut cur = base.as_obj();
+        let mut hops = 0usize;
+        while let Some(c) = cur {
+            let o = self.heap.get(c);
+            if let Some(p) = o.props.entry(&key) {
+                if p.flags & ACCESSOR != 0 {
+                    let slot = p.value.clone();
+                    let setter = self.accessor_pair(&slot).1;
+                    self.charge(hops)?;
+                    self.call_accessor(setter, this, Some(v), ACC_DISCARD)?;
+                    return Ok(true);
+                }
+                if p.flags & WRITABLE == 0 {
+                    self.charge(hops)?;
+                    return Ok(false);
+                }
+                break;
+            }
+            cur = o.proto;
+            hops += 1;
+            if hops > 10_000 {
+                break;
+            }
+        }
+        self.charge(hops)?;
+        let Value::Obj(r) = this else {
+            return Ok(false);
+        };
+        if matches!(self.heap.get(r).kind, Kind::Array(_)) {
+            self.set_prop(&Value::Obj(r), key, v)?;
+            return Ok(false);
+        }
+        let o = self.heap.get(r);
+        match o.props.entry(&key) {
+            Some(p) if p.flags & (ACCESSOR | WRITABLE) != WRITABLE => return Ok(false),
+            Some(_) => {}
+            None if !o.extensible || o.frozen => return Ok(false),
+            None => self.heap.charge(PROP_COST),
+        }
+        self.heap.get_mut(r).props.insert(key, v, DEFAULT_FLAGS);
+        Ok(false)
+    }
+}

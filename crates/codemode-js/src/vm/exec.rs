@@ -1252,6 +1252,12 @@ impl Vm {
                             }
                         }
                     }
+                    Op::SuperSet => {
+                        save_pc!();
+                        if tri!(self.super_set()) {
+                            continue 'frames;
+                        }
+                    }
                     Op::SuperCall(argc, text) => {
                         save_pc!();
                         tri!(self.super_call(argc as usize, text, closure));
