@@ -194,3 +194,20 @@ fn generators_are_not_data_and_iterate_through_replaced_methods() {
         assert!(d.message.contains(hint), "{}", d.message);
     }
 }
+
+#[test]
+fn runaway_recursion_through_generators_ends_in_a_range_error() {
+    // At the default frame limit. Each of these once took minutes: a collection at every
+    // safe point once the stack outgrew the heap, and a scan of every try handler for each
+    // frame unwound.
+    let i = JsInterpreter::new();
+    for src in [
+        "function* g(n) { yield* g(n + 1); } return [...g(0)];",
+        "function* g() { try { yield 1; } finally { for (const x of g()) {} } } const it = g(); it.next(); return it.return(1);",
+        "function r(n) { try { return r(n + 1); } finally { n++; } } return r(0);",
+    ] {
+        let d = run(&i, src).value.unwrap_err();
+        assert_eq!(d.kind, DiagnosticKind::ExecutionFailure, "{src}");
+        assert!(d.message.contains("Maximum call stack"), "{src}: {}", d.message);
+    }
+}

@@ -526,7 +526,11 @@ impl Vm {
                 }
             }
             let f = self.frames.pop().unwrap_or_else(|| unreachable!());
-            self.handlers.retain(|h| h.frame < depth - 1);
+            // Handlers are stacked in frame order: the popped frame's are on top (a
+            // `retain` over all of them per frame made deep unwinding quadratic).
+            while self.handlers.last().is_some_and(|h| h.frame >= depth - 1) {
+                self.handlers.pop();
+            }
             self.stack.truncate(f.base as usize - 2);
             let kind = match f.kind {
                 // A generator that throws is done; the throw goes on in its caller (an
@@ -568,8 +572,8 @@ impl Vm {
             None => return Ok(()),
         };
         let depth = self.frames.len() as u32;
-        if self.handlers.last().is_some_and(|h| h.frame >= depth) {
-            self.handlers.retain(|h| h.frame < depth);
+        while self.handlers.last().is_some_and(|h| h.frame >= depth) {
+            self.handlers.pop();
         }
         let this = match f.kind {
             FrameKind::Construct(_) => self

@@ -16,11 +16,20 @@ impl Vm {
                 stack_bytes += s.byte_size();
             }
         }
-        self.heap.bytes += stack_bytes + self.stack.len() * 24;
+        let slots = self.stack.len() * 24;
+        self.heap.bytes += stack_bytes + slots;
         if self.heap.bytes > self.limits.max_memory_bytes {
             return Err(self.fatal_memory());
         }
-        self.heap.next_gc = self.heap.next_gc.min(self.limits.max_memory_bytes + 1);
+        // The next collection leaves the heap its usual room above the stack's slots: a deep
+        // stack over a small heap must not make every safe point collect again (that was
+        // quadratic in the depth). Large strings on the stack still count against the room,
+        // so a loop that drops them is collected before it reaches the limit.
+        self.heap.next_gc = self
+            .heap
+            .next_gc
+            .saturating_add(slots)
+            .min(self.limits.max_memory_bytes + 1);
         Ok(())
     }
 
