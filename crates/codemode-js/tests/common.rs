@@ -114,6 +114,22 @@ pub fn run(interp: &JsInterpreter, src: &str) -> Outcome {
     run_with(interp, src, &test_options(), &mut echo_tool)
 }
 
+/// Runs each program under `options` and checks that it fails with a diagnostic of `kind`.
+pub fn assert_each_fails(
+    interp: &JsInterpreter,
+    sources: &[&str],
+    options: &CompileOptions,
+    kind: DiagnosticKind,
+) {
+    for src in sources {
+        let out = run_with(interp, src, options, &mut echo_tool);
+        match out.value {
+            Err(d) => assert_eq!(d.kind, kind, "{src}: {}", d.message),
+            Ok(v) => panic!("{src}: returned {v}"),
+        }
+    }
+}
+
 /// Runs programs in node through tests/node_driver.js (each as an async function body with a
 /// fake `tools`, `search` and captured console); one result object per program.
 pub fn run_node(programs: &[String]) -> Vec<Value> {

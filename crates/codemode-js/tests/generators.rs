@@ -4,7 +4,7 @@
 mod common;
 use codemode_core::*;
 use codemode_js::JsInterpreter;
-use common::{echo_tool, limited, run, run_with};
+use common::{assert_each_fails, echo_tool, limited, run, run_with};
 use serde_json::json;
 
 #[test]
@@ -14,19 +14,13 @@ fn a_generator_that_never_yields_runs_out_of_fuel() {
         max_fuel: 200_000,
         ..Default::default()
     });
-    for src in [
+    let endless = [
         "function* g() { while (true) {} } g().next();",
         "function* g() { while (true) yield 1; } const it = g(); for (;;) it.next();",
         "function* g() { try { yield 1 } finally { while (true) {} } } const it = g(); it.next(); it.return(2);",
         "function* g() { for (;;) { try { yield } catch {} } } const it = g(); it.next(); for (;;) it.throw(1);",
-    ] {
-        let out = run_with(&i, src, &o, &mut echo_tool);
-        assert_eq!(
-            out.value.unwrap_err().kind,
-            DiagnosticKind::TimeoutExceeded,
-            "{src}"
-        );
-    }
+    ];
+    assert_each_fails(&i, &endless, &o, DiagnosticKind::TimeoutExceeded);
 }
 
 #[test]
@@ -144,13 +138,11 @@ fn async_generator_request_floods_and_endless_bodies_are_bounded() {
         max_fuel: 200_000,
         ..Default::default()
     });
-    for src in [
+    let endless = [
         "async function* g() { for (;;) await null; } await g().next();",
         "async function* g() { for (;;) yield 1; } const it = g(); for (;;) await it.next();",
-    ] {
-        let d = run_with(&i, src, &o, &mut echo_tool).value.unwrap_err();
-        assert_eq!(d.kind, DiagnosticKind::TimeoutExceeded, "{src}");
-    }
+    ];
+    assert_each_fails(&i, &endless, &o, DiagnosticKind::TimeoutExceeded);
 }
 
 #[test]

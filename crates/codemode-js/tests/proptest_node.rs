@@ -212,6 +212,20 @@ proptest! {
     }
 }
 
+/// Runs each program in codemode and (all in one process) in node: the values must agree.
+fn values_match_node(sources: &[String]) -> Result<(), TestCaseError> {
+    let want = common::run_node(sources);
+    let interp = JsInterpreter::new();
+    for (src, w) in sources.iter().zip(&want) {
+        let got = match common::run(&interp, src).value {
+            Ok(v) => v,
+            Err(d) => panic!("{src}: {d:?}"),
+        };
+        prop_assert_eq!(&got, &w["value"], "program:\n{}", src);
+    }
+    Ok(())
+}
+
 /// What a generator body does at one step: each shape puts a `yield` where a resumption
 /// can land in a different place (a plain statement, inside try/catch, inside
 /// try/finally, a conditional return, a delegation).
@@ -264,15 +278,7 @@ proptest! {
         ), 24),
     ) {
         let sources: Vec<String> = programs.iter().map(|(s, c)| generator_program(s, c)).collect();
-        let want = common::run_node(&sources);
-        let interp = JsInterpreter::new();
-        for (src, w) in sources.iter().zip(&want) {
-            let got = match common::run(&interp, src).value {
-                Ok(v) => v,
-                Err(d) => panic!("{src}: {d:?}"),
-            };
-            prop_assert_eq!(&got, &w["value"], "program:\n{}", src);
-        }
+        values_match_node(&sources)?;
     }
 }
 
@@ -326,14 +332,6 @@ proptest! {
         ), 24),
     ) {
         let sources: Vec<String> = programs.iter().map(|(p, u)| class_program(p, u)).collect();
-        let want = common::run_node(&sources);
-        let interp = JsInterpreter::new();
-        for (src, w) in sources.iter().zip(&want) {
-            let got = match common::run(&interp, src).value {
-                Ok(v) => v,
-                Err(d) => panic!("{src}: {d:?}"),
-            };
-            prop_assert_eq!(&got, &w["value"], "program:\n{}", src);
-        }
+        values_match_node(&sources)?;
     }
 }

@@ -30,24 +30,7 @@ impl<'a> Compiler<'a> {
         self.emit(Op::GetProp(done));
         let finished = self.emit(Op::JumpIfTrue(0));
         self.emit(Op::GetProp(value));
-        self.push_scope();
-        match left {
-            ForHead::Decl { kind, target } => {
-                if *kind != VarKind::Var {
-                    let mut names = Vec::new();
-                    pattern_names(target, &mut names);
-                    for n in names {
-                        let id = self.declare(&n, *kind, target.span)?;
-                        let slot = self.st().vars[id].slot;
-                        self.emit_var(id, Op::ClearLocal(slot));
-                    }
-                }
-                self.bind_pattern(target, true)?;
-            }
-            ForHead::Target(p) => self.bind_pattern(p, false)?,
-        }
-        self.push_loop(labels, true);
-        self.stmt(body, false)?;
+        self.loop_binding_and_body(labels, left, body)?;
         let lp = self.st().loops.pop().unwrap_or_else(|| unreachable!());
         self.pop_scope();
         for c in lp.continues {
@@ -57,23 +40,9 @@ impl<'a> Compiler<'a> {
         // Done: the result goes, then the handler.
         self.patch_here(finished);
         self.emit(Op::Pop);
-        self.st().tries.pop();
-        self.emit(Op::PopHandler);
-        let mut exits = vec![self.emit(Op::Jump(0))];
-        // break: the handler goes and the iterator is closed.
-        for b in lp.breaks {
-            self.patch_here(b);
-        }
-        self.emit(Op::PopHandler);
-        self.emit_async_close(it, false);
-        exits.push(self.emit(Op::Jump(0)));
-        // throw: closed quietly, the exception goes on.
-        self.patch_here(on_throw);
-        self.emit_async_close(it, true);
-        self.emit(Op::Throw);
-        for e in exits {
-            self.patch_here(e);
-        }
+        self.iterator_loop_exits(lp.breaks, on_throw, &|c: &mut Self, quiet| {
+            c.emit_async_close(it, quiet)
+        });
         Ok(())
     }
 

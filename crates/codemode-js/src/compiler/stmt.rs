@@ -470,6 +470,65 @@ impl<'a> Compiler<'a> {
         // IterNext skips the IterValue after it when it pushes a value itself (always, for
         // for-in's key array), so every IterNext has one.
         let value = Some(self.emit(Op::IterValue(it, 0)));
+        self.loop_binding_and_body(labels, left, body)?;
+        let lp = self.st().loops.pop().unwrap();
+        self.pop_scope();
+        for c in lp.continues {
+            self.patch(c, start);
+        }
+        self.emit(Op::Jump(start));
+        self.patch_here(next);
+        if let Some(v) = value {
+            self.patch_here(v);
+        }
+        let Some(on_throw) = on_throw else {
+            for b in lp.breaks {
+                self.patch_here(b);
+            }
+            return Ok(());
+        };
+        self.iterator_loop_exits(lp.breaks, on_throw, &|c: &mut Self, quiet| {
+            c.emit(Op::IterClose(it, quiet));
+        });
+        Ok(())
+    }
+
+    /// The end of a loop whose iterator a break or a throw must close (for-of, for await),
+    /// its try entry popped: done, the handler goes; break, the handler goes and
+    /// `close(false)` closes the iterator; throw, `close(true)` closes it quietly and the
+    /// exception goes on.
+    pub(super) fn iterator_loop_exits(
+        &mut self,
+        breaks: Vec<usize>,
+        on_throw: usize,
+        close: &dyn Fn(&mut Self, bool),
+    ) {
+        self.st().tries.pop();
+        self.emit(Op::PopHandler);
+        let mut exits = vec![self.emit(Op::Jump(0))];
+        for b in breaks {
+            self.patch_here(b);
+        }
+        self.emit(Op::PopHandler);
+        close(self, false);
+        exits.push(self.emit(Op::Jump(0)));
+        self.patch_here(on_throw);
+        close(self, true);
+        self.emit(Op::Throw);
+        for e in exits {
+            self.patch_here(e);
+        }
+    }
+
+    /// A for-in/of/await loop's step after the value is on the stack: a new scope binds it
+    /// to the head (fresh `let`/`const` bindings each iteration), then the body runs as a
+    /// loop (its `LoopCtx` left on the stack for the caller to patch).
+    pub(super) fn loop_binding_and_body(
+        &mut self,
+        labels: Vec<String>,
+        left: &ForHead,
+        body: &Stmt,
+    ) -> CResult<()> {
         self.push_scope();
         match left {
             ForHead::Decl { kind, target } => {
@@ -488,40 +547,6 @@ impl<'a> Compiler<'a> {
         }
         self.push_loop(labels, true);
         self.stmt(body, false)?;
-        let lp = self.st().loops.pop().unwrap();
-        self.pop_scope();
-        for c in lp.continues {
-            self.patch(c, start);
-        }
-        self.emit(Op::Jump(start));
-        self.patch_here(next);
-        if let Some(v) = value {
-            self.patch_here(v);
-        }
-        let Some(on_throw) = on_throw else {
-            for b in lp.breaks {
-                self.patch_here(b);
-            }
-            return Ok(());
-        };
-        self.st().tries.pop();
-        // Done: the handler goes.
-        self.emit(Op::PopHandler);
-        let mut exits = vec![self.emit(Op::Jump(0))];
-        // break: the handler goes and the iterator is closed.
-        for b in lp.breaks {
-            self.patch_here(b);
-        }
-        self.emit(Op::PopHandler);
-        self.emit(Op::IterClose(it, false));
-        exits.push(self.emit(Op::Jump(0)));
-        // throw: closed quietly, the exception goes on.
-        self.patch_here(on_throw);
-        self.emit(Op::IterClose(it, true));
-        self.emit(Op::Throw);
-        for e in exits {
-            self.patch_here(e);
-        }
         Ok(())
     }
 

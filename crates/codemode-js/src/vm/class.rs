@@ -278,31 +278,15 @@ impl Vm {
         let base = self.stack.pop().unwrap_or_default();
         self.stack.push(v.clone());
         let key = self.to_property_key(&k)?;
-        let mut cur = base.as_obj();
-        let mut hops = 0usize;
-        while let Some(c) = cur {
-            let o = self.heap.get(c);
-            if let Some(p) = o.props.entry(&key) {
-                if p.flags & ACCESSOR != 0 {
-                    let slot = p.value.clone();
-                    let setter = self.accessor_pair(&slot).1;
-                    self.charge(hops)?;
-                    self.call_accessor(setter, this, Some(v), ACC_DISCARD)?;
-                    return Ok(true);
-                }
-                if p.flags & WRITABLE == 0 {
-                    self.charge(hops)?;
-                    return Ok(false);
-                }
-                break;
+        match self.nearest_on_chain(base.as_obj(), &key)? {
+            Some((flags, slot)) if flags & ACCESSOR != 0 => {
+                let setter = self.accessor_pair(&slot).1;
+                self.call_accessor(setter, this, Some(v), ACC_DISCARD)?;
+                return Ok(true);
             }
-            cur = o.proto;
-            hops += 1;
-            if hops > 10_000 {
-                break;
-            }
+            Some((flags, _)) if flags & WRITABLE == 0 => return Ok(false),
+            _ => {}
         }
-        self.charge(hops)?;
         let Value::Obj(r) = this else {
             return Ok(false);
         };

@@ -301,16 +301,28 @@ impl Vm {
     /// property of that name on the chain is an accessor: `Some(setter or undefined)`.
     /// The chain is program-built: the walk is a loop charged per hop.
     fn inherited_setter(&mut self, r: ObjRef, key: &JsStr) -> JsResult<Option<Value>> {
-        let mut cur = self.heap.get(r).proto;
+        let start = self.heap.get(r).proto;
+        Ok(match self.nearest_on_chain(start, key)? {
+            Some((flags, slot)) if flags & ACCESSOR != 0 => Some(self.accessor_pair(&slot).1),
+            _ => None,
+        })
+    }
+
+    /// The nearest property `key` on the prototype chain from `start` up: its flags and
+    /// slot. The chain is program-built: the walk is a loop charged per hop (at most
+    /// 10,000 hops).
+    pub(crate) fn nearest_on_chain(
+        &mut self,
+        start: Option<ObjRef>,
+        key: &JsStr,
+    ) -> JsResult<Option<(u8, Value)>> {
+        let mut cur = start;
         let mut hops = 0usize;
         let mut found = None;
         while let Some(c) = cur {
             let o = self.heap.get(c);
             if let Some(p) = o.props.entry(key) {
-                if p.flags & ACCESSOR != 0 {
-                    let slot = p.value.clone();
-                    found = Some(self.accessor_pair(&slot).1);
-                }
+                found = Some((p.flags, p.value.clone()));
                 break;
             }
             cur = o.proto;
