@@ -492,6 +492,24 @@ pub fn check_results(n: usize, msg: &str) -> LResult<()> {
 }
 
 #[inline]
+/// Runs a builtin as continuation `cont` (in place of its call, as `a` describes it) from
+/// its first step: `resume` goes on until the builtin returns or waits on a metamethod
+/// frame. An error is positioned at the caller (the frame under the continuation).
+pub fn start_cont(
+    vm: &mut Vm,
+    cont: crate::vm::Cont,
+    a: &Args,
+    resume: fn(&mut Vm) -> LResult<Option<crate::vm::Exit>>,
+) -> LResult<Native> {
+    vm.push_cont(cont, a.base - 1, a.nresults)?;
+    match resume(vm) {
+        Ok(Some(crate::vm::Exit::Suspend)) => Ok(Native::Suspend),
+        Ok(_) => Ok(Native::Frame),
+        Err(e @ LuaError::Msg(_)) => Err(vm.locate_level(e, 1)),
+        Err(e) => Err(e),
+    }
+}
+
 pub fn ret1(vm: &mut Vm, v: Value) -> LResult<Native> {
     vm.rets.push(v);
     Ok(Native::Ret)

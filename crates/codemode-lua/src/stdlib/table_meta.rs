@@ -512,14 +512,7 @@ fn start(vm: &mut Vm, a: &Args, op: Op) -> LResult<Native> {
         waiting: false,
         input: Value::Nil,
     };
-    vm.push_cont(Cont::TableMeta(Box::new(state)), a.base - 1, a.nresults)?;
-    match resume(vm) {
-        Ok(Some(Exit::Suspend)) => Ok(Native::Suspend),
-        Ok(_) => Ok(Native::Frame),
-        // Positioned at the caller (the frame under this function's continuation).
-        Err(e @ LuaError::Msg(_)) => Err(vm.locate_level(e, 1)),
-        Err(e) => Err(e),
-    }
+    super::start_cont(vm, Cont::TableMeta(Box::new(state)), a, resume)
 }
 
 /// Runs the function on top until it returns or waits on a metamethod call.

@@ -71,14 +71,7 @@ pub fn start(vm: &mut Vm, a: &Args, purpose: TostrFor, todo: Vec<usize>) -> LRes
         done: Vec::new(),
         pending: false,
     };
-    vm.push_cont(Cont::Tostr(Box::new(state)), a.base - 1, a.nresults)?;
-    match resume(vm) {
-        Ok(Some(Exit::Suspend)) => Ok(Native::Suspend),
-        Ok(_) => Ok(Native::Frame),
-        // Positioned at the caller (the frame under this builtin's continuation).
-        Err(e @ LuaError::Msg(_)) => Err(vm.locate_level(e, 1)),
-        Err(e) => Err(e),
-    }
+    super::start_cont(vm, Cont::Tostr(Box::new(state)), a, resume)
 }
 
 /// Takes the last handler's result and calls the next handler, or finishes the builtin.
