@@ -5,6 +5,7 @@
 //! the process's allocations (a counting global allocator) against the memory limit.
 #![allow(unsafe_code)]
 
+mod common;
 use codemode_core::*;
 use codemode_js::JsInterpreter;
 use serde_json::json;
@@ -89,22 +90,7 @@ fn run(interp: &JsInterpreter, src: &str, memory: usize, timeout: Duration) -> R
     let before = CURRENT.load(Ordering::Relaxed);
     PEAK.store(before, Ordering::Relaxed);
     let start = Instant::now();
-    let deadline = Deadline::after(timeout);
-    let mut exec = program.start(StartOptions {
-        deadline: Some(deadline),
-        ..Default::default()
-    });
-    let result = loop {
-        let step = exec.step(100_000);
-        match step.state {
-            StepState::Done(c) => break Ok(c.value),
-            StepState::Failed(d) => break Err(d),
-            StepState::Running if deadline.passed() => break Err(deadline.diagnostic()),
-            StepState::Running => {}
-            StepState::Waiting => panic!("no host calls in these programs"),
-        }
-    };
-    drop(exec);
+    let result = common::run_to_deadline(program, timeout);
     let elapsed = start.elapsed();
     let peak = PEAK.load(Ordering::Relaxed).saturating_sub(before);
     Run {

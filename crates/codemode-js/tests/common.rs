@@ -114,6 +114,29 @@ pub fn run(interp: &JsInterpreter, src: &str) -> Outcome {
     run_with(interp, src, &test_options(), &mut echo_tool)
 }
 
+/// Runs a compiled program that makes no host calls until it ends or `timeout` passes (the
+/// execution's deadline, checked between steps too).
+pub fn run_to_deadline(
+    program: Box<dyn Program>,
+    timeout: std::time::Duration,
+) -> Result<Value, Diagnostic> {
+    let deadline = Deadline::after(timeout);
+    let mut exec = program.start(StartOptions {
+        deadline: Some(deadline),
+        ..Default::default()
+    });
+    loop {
+        let step = exec.step(100_000);
+        match step.state {
+            StepState::Done(c) => return Ok(c.value),
+            StepState::Failed(d) => return Err(d),
+            StepState::Running if deadline.passed() => return Err(deadline.diagnostic()),
+            StepState::Running => {}
+            StepState::Waiting => panic!("no host calls in these programs"),
+        }
+    }
+}
+
 /// Runs each program under `options` and checks that it fails with a diagnostic of `kind`.
 pub fn assert_each_fails(
     interp: &JsInterpreter,

@@ -26,21 +26,7 @@ fn run_until(
     };
     let program = interp.compile(src, &options).expect("compiles");
     let start = Instant::now();
-    let deadline = Deadline::after(timeout);
-    let mut exec = program.start(StartOptions {
-        deadline: Some(deadline),
-        ..Default::default()
-    });
-    let result = loop {
-        let step = exec.step(100_000);
-        match step.state {
-            StepState::Done(c) => break Ok(c.value),
-            StepState::Failed(d) => break Err(d),
-            StepState::Running if deadline.passed() => break Err(deadline.diagnostic()),
-            StepState::Running => {}
-            StepState::Waiting => panic!("no host calls in these programs"),
-        }
-    };
+    let result = common::run_to_deadline(program, timeout);
     (result, start.elapsed())
 }
 
