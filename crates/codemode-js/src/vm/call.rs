@@ -83,13 +83,7 @@ impl Vm {
             if self.blocked.is_some() {
                 return Ok(());
             }
-            match kind {
-                FrameKind::Job(t) => self.settle_target(t, result, false)?,
-                FrameKind::Thenable(_) => {}
-                FrameKind::Accessor(mode) => self.finish_accessor(mode, result),
-                _ => self.stack.push(result),
-            }
-            return Ok(());
+            return self.deliver(kind, result);
         }
     }
 
@@ -622,10 +616,8 @@ impl Vm {
                     self.stack.push(Value::Obj(p));
                 }
             }
-            FrameKind::Job(t) => self.settle_target(t, v, false)?,
-            FrameKind::Thenable(_) => {}
-            FrameKind::Accessor(mode) => self.finish_accessor(mode, v),
             FrameKind::Generator(g) => self.gen_returned(g, v)?,
+            kind => self.deliver(kind, v)?,
         }
         Ok(())
     }
@@ -641,6 +633,18 @@ impl Vm {
         let argc = args.len();
         self.stack.extend(args);
         self.call_value(argc, u32::MAX, FrameKind::Accessor(mode))
+    }
+
+    /// Hands `v` to a caller waiting as a frame of kind `kind` would receive its return value
+    /// (the common cases of a return, a built-in's result and a generator's answer).
+    pub(crate) fn deliver(&mut self, kind: FrameKind, v: Value) -> JsResult<()> {
+        match kind {
+            FrameKind::Accessor(mode) => self.finish_accessor(mode, v),
+            FrameKind::Job(t) => self.settle_target(t, v, false)?,
+            FrameKind::Thenable(_) => {}
+            _ => self.stack.push(v),
+        }
+        Ok(())
     }
 
     /// Puts an accessor's result where its op's result goes (see `FrameKind::Accessor`).

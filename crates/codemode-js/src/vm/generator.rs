@@ -67,17 +67,6 @@ impl Vm {
         })
     }
 
-    /// Hands `v` to a caller waiting as a frame of kind `kind` would receive its return value.
-    pub(crate) fn deliver(&mut self, kind: FrameKind, v: Value) -> JsResult<()> {
-        match kind {
-            FrameKind::Accessor(mode) => self.finish_accessor(mode, v),
-            FrameKind::Job(t) => self.settle_target(t, v, false)?,
-            FrameKind::Thenable(_) => {}
-            _ => self.stack.push(v),
-        }
-        Ok(())
-    }
-
     /// Takes the caller still waiting on running generator `g` (None once answered).
     fn take_caller(&mut self, g: ObjRef) -> Caller {
         match self.generator(g).map(|s| &mut s.state) {
