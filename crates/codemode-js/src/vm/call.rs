@@ -637,6 +637,7 @@ impl Vm {
 
     /// Hands `v` to a caller waiting as a frame of kind `kind` would receive its return value
     /// (the common cases of a return, a built-in's result and a generator's answer).
+    #[inline]
     pub(crate) fn deliver(&mut self, kind: FrameKind, v: Value) -> JsResult<()> {
         match kind {
             FrameKind::Accessor(mode) => self.finish_accessor(mode, v),
