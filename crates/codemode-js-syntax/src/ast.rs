@@ -444,6 +444,9 @@ pub enum ExprKind {
     SuperMember(MemberProp),
     /// `new.target`.
     NewTarget,
+    /// A bare `#name`: only valid as the left operand of `in` (`#x in obj`, a brand
+    /// check); the compiler rejects it anywhere else.
+    PrivateName(String),
 }
 
 /// A class: its optional name, heritage and members in source order.
@@ -516,6 +519,8 @@ pub enum MemberProp {
     Name(Ident),
     /// `[expr]`.
     Computed(Box<Expr>),
+    /// `.#name` (the text includes `#`; never after `super`).
+    Private(String),
 }
 
 /// One element of an array literal.
@@ -549,6 +554,8 @@ pub enum PropKey {
     Number(f64),
     /// `[expr]: ...`.
     Computed(Box<Expr>),
+    /// `#name` (class members only; the text includes `#`).
+    Private(String),
 }
 
 /// One member of an object literal.

@@ -338,6 +338,19 @@ fn describe_error(
             if is_assign_op(&tok) {
                 return (start, "Invalid left-hand side in assignment".into(), false);
             }
+            if let Tok::PrivateName(n) = &tok {
+                // Outside a member access and a class member name (`super.#x`, `{ #x: 1 }`).
+                let after_super = source[..start]
+                    .trim_end()
+                    .strip_suffix('.')
+                    .is_some_and(|s| s.trim_end().ends_with("super"));
+                let message = if after_super {
+                    "Unexpected private field".to_string()
+                } else {
+                    format!("Unexpected identifier '{n}'")
+                };
+                return (start, message, false);
+            }
             if expected.iter().any(|t| t == "\"catch\"")
                 && expected.iter().any(|t| t == "\"finally\"")
             {

@@ -373,6 +373,7 @@ impl<'s> Ctx<'s> {
         let (super_class, elems) = tail;
         let mut constructor = None;
         let mut members = Vec::new();
+        let mut privates = PrivateNames::default();
         for elem in elems {
             match elem {
                 ClassElem::Empty => {}
@@ -403,7 +404,7 @@ impl<'s> Ctx<'s> {
                         && matches!(&key, PropKey::Ident(n) if n == "constructor")
                         || matches!(&key, PropKey::String(s) if s.iter().copied().eq("constructor".encode_utf16()));
                     let fn_name = match &key {
-                        PropKey::Ident(n) => Some(n.clone()),
+                        PropKey::Ident(n) | PropKey::Private(n) => Some(n.clone()),
                         PropKey::String(s) => Some(String::from_utf16_lossy(s)),
                         _ => None,
                     };
@@ -446,6 +447,20 @@ impl<'s> Ctx<'s> {
                         ));
                     }
                     self.check_accessor_params(kind, &f)?;
+                    if let PropKey::Private(n) = &key {
+                        let what = match kind {
+                            MethodKind::Get => PrivateKind::Getter,
+                            MethodKind::Set => PrivateKind::Setter,
+                            MethodKind::Method => PrivateKind::Other,
+                        };
+                        if n == "#constructor" {
+                            return Err(self.syntax_error(
+                                start,
+                                "Class constructor may not be a private method",
+                            ));
+                        }
+                        privates.declare(self, n, what, is_static, start)?;
+                    }
                     members.push(ClassMember::Method {
                         key,
                         is_static,
@@ -469,6 +484,15 @@ impl<'s> Ctx<'s> {
                             span.start as usize,
                             "Classes may not have a field named 'constructor'",
                         ));
+                    }
+                    if let PropKey::Private(n) = &key {
+                        privates.declare(
+                            self,
+                            n,
+                            PrivateKind::Other,
+                            is_static,
+                            span.start as usize,
+                        )?;
                     }
                     members.push(ClassMember::Field {
                         key,
@@ -746,6 +770,18 @@ impl<'s> Ctx<'s> {
             ExprKind::Member {
                 object: Box::new(o),
                 property: MemberProp::Name(n),
+                optional,
+            },
+            l,
+            r,
+        )
+    }
+
+    pub fn member_private(&self, o: Expr, n: String, optional: bool, l: usize, r: usize) -> Expr {
+        self.expr(
+            ExprKind::Member {
+                object: Box::new(o),
+                property: MemberProp::Private(n),
                 optional,
             },
             l,
@@ -1246,5 +1282,53 @@ fn precedence(op: BinaryOp) -> u8 {
         BinaryOp::BitOr => 1,
         // `**` is not folded here (ExpExpr in the grammar); bind it tightest if it ever is.
         BinaryOp::Exp => 9,
+    }
+}
+
+/// What a private name of a class body declares (for the duplicate check).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PrivateKind {
+    Getter,
+    Setter,
+    Other,
+}
+
+/// The private names a class body has declared so far: each once, except a getter and a
+/// setter of the same placement (both static or both not).
+#[derive(Default)]
+struct PrivateNames(Vec<(String, PrivateKind, bool)>);
+
+impl PrivateNames {
+    fn declare(
+        &mut self,
+        ctx: &Ctx<'_>,
+        name: &str,
+        kind: PrivateKind,
+        is_static: bool,
+        at: usize,
+    ) -> PResult<()> {
+        if name == "#constructor" {
+            return Err(ctx.syntax_error(
+                at,
+                "Classes may not have a private field named '#constructor'",
+            ));
+        }
+        for (n, k, s) in &self.0 {
+            if n == name {
+                let pair = matches!(
+                    (k, kind),
+                    (PrivateKind::Getter, PrivateKind::Setter)
+                        | (PrivateKind::Setter, PrivateKind::Getter)
+                );
+                if !pair || *s != is_static || self.0.iter().filter(|e| e.0 == name).count() > 1 {
+                    return Err(ctx.syntax_error(
+                        at,
+                        &format!("Identifier '{name}' has already been declared"),
+                    ));
+                }
+            }
+        }
+        self.0.push((name.to_string(), kind, is_static));
+        Ok(())
     }
 }

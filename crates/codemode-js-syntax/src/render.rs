@@ -328,7 +328,7 @@ impl Renderer {
 
     fn key(&mut self, k: &PropKey) {
         match k {
-            PropKey::Ident(n) => self.out.push_str(n),
+            PropKey::Ident(n) | PropKey::Private(n) => self.out.push_str(n),
             PropKey::String(s) => self.out.push_str(&utf16(s)),
             PropKey::Number(n) => self.out.push_str(&number(*n)),
             PropKey::Computed(e) => {
@@ -594,6 +594,11 @@ impl Renderer {
                     self.expr(object);
                     let _ = write!(self.out, " {})", n.name);
                 }
+                MemberProp::Private(n) => {
+                    self.out.push_str(if *optional { "(?. " } else { "(. " });
+                    self.expr(object);
+                    let _ = write!(self.out, " {n})");
+                }
                 MemberProp::Computed(k) => {
                     self.out.push_str(if *optional { "(?.[] " } else { "([] " });
                     self.expr(object);
@@ -663,6 +668,10 @@ impl Renderer {
                         self.out.push('.');
                         self.out.push_str(&n.name)
                     }
+                    MemberProp::Private(n) => {
+                        self.out.push('.');
+                        self.out.push_str(n)
+                    }
                     MemberProp::Computed(k) => {
                         self.out.push('[');
                         self.expr(k);
@@ -672,6 +681,7 @@ impl Renderer {
                 self.out.push(')');
             }
             ExprKind::NewTarget => self.out.push_str("new.target"),
+            ExprKind::PrivateName(n) => self.out.push_str(n),
         }
     }
 

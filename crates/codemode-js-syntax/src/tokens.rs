@@ -29,6 +29,8 @@ pub struct TplPart {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Tok {
     Ident(String),
+    /// `#name` (the text includes `#`).
+    PrivateName(String),
     Num(f64),
     Str(Vec<u16>),
     /// A regular expression literal: its body (the source text between the slashes) and
@@ -172,7 +174,7 @@ impl Tok {
     pub fn describe(&self, source: &str, start: usize, end: usize) -> String {
         let text = source.get(start..end).unwrap_or("");
         match self {
-            Tok::Ident(name) => format!("Unexpected identifier '{name}'"),
+            Tok::Ident(name) | Tok::PrivateName(name) => format!("Unexpected identifier '{name}'"),
             Tok::Let | Tok::Of | Tok::From | Tok::As | Tok::Async | Tok::AsyncParen => {
                 format!("Unexpected identifier '{text}'")
             }
@@ -234,7 +236,9 @@ pub(crate) fn is_assign_op(tok: &Tok) -> bool {
 
 pub(crate) fn class(tok: &Tok) -> u32 {
     match tok {
-        Tok::Ident(_) | Tok::Num(_) | Tok::Str(_) | Tok::Regex(_) => ENDS_EXPR | STARTS_STMT,
+        Tok::Ident(_) | Tok::PrivateName(_) | Tok::Num(_) | Tok::Str(_) | Tok::Regex(_) => {
+            ENDS_EXPR | STARTS_STMT
+        }
         Tok::This | Tok::Null | Tok::True | Tok::False | Tok::Let => ENDS_EXPR | STARTS_STMT,
         Tok::NoSubstTemplate(_) => ENDS_EXPR | LEFT,
         Tok::TemplateHead(_) => LEFT,
@@ -580,12 +584,7 @@ impl<'s> Adapter<'s> {
             let tok = match raw {
                 Raw::Ident => Tok::Ident(text.to_string()),
                 Raw::Word => self.word(text, start, end, &lex),
-                Raw::PrivateName => {
-                    self.out
-                        .unsupported
-                        .push((start, "private names (#x) are not supported"));
-                    Tok::Unsupported
-                }
+                Raw::PrivateName => Tok::PrivateName(text.to_string()),
                 Raw::At => {
                     self.out
                         .unsupported

@@ -57,6 +57,8 @@ struct FnCtx {
 struct Validator<'a> {
     scopes: Vec<Scope<'a>>,
     fns: Vec<FnCtx>,
+    /// The private names of the class bodies around the walk, innermost last.
+    privates: Vec<Vec<&'a str>>,
 }
 
 fn redeclared(name: &str, at: Span) -> (usize, String) {
@@ -76,6 +78,7 @@ pub fn validate(program: &Program) -> VResult {
             switches: 0,
             labels: Vec::new(),
         }],
+        privates: Vec::new(),
     };
     v.hoist_and_declare(&program.body, true)?;
     for s in &program.body {
@@ -137,6 +140,7 @@ impl<'a> Validator<'a> {
                 switches: 0,
                 labels: Vec::new(),
             }],
+            privates: Vec::new(),
         }
     }
 
@@ -501,9 +505,43 @@ impl<'a> Validator<'a> {
     /// A class: its heritage, computed keys, methods, field initializers and static blocks
     /// (each initializer and block is checked as the body of a method).
     fn class(&mut self, c: &'a Class) -> VResult {
+        // The heritage sees the private names around the class, the body its own too.
         if let Some(h) = &c.super_class {
             self.expr(h)?;
         }
+        let names = c
+            .members
+            .iter()
+            .filter_map(|m| match m {
+                ClassMember::Method {
+                    key: PropKey::Private(n),
+                    ..
+                }
+                | ClassMember::Field {
+                    key: PropKey::Private(n),
+                    ..
+                } => Some(n.as_str()),
+                _ => None,
+            })
+            .collect();
+        self.privates.push(names);
+        let checked = self.class_body(c);
+        self.privates.pop();
+        checked
+    }
+
+    /// `obj.#x` and `#x in obj` name a private name of an enclosing class body.
+    fn private_ref(&self, name: &str, at: Span) -> VResult {
+        if self.privates.iter().any(|names| names.contains(&name)) {
+            return Ok(());
+        }
+        Err((
+            at.start as usize,
+            format!("Private field '{name}' must be declared in an enclosing class"),
+        ))
+    }
+
+    fn class_body(&mut self, c: &'a Class) -> VResult {
         if let Some(f) = &c.constructor {
             self.function(f)?;
         }
@@ -552,6 +590,7 @@ impl<'a> Validator<'a> {
         // The checks borrow from the tree for its whole walk: a synthesized node is checked
         // by a walk of its own.
         let mut v = Validator::new_function_walk();
+        v.privates.clone_from(&self.privates);
         v.function(&f)
     }
 
@@ -656,8 +695,20 @@ impl<'a> Validator<'a> {
         // that long chains do not recurse.
         let mut spine: Vec<&Expr> = Vec::new();
         let mut cur = e;
-        loop {
+        let bottom = loop {
             match &cur.kind {
+                // `#x in obj`: the brand check, the one place a bare private name is valid.
+                ExprKind::Binary {
+                    op: BinaryOp::In,
+                    left,
+                    ..
+                } if matches!(left.kind, ExprKind::PrivateName(_)) => {
+                    if let ExprKind::PrivateName(n) = &left.kind {
+                        self.private_ref(n, left.span)?;
+                    }
+                    spine.push(cur);
+                    break None;
+                }
                 ExprKind::Binary { left, .. } | ExprKind::Logical { left, .. } => {
                     spine.push(cur);
                     cur = left;
@@ -670,13 +721,15 @@ impl<'a> Validator<'a> {
                     spine.push(cur);
                     cur = callee;
                 }
-                _ => break,
+                _ => break Some(cur),
             }
-        }
+        };
         if spine.is_empty() {
             return self.expr_node(e);
         }
-        self.expr_node(cur)?;
+        if let Some(b) = bottom {
+            self.expr_node(b)?;
+        }
         for node in spine.into_iter().rev() {
             match &node.kind {
                 ExprKind::Binary { right, .. } | ExprKind::Logical { right, .. } => {
@@ -686,6 +739,10 @@ impl<'a> Validator<'a> {
                     property: MemberProp::Computed(k),
                     ..
                 } => self.expr(k)?,
+                ExprKind::Member {
+                    property: MemberProp::Private(n),
+                    ..
+                } => self.private_ref(n, node.span)?,
                 ExprKind::Call { args, .. } => self.args(args)?,
                 _ => {}
             }
@@ -757,7 +814,27 @@ impl<'a> Validator<'a> {
                 Ok(())
             }
             ExprKind::Function(f) | ExprKind::Arrow(f) => self.function(f),
+            ExprKind::Unary {
+                op: UnaryOp::Delete,
+                arg,
+            } if matches!(
+                arg.kind,
+                ExprKind::Member {
+                    property: MemberProp::Private(_),
+                    ..
+                }
+            ) =>
+            {
+                Err((
+                    e.span.start as usize,
+                    "Private fields can not be deleted".into(),
+                ))
+            }
             ExprKind::Unary { arg, .. } => self.expr(arg),
+            ExprKind::PrivateName(n) => Err((
+                e.span.start as usize,
+                format!("Unexpected identifier '{n}'"),
+            )),
             ExprKind::Update { target, .. } => self.pattern(target),
             ExprKind::Binary { left, right, .. } | ExprKind::Logical { left, right, .. } => {
                 self.expr(left)?;
@@ -787,6 +864,7 @@ impl<'a> Validator<'a> {
                 match property {
                     MemberProp::Computed(k) => self.expr(k),
                     MemberProp::Name(_) => Ok(()),
+                    MemberProp::Private(n) => self.private_ref(n, e.span),
                 }
             }
             ExprKind::OptionalChain(x) | ExprKind::Import(x) => self.expr(x),
@@ -794,7 +872,7 @@ impl<'a> Validator<'a> {
             ExprKind::SuperCall(args) => self.args(args),
             ExprKind::SuperMember(p) => match p {
                 MemberProp::Computed(k) => self.expr(k),
-                MemberProp::Name(_) => Ok(()),
+                MemberProp::Name(_) | MemberProp::Private(_) => Ok(()),
             },
             ExprKind::NewTarget => Ok(()),
             ExprKind::Sequence(items) => items.iter().try_for_each(|x| self.expr(x)),

@@ -6,15 +6,12 @@ use codemode_js_syntax::{parse, ParseLimits};
 
 /// (source, line, column, words the message must contain)
 const CASES: &[(&str, u32, u32, &str)] = &[
-    ("class A { #x = 1 }", 1, 11, "private"),
-    ("class A { m() { return #x in this } }", 1, 24, "private"),
     ("with (o) { x }", 1, 1, "with"),
     ("foo: function f() {}", 1, 1, "labeled function"),
     ("const n = 10n;", 1, 11, "BigInt"),
     ("const n = 0x1fn;", 1, 11, "BigInt"),
     ("export const x = 1;", 1, 1, "export"),
     ("const u = import.meta.url;", 1, 11, "import.meta"),
-    ("const o = { #x: 1 };", 1, 13, "private"),
     ("@dec\nfunction f() {}", 1, 1, "decorators"),
     ("debugger;", 1, 1, "debugger"),
     ("const x = 010;", 1, 11, "octal"),

@@ -223,6 +223,18 @@ pub enum Op {
     SuperGet,
     /// [base, key, v, this] -> [v]: `super[key] = v` (see `Vm::super_set`).
     SuperSet,
+    /// [] -> [name]: a fresh private name (`#x`, text const) for one class evaluation.
+    NewPrivateName(u32),
+    /// [obj, name] -> [obj.#x] (a getter there runs with `this` obj).
+    PrivateGet,
+    /// [obj, name, v] -> [v]: `obj.#x = v`.
+    PrivateSet,
+    /// [name, obj] -> [bool]: `#x in obj`.
+    PrivateIn,
+    /// [obj, name, v] -> [obj]: adds a private element of kind `PRIVATE_FIELD`,
+    /// `PRIVATE_METHOD`, `PRIVATE_GETTER` or `PRIVATE_SETTER`; the const is the class name
+    /// (for the message when an object is initialized twice).
+    PrivateDefine(u8, u32),
 
     // ---- Fused ops, written by `fuse.rs` after compilation (never by the compiler). ----
     // Each replaces the first op of a short sequence and stands for all of it: when its
@@ -273,6 +285,12 @@ pub enum Op {
 pub const ACCESSOR_SET: u8 = 1;
 /// `DefineAccessor`: the property is enumerable (object literals).
 pub const ACCESSOR_ENUMERABLE: u8 = 2;
+
+/// `PrivateDefine` kinds.
+pub const PRIVATE_FIELD: u8 = 0;
+pub const PRIVATE_METHOD: u8 = 1;
+pub const PRIVATE_GETTER: u8 = 2;
+pub const PRIVATE_SETTER: u8 = 3;
 
 /// The arithmetic of a fused op.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -17,6 +17,10 @@ pub const HIDDEN: u8 = WRITABLE;
 /// setter (WRITABLE is never set with it). Readers of plain data (the fast paths) bail out
 /// on this flag.
 pub const ACCESSOR: u8 = 8;
+/// A private element (`#x` of a class; see vm/private.rs): keyed by a private name, found
+/// only by the private-name ops, skipped by `PropMap::iter` and so by every reflection,
+/// copy, freeze and export.
+pub const PRIVATE: u8 = 16;
 
 #[derive(Clone, Debug)]
 pub struct Prop {
@@ -62,12 +66,16 @@ impl PropMap {
     pub fn entry(&self, key: &JsStr) -> Option<&Prop> {
         self.find(key).map(|i| &self.entries[i])
     }
-    /// The live entries in insertion order.
+    /// The live properties in insertion order (private elements are not properties).
     pub fn iter(&self) -> impl Iterator<Item = &Prop> {
-        self.entries.iter().filter(|p| p.flags & REMOVED == 0)
+        self.entries
+            .iter()
+            .filter(|p| p.flags & (REMOVED | PRIVATE) == 0)
     }
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Prop> {
-        self.entries.iter_mut().filter(|p| p.flags & REMOVED == 0)
+        self.entries
+            .iter_mut()
+            .filter(|p| p.flags & (REMOVED | PRIVATE) == 0)
     }
     /// Inserts or overwrites (keeping position); returns true if it was new.
     pub fn insert(&mut self, key: JsStr, value: Value, flags: u8) -> bool {

@@ -35,6 +35,9 @@ const STRING: u8 = 0;
 pub const SYM_DESC: u8 = 1;
 pub const SYM_NO_DESC: u8 = 2;
 pub const SYM_REGISTERED: u8 = 3;
+/// A class's private name (`#x`): its units are the name with `#`. Never a program value:
+/// it lives in a hidden binding of the class scope and keys `PRIVATE` entries.
+pub const PRIVATE_NAME: u8 = 4;
 
 impl JsStr {
     pub fn new(units: Vec<u16>) -> Self {
@@ -85,6 +88,13 @@ impl JsStr {
             SYM_DESC | SYM_REGISTERED if u.len() >= 8 => Some(&u[7..u.len() - 1]),
             _ => None,
         }
+    }
+    /// A new private name (`#x`, the text with `#`), distinct from every other key.
+    pub fn new_private_name(text: &[u16]) -> Self {
+        JsStr(Arc::new(StrData {
+            units: text.to_vec(),
+            tag: PRIVATE_NAME,
+        }))
     }
     #[allow(clippy::should_implement_trait)]
     pub fn from_str(s: &str) -> Self {

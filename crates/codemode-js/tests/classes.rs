@@ -182,11 +182,11 @@ fn misplaced_super_and_unsupported_members_are_diagnosed() {
             26,
         ),
         (
-            "class A { #secret = 1 }",
-            DiagnosticKind::UnsupportedSyntax,
-            "private",
+            "class A { m() { return this.#secret } }",
+            DiagnosticKind::ParseError,
+            "Private field '#secret' must be declared in an enclosing class",
             1,
-            11,
+            24,
         ),
     ] {
         let d = i
@@ -198,4 +198,64 @@ fn misplaced_super_and_unsupported_members_are_diagnosed() {
         let loc = d.location.expect("location");
         assert_eq!((loc.line, loc.column), (line, column), "{src}: {d:?}");
     }
+}
+
+/// Private elements are memory like any property: stamping them on one object after another
+/// (through a base constructor's return override), or making classes with fresh private
+/// names in a loop, ends at the memory limit, never past it.
+#[test]
+fn private_elements_are_bounded_by_the_memory_limit() {
+    let i = JsInterpreter::new();
+    let o = limited(VmLimits {
+        max_memory_bytes: 4 << 20,
+        ..Default::default()
+    });
+    let sources = [
+        "class B { constructor(o) { return o } } \
+         class S extends B { #a = 'x'.repeat(64); #b = [1, 2]; #m() {} get #g() { return 1 } constructor(o) { super(o) } } \
+         const keep = []; while (true) { const o = {}; new S(o); keep.push(o) }",
+        "const keep = []; while (true) { keep.push(class { #a = 1; static #s = [keep.length]; #m() {} }) }",
+    ];
+    for src in sources {
+        let out = run_with(&i, src, &o, &mut echo_tool);
+        let d = out.value.unwrap_err();
+        assert_eq!(d.kind, DiagnosticKind::ExecutionFailure, "{src}");
+        assert!(d.message.contains("memory"), "{src}: {}", d.message);
+    }
+}
+
+/// Programs that tamper with what private elements sit beside — prototypes, freezing,
+/// `Object.defineProperty` over the same object — cannot read, replace or delete them.
+#[test]
+fn private_elements_survive_reflection_and_tampering() {
+    let i = JsInterpreter::new();
+    let out = run_with(
+        &i,
+        r#"
+        class Box { #v = 1; get v() { return this.#v } set(v) { this.#v = v; return this } }
+        const b = new Box();
+        Object.freeze(b);
+        b.set(2);
+        const seen = [];
+        for (const k in b) seen.push(k);
+        Object.defineProperty(Object.prototype, '#v', { get() { return 'polluted' }, configurable: true });
+        const copy = structuredClone(b);
+        return {
+          v: b.v, seen,
+          names: Object.getOwnPropertyNames(b), syms: Object.getOwnPropertySymbols(b).length,
+          desc: Object.getOwnPropertyDescriptors(b), copy, copyV: (() => { try { return Box.prototype.set.call(copy, 3) } catch (e) { return e.message } })(),
+          deleted: delete b['#v'], after: b.v, hash: b['#v'],
+        };
+        "#,
+        &CompileOptions::default(),
+        &mut echo_tool,
+    );
+    assert_eq!(
+        out.value.unwrap(),
+        json!({
+            "v": 2, "seen": [], "names": [], "syms": 0, "desc": {}, "copy": {},
+            "copyV": "Cannot write private member #v to an object whose class did not declare it",
+            "deleted": true, "after": 2, "hash": "polluted"
+        })
+    );
 }

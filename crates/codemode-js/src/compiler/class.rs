@@ -5,9 +5,16 @@
 //! home of instance methods), `%fields` (the function that defines the instance fields on a
 //! new object, called by a base constructor on entry and after `super()` in a derived one)
 //! and `%key<i>` (computed field keys, evaluated once when the class is defined).
+//!
+//! Each private name `#x` of the body is a hidden binding `#x` holding a fresh private name
+//! per class evaluation (vm/private.rs); a private method or accessor of the instances is
+//! kept in `#x method` / `#x get` / `#x set` and added to each new object by `%fields`
+//! before the fields, as ECMAScript's InitializeInstanceElements does.
 
 use super::*;
-use crate::bytecode::{CLASS_BASE, CLASS_DERIVED};
+use crate::bytecode::{
+    CLASS_BASE, CLASS_DERIVED, PRIVATE_FIELD, PRIVATE_GETTER, PRIVATE_METHOD, PRIVATE_SETTER,
+};
 
 /// What a function compiled next is inside a class (consumed by `begin_fn`).
 #[derive(Clone, Copy, Default)]
@@ -27,6 +34,60 @@ const FIELDS_VAR: &str = "%fields";
 
 fn key_var(i: usize) -> String {
     format!("%key{i}")
+}
+
+/// The hidden binding holding the function of a private method or accessor half.
+fn private_fn_var(name: &str, kind: MethodKind) -> String {
+    let what = match kind {
+        MethodKind::Method => "method",
+        MethodKind::Get => "get",
+        MethodKind::Set => "set",
+    };
+    format!("{name} {what}")
+}
+
+fn private_define_kind(kind: MethodKind) -> u8 {
+    match kind {
+        MethodKind::Method => PRIVATE_METHOD,
+        MethodKind::Get => PRIVATE_GETTER,
+        MethodKind::Set => PRIVATE_SETTER,
+    }
+}
+
+/// The instance private methods and accessor halves of a class in the order `%fields`
+/// adds them: source order, except that a setter waits for its name's getter (the getter
+/// makes the element, the setter completes it).
+fn instance_private_methods(c: &Class) -> Vec<(&str, MethodKind)> {
+    let mut out: Vec<(&str, MethodKind)> = Vec::new();
+    for m in &c.members {
+        if let ClassMember::Method {
+            key: PropKey::Private(n),
+            is_static: false,
+            kind,
+            ..
+        } = m
+        {
+            out.push((n.as_str(), *kind));
+        }
+    }
+    // A setter before its getter moves just after it.
+    let mut i = 0;
+    while i < out.len() {
+        let (n, k) = out[i];
+        if k == MethodKind::Set {
+            if let Some(g) = out[i + 1..]
+                .iter()
+                .position(|&(gn, gk)| gn == n && gk == MethodKind::Get)
+            {
+                // After the removal the getter is at i + g.
+                let set = out.remove(i);
+                out.insert(i + g + 1, set);
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out
 }
 
 impl<'a> Compiler<'a> {
@@ -55,6 +116,10 @@ impl<'a> Compiler<'a> {
             matches!(
                 m,
                 ClassMember::Field {
+                    is_static: false,
+                    ..
+                } | ClassMember::Method {
+                    key: PropKey::Private(_),
                     is_static: false,
                     ..
                 }
@@ -87,6 +152,58 @@ impl<'a> Compiler<'a> {
             {
                 self.class_binding(&key_var(i), *span)?;
             }
+        }
+        // Private names, made fresh for this evaluation of the class.
+        let mut private_names: Vec<&str> = Vec::new();
+        for m in &c.members {
+            match m {
+                ClassMember::Method {
+                    key: PropKey::Private(n),
+                    is_static,
+                    kind,
+                    span,
+                    ..
+                } => {
+                    if !private_names.contains(&n.as_str()) {
+                        private_names.push(n);
+                        self.class_binding(n, *span)?;
+                    }
+                    if !is_static {
+                        self.class_binding(&private_fn_var(n, *kind), *span)?;
+                    }
+                }
+                ClassMember::Field {
+                    key: PropKey::Private(n),
+                    span,
+                    ..
+                } if !private_names.contains(&n.as_str()) => {
+                    private_names.push(n);
+                    self.class_binding(n, *span)?;
+                }
+                _ => {}
+            }
+        }
+        // How node names the class in messages: its own binding, not an inferred name.
+        let label = c.name.as_ref().map_or("anonymous", |n| n.name.as_str());
+        for n in &private_names {
+            // A method's or accessor's name carries what its brand check needs (node's
+            // "Receiver must be ..."); see vm/private.rs.
+            let method = c.members.iter().find_map(|m| match m {
+                ClassMember::Method {
+                    key: PropKey::Private(k),
+                    is_static,
+                    ..
+                } if k == n => Some(*is_static),
+                _ => None,
+            });
+            let text = match method {
+                Some(true) => format!("{n} class {label}"),
+                Some(false) => format!("{n} an instance of class {label}"),
+                None => n.to_string(),
+            };
+            let text = self.str_const(&text.encode_utf16().collect::<Vec<_>>());
+            self.emit(Op::NewPrivateName(text));
+            self.store_name(n, true)?;
         }
 
         // The constructor, then the heritage (evaluated with the class name in its dead
@@ -123,6 +240,10 @@ impl<'a> Compiler<'a> {
                     kind,
                 } => {
                     self.span_pos = span.start;
+                    if let PropKey::Private(n) = key {
+                        self.private_method(n, *is_static, *kind, function, label, *span)?;
+                        continue;
+                    }
                     self.load_name(if *is_static { CLASS_VAR } else { PROTO_VAR }, *span)?;
                     let inferred = self.class_key(key)?;
                     self.next_fn = Some(FnRole {
@@ -152,7 +273,7 @@ impl<'a> Compiler<'a> {
             }
         }
         if has_fields {
-            self.class_initializer(c, false)?;
+            self.class_initializer(c, false, label)?;
             self.store_name(FIELDS_VAR, true)?;
         }
         if let Some(n) = &c.name {
@@ -160,7 +281,7 @@ impl<'a> Compiler<'a> {
             self.store_name(&n.name, true)?;
         }
         if has_static {
-            self.class_initializer(c, true)?;
+            self.class_initializer(c, true, label)?;
             self.load_name(CLASS_VAR, c.span)?;
             self.emit(Op::Call(0, u32::MAX));
             self.emit(Op::Pop);
@@ -187,15 +308,73 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    /// Pushes a closure that, called with `this` the instance (or the class), defines the
-    /// instance (or static) fields and runs the static blocks, in source order.
-    fn class_initializer(&mut self, c: &Class, is_static: bool) -> CResult<()> {
+    /// A private method or accessor half: a static one is added to the class now, an
+    /// instance one is kept for `%fields`.
+    fn private_method(
+        &mut self,
+        name: &str,
+        is_static: bool,
+        kind: MethodKind,
+        function: &Function,
+        class_name: &str,
+        span: Span,
+    ) -> CResult<()> {
+        if is_static {
+            self.load_name(CLASS_VAR, span)?;
+            self.load_name(name, span)?;
+        }
+        self.next_fn = Some(FnRole {
+            home: Some(is_static),
+            ..Default::default()
+        });
+        if kind == MethodKind::Method {
+            self.function(function, name, false)?;
+        } else {
+            self.accessor_function(function, kind, name)?;
+        }
+        if is_static {
+            let class_name = self.name_const(class_name);
+            self.emit(Op::PrivateDefine(private_define_kind(kind), class_name));
+            self.emit(Op::Pop);
+        } else {
+            self.store_name(&private_fn_var(name, kind), true)?;
+        }
+        Ok(())
+    }
+
+    /// `obj.#x`, `#x in obj`: [] -> [the private name `#x` of the nearest class body that
+    /// declares it].
+    pub(super) fn private_name(&mut self, name: &str, span: Span) -> CResult<()> {
+        if matches!(self.resolve(name), Resolved::Global) {
+            return Err(self.syntax_error(
+                span,
+                &format!("Private field '{name}' must be declared in an enclosing class"),
+            ));
+        }
+        self.load_name(name, span)
+    }
+
+    /// Pushes a closure that, called with `this` the instance (or the class), adds the
+    /// instance private methods, defines the instance (or static) fields and runs the
+    /// static blocks, in source order.
+    fn class_initializer(&mut self, c: &Class, is_static: bool, class_name: &str) -> CResult<()> {
         self.next_fn = Some(FnRole {
             home: Some(is_static),
             ..Default::default()
         });
         self.begin_fn("", false, false, true);
+        // Constants belong to the function that uses them.
+        let class_name = self.name_const(class_name);
         self.span_pos = c.span.start;
+        if !is_static {
+            for (name, kind) in instance_private_methods(c) {
+                self.emit(Op::This);
+                self.load_name(name, c.span)?;
+                self.load_name(&private_fn_var(name, kind), c.span)?;
+                self.emit(Op::PrivateDefine(private_define_kind(kind), class_name));
+                self.emit(Op::Pop);
+            }
+        }
         for (i, m) in c.members.iter().enumerate() {
             match m {
                 ClassMember::Field {
@@ -206,6 +385,18 @@ impl<'a> Compiler<'a> {
                 } if *s == is_static => {
                     self.span_pos = span.start;
                     self.emit(Op::This);
+                    if let PropKey::Private(n) = key {
+                        self.load_name(n, *span)?;
+                        match value {
+                            Some(v) => self.named_expr(v, n)?,
+                            None => {
+                                self.emit(Op::Undef);
+                            }
+                        }
+                        self.emit(Op::PrivateDefine(PRIVATE_FIELD, class_name));
+                        self.emit(Op::Pop);
+                        continue;
+                    }
                     let name = match key {
                         PropKey::Computed(_) => {
                             self.load_name(&key_var(i), *span)?;
@@ -367,6 +558,10 @@ impl<'a> Compiler<'a> {
             MemberProp::Computed(k) => {
                 self.expr(k)?;
                 self.emit(Op::ToPropertyKey);
+            }
+            // The grammar has no `super.#x`.
+            MemberProp::Private(_) => {
+                return Err(self.syntax_error(span, "Unexpected private field"));
             }
         }
         Ok(())

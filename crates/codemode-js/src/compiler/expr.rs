@@ -426,6 +426,11 @@ impl<'a> Compiler<'a> {
                                 self.expr(k)?;
                                 self.emit(Op::DeleteElem);
                             }
+                            MemberProp::Private(_) => {
+                                return Err(
+                                    self.syntax_error(e.span, "Private fields can not be deleted")
+                                )
+                            }
                         }
                     }
                     _ => {
@@ -450,11 +455,26 @@ impl<'a> Compiler<'a> {
                 }
             },
             ExprKind::Update { op, prefix, target } => self.update(*op, *prefix, target)?,
+            ExprKind::Binary {
+                op: BinaryOp::In,
+                left,
+                right,
+            } if matches!(left.kind, ExprKind::PrivateName(_)) => {
+                if let ExprKind::PrivateName(n) = &left.kind {
+                    self.private_name(n, left.span)?;
+                }
+                self.expr(right)?;
+                self.span_pos = e.span.start;
+                self.emit(Op::PrivateIn);
+            }
             ExprKind::Binary { op, left, right } => {
                 self.expr(left)?;
                 self.expr(right)?;
                 self.span_pos = e.span.start;
                 self.emit(binop(*op));
+            }
+            ExprKind::PrivateName(n) => {
+                return Err(self.syntax_error(e.span, &format!("Unexpected identifier '{n}'")))
             }
             ExprKind::Logical { op, left, right } => {
                 self.expr(left)?;
@@ -571,6 +591,10 @@ impl<'a> Compiler<'a> {
                         self.expr(k)?;
                         self.emit(Op::GetElem);
                     }
+                    MemberProp::Private(n) => {
+                        self.private_name(n, e.span)?;
+                        self.emit(Op::PrivateGet);
+                    }
                 }
             }
             ExprKind::OptionalChain(inner) => {
@@ -676,6 +700,13 @@ impl<'a> Compiler<'a> {
                         self.expr(k)?;
                         self.emit(Op::GetElemMethod);
                     }
+                    MemberProp::Private(n) => {
+                        // [obj] -> [obj, obj, name] -> [obj, fn] -> [fn, obj]
+                        self.emit(Op::Dup);
+                        self.private_name(n, callee.span)?;
+                        self.emit(Op::PrivateGet);
+                        self.emit(Op::Swap);
+                    }
                 }
             }
             ExprKind::SuperMember(p) => {
@@ -764,6 +795,7 @@ impl<'a> Compiler<'a> {
                             ExprKind::String(s) => segs.push(String::from_utf16_lossy(s)),
                             _ => return,
                         },
+                        MemberProp::Private(_) => return,
                     }
                     cur = object;
                 }
@@ -853,25 +885,24 @@ impl<'a> Compiler<'a> {
                         self.span_pos = target.span.start;
                         self.emit(Op::SetProp(c));
                     }
-                    MemberProp::Computed(k) => {
-                        self.expr(k)?;
-                        self.emit(Op::ToPropertyKey);
+                    MemberProp::Computed(_) | MemberProp::Private(_) => {
+                        let (get, set) = self.elem_key(property, target.span)?;
                         match op {
                             AssignOp::Assign => {
                                 self.expr(value)?;
                             }
                             AssignOp::Binary(b) => {
                                 self.emit(Op::Dup2);
-                                self.emit(Op::GetElem);
+                                self.emit(get);
                                 self.expr(value)?;
                                 self.emit(binop(b));
                             }
                             AssignOp::Logical(l) => {
                                 self.emit(Op::Dup2);
-                                self.emit(Op::GetElem);
+                                self.emit(get);
                                 let j = self.emit(logical_skip(l));
                                 self.expr(value)?;
-                                self.emit(Op::SetElem);
+                                self.emit(set);
                                 let end = self.emit(Op::Jump(0));
                                 self.patch_here(j);
                                 // [obj, key, old] -> [old]
@@ -883,7 +914,7 @@ impl<'a> Compiler<'a> {
                             }
                         }
                         self.span_pos = target.span.start;
-                        self.emit(Op::SetElem);
+                        self.emit(set);
                     }
                 }
             }
@@ -941,20 +972,19 @@ impl<'a> Compiler<'a> {
                             self.emit(Op::Pop);
                         }
                     }
-                    MemberProp::Computed(k) => {
-                        self.expr(k)?;
-                        self.emit(Op::ToPropertyKey);
+                    MemberProp::Computed(_) | MemberProp::Private(_) => {
+                        let (get, set) = self.elem_key(property, target.span)?;
                         self.emit(Op::Dup2);
-                        self.emit(Op::GetElem);
+                        self.emit(get);
                         self.emit(Op::ToNumeric);
                         if prefix {
                             self.emit(step);
-                            self.emit(Op::SetElem);
+                            self.emit(set);
                         } else {
                             self.emit(Op::Dup);
                             self.emit(Op::RotRight4);
                             self.emit(step);
-                            self.emit(Op::SetElem);
+                            self.emit(set);
                             self.emit(Op::Pop);
                         }
                     }
@@ -963,6 +993,29 @@ impl<'a> Compiler<'a> {
             _ => return Err(self.unsupported(target.span, "this update target")),
         }
         Ok(())
+    }
+}
+
+impl Compiler<'_> {
+    /// [obj] -> [obj, key] for a computed or private member written to; returns the ops
+    /// that read and write it.
+    pub(super) fn elem_key(&mut self, prop: &MemberProp, span: Span) -> CResult<(Op, Op)> {
+        match prop {
+            MemberProp::Private(n) => {
+                self.private_name(n, span)?;
+                Ok((Op::PrivateGet, Op::PrivateSet))
+            }
+            MemberProp::Computed(k) => {
+                self.expr(k)?;
+                self.emit(Op::ToPropertyKey);
+                Ok((Op::GetElem, Op::SetElem))
+            }
+            MemberProp::Name(id) => {
+                let c = self.name_const(&id.name);
+                self.emit(Op::Const(c));
+                Ok((Op::GetElem, Op::SetElem))
+            }
+        }
     }
 }
 

@@ -581,7 +581,7 @@ fn binop(op: BinaryOp) -> Op {
 
 fn static_key(k: &PropKey) -> Vec<u16> {
     match k {
-        PropKey::Ident(s) => s.encode_utf16().collect(),
+        PropKey::Ident(s) | PropKey::Private(s) => s.encode_utf16().collect(),
         PropKey::String(s) => s.clone(),
         PropKey::Number(n) => crate::number::to_string(*n).encode_utf16().collect(),
         PropKey::Computed(_) => Vec::new(),

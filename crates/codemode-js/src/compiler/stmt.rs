@@ -689,6 +689,12 @@ impl<'a> Compiler<'a> {
                                 self.emit(Op::RotRight3);
                                 self.emit(Op::SetElem);
                             }
+                            MemberProp::Private(n) => {
+                                self.private_name(n, p.span)?;
+                                self.emit(Op::RotRight3);
+                                self.emit(Op::RotRight3);
+                                self.emit(Op::PrivateSet);
+                            }
                         }
                         self.emit(Op::Pop);
                         Ok(())

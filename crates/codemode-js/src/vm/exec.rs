@@ -1258,6 +1258,32 @@ impl Vm {
                             continue 'frames;
                         }
                     }
+                    Op::NewPrivateName(k) => {
+                        let text = const_str(code, k);
+                        self.stack
+                            .push(Value::Sym(JsStr::new_private_name(text.units())));
+                    }
+                    Op::PrivateGet => {
+                        save_pc!();
+                        if tri!(self.private_get()) {
+                            continue 'frames;
+                        }
+                    }
+                    Op::PrivateSet => {
+                        save_pc!();
+                        if tri!(self.private_set()) {
+                            continue 'frames;
+                        }
+                    }
+                    Op::PrivateIn => {
+                        save_pc!();
+                        tri!(self.private_in());
+                    }
+                    Op::PrivateDefine(kind, class_name) => {
+                        save_pc!();
+                        let class_name = const_str(code, class_name);
+                        tri!(self.private_define(kind, class_name));
+                    }
                     Op::SuperCall(argc, text) => {
                         save_pc!();
                         tri!(self.super_call(argc as usize, text, closure));

@@ -444,6 +444,7 @@ mod generator;
 mod iter;
 mod object;
 mod operators;
+mod private;
 mod promise;
 
 use operators::{arith_code, cmp_code, convert_code, loose_equality_converts};

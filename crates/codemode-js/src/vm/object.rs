@@ -542,7 +542,10 @@ impl Vm {
             Value::Obj(r) => {
                 let obj = self.heap.get_mut(*r);
                 if obj.frozen {
-                    return Ok(false);
+                    // Only a property it has stays; deleting an absent one succeeds.
+                    let element = matches!(&obj.kind, Kind::Array(items)
+                        if key.as_index().is_some_and(|i| (i as usize) < items.len()));
+                    return Ok(!element && obj.props.find(key).is_none());
                 }
                 if let Kind::Array(items) = &mut obj.kind {
                     if let Some(i) = key.as_index() {
