@@ -1024,7 +1024,7 @@ impl Vm {
                             for i in 0..=nargs {
                                 self.stack[dst + i] = self.stack[func + i];
                             }
-                            self.frames.pop();
+                            self.pop_frame();
                             match self.call_value(dst, nargs, nresults) {
                                 Ok(CallOutcome::Done) if nresults == MM_RESULT => {
                                     // A metamethod that tail-called a builtin: its result
