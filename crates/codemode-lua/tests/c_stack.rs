@@ -75,6 +75,7 @@ fn every_kind_of_c_level_is_bounded() {
         "local function f() return coroutine.wrap(f)() end return pcall(f)",
         "local function f() local ok, e = coroutine.resume(coroutine.create(f)) error(e, 0) end return pcall(f)",
         "local function f() return parallel({f})[1] end return pcall(f)",
+        "local function f() local x <close> = setmetatable({}, {__close = f}) end return pcall(f)",
         "local p p = setmetatable({}, {__pairs = function() for _ in pairs(p) do end end}) return pcall(pairs, p)",
     ] {
         let out = run_limits(body, tight());
@@ -84,6 +85,7 @@ fn every_kind_of_c_level_is_bounded() {
     for body in [
         "local function f() table.sort({3, 2, 1}, function(a, b) f() return a < b end) end local ok, e = pcall(f) return e",
         "local t t = setmetatable({}, {__index = function(_, k) return t[k] end}) local ok, e = pcall(function() return t.x end) return e",
+        "local function f() local x <close> = setmetatable({}, {__close = f}) end local ok, e = pcall(f) return e",
     ] {
         let out = run_limits(body, tight());
         let v = out.result.unwrap_or_else(|d| panic!("{body}: {d:?}"));
