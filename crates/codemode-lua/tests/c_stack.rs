@@ -122,6 +122,31 @@ return { ok, count, coroutine.status(coro), msg:sub(-16) }
 }
 
 #[test]
+fn utf8_codes_rejects_spurious_continuation_bytes() {
+    // lua 5.4.5 on (testes/utf8.lua; 5.4.4 skipped such bytes): a continuation byte after
+    // a character, or at the start of the string, is an invalid sequence.
+    let src = r#"
+local function codes(s, lax)
+  local ok, e = pcall(function()
+    local r = {}
+    for p, c in utf8.codes(s, lax) do r[#r + 1] = c end
+    return #r
+  end)
+  return ok and e or e:gsub("^program:%d+: ", "")
+end
+return { codes("in\x80valid"), codes("in\x80valid", true), codes("\xbfinvalid"),
+         codes("αλφ\xBFα"), codes("汉字\x80"), codes("汉字"), codes("a\u{7FF}b") }
+"#;
+    let out = run_limits(src, tight());
+    let bad = "invalid UTF-8 code";
+    let bad_arg = "bad argument #1 to 'codes' (invalid UTF-8 code)";
+    assert_eq!(
+        out.result.unwrap(),
+        json!([bad, bad, bad_arg, bad, bad, 2, 3])
+    );
+}
+
+#[test]
 fn runaway_handlers_and_overflows_do_not_outlive_the_budget() {
     // A message handler that keeps raising is called again about 200 times, no more.
     let src = "local n = 0 local function h(m) n = n + 1 error(m) end \
