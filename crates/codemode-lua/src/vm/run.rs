@@ -155,8 +155,10 @@ impl Vm {
                     return Ok(true);
                 }
                 FrameKind::Cont(Cont::CoroutineBase) => match self.coroutine_died(err)? {
-                    // Raised again in the resumer by a `coroutine.wrap` function.
+                    // Raised again in the resumer by a `coroutine.wrap` function (an
+                    // overflow of the coroutine's frames is not the resumer's).
                     Some(e) => {
+                        self.frame_overflow = false;
                         err = e;
                         keep_open = self.error_ends_coroutine();
                     }
