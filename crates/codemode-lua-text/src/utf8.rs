@@ -258,9 +258,13 @@ pub fn codes_next(s: &[u8], n: i64, strict: bool) -> Result<Option<(i64, i64)>, 
     if n >= len {
         return Ok(None);
     }
+    // A continuation byte right after a character is invalid too (lua 5.4.5 on; 5.4.4
+    // skipped it, the bug "'utf8.codes' accepts spurious continuation bytes").
     match decode(s.get(n as usize..).unwrap_or(&[]), strict) {
-        Some((code, _)) => Ok(Some((n as i64 + 1, i64::from(code)))),
-        None => Err(FormatError::msg("invalid UTF-8 code")),
+        Some((code, size)) if !is_cont(s, n as usize + size) => {
+            Ok(Some((n as i64 + 1, i64::from(code))))
+        }
+        _ => Err(FormatError::msg("invalid UTF-8 code")),
     }
 }
 

@@ -1216,6 +1216,12 @@ fn utf8_matches_lua() {
                 });
                 labels.push(format!("codepoint {s:?} {i} {j} {lax}"));
             }
+            // The reference lua5.4 (5.4.4) has the bug 5.4.5 fixed ("'utf8.codes' accepts
+            // spurious continuation bytes"): a string with a continuation byte after an
+            // ASCII one is not compared here (codemode-lua's tests check the fix).
+            if s.windows(2).any(|w| w[0] < 0x80 && w[1] & 0xC0 == 0x80) {
+                continue;
+            }
             let _ = writeln!(
                 body,
                 "print(run(function(s, lax) local t = {{}} for p, c in utf8.codes(s, lax) do t[#t+1] = p .. ':' .. c end return table.concat(t, ' ') end, {ls}, {lax}))"

@@ -177,7 +177,7 @@ pub fn compile_in(
         c.declare_main_env(env.unwrap_or(Value::Table(globals)))?;
     }
     c.block(&chunk.block)?;
-    c.emit(Op::Return0);
+    c.final_return();
     c.check_gotos_resolved(source.len() as u32)?;
     c.close_function();
     Ok(CompileOutput {
@@ -1055,6 +1055,15 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
+    /// The return at the end of a function's body: it closes the to-be-closed variables
+    /// of the body's outermost block first (a `return` statement closes them itself).
+    fn final_return(&mut self) {
+        if self.fsr().blocks.iter().any(|b| b.tbc) {
+            self.emit(Op::Close { a: 0 });
+        }
+        self.emit(Op::Return0);
+    }
+
     /// A return inside the scope of a to-be-closed variable: the values are computed, the
     /// variables closed (a `Close` the VM runs again after each `__close` call returns),
     /// then the frame returns. No tail call: the frame must outlive the call.
@@ -1090,7 +1099,7 @@ impl<'a> Compiler<'a> {
         }
         self.block(&f.body)?;
         self.span = Span::new(f.span.end.saturating_sub(1), f.span.end);
-        self.emit(Op::Return0);
+        self.final_return();
         self.check_gotos_resolved(f.span.end)?;
         Ok(self.close_function())
     }

@@ -125,8 +125,29 @@ pub fn ipairs(vm: &mut Vm, a: Args) -> LResult<Native> {
 pub fn pcall(vm: &mut Vm, a: Args) -> LResult<Native> {
     a.check_any(vm, 0)?;
     let func = a.base - 1;
-    vm.push_cont(Cont::Pcall, func, a.nresults)?;
+    if let Err(e) = vm.push_cont(Cont::Pcall, func, a.nresults) {
+        // lua5.4 makes the call inside the protection: a C-stack (or stack) overflow at
+        // it is pcall's false and message.
+        let e = caught(vm, e)?;
+        vm.rets.push(Value::Bool(false));
+        vm.rets.push(e);
+        return Ok(Native::Ret);
+    }
     call_protected(vm, func + 1, a.n - 1)
+}
+
+/// The value of a catchable error raised where lua5.4 has no Lua function to position it
+/// at (a protected call failing to start); an uncatchable one goes on.
+fn caught(vm: &mut Vm, e: LuaError) -> LResult<Value> {
+    vm.frame_overflow = false;
+    match e {
+        LuaError::Value(v) => Ok(v),
+        LuaError::Msg(m) => {
+            vm.error_loc = vm.frame_location(0);
+            Ok(Value::Str(vm.heap.intern(m.as_bytes())))
+        }
+        fatal @ LuaError::Fatal(_) => Err(fatal),
+    }
 }
 
 /// Calls the value at `func` inside a protected continuation just pushed.
@@ -150,7 +171,12 @@ pub fn xpcall(vm: &mut Vm, a: Args) -> LResult<Native> {
         vm.stack[a.base + i - 1] = vm.stack[a.base + i];
     }
     vm.stack[a.base] = f;
-    vm.push_cont(Cont::Xpcall { handler }, func, a.nresults)?;
+    if let Err(e) = vm.push_cont(Cont::Xpcall { handler }, func, a.nresults) {
+        // As for `pcall`; the message handler gets the error (not LUA_ERRERR's).
+        let e = caught(vm, e)?;
+        vm.call_message_handler(func, a.nresults, handler, e, 0)?;
+        return Ok(Native::Frame);
+    }
     call_protected(vm, func + 1, a.n - 2)
 }
 

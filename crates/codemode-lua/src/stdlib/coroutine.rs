@@ -97,12 +97,26 @@ pub fn close(vm: &mut Vm, a: Args) -> LResult<Native> {
             (err, pending) => {
                 vm.heap.thread_mut(co).status = CoStatus::Running;
                 let st = crate::vm::close::CoCloseState { co, pending, err };
-                vm.push_cont(
+                let pushed = vm.push_cont(
                     crate::vm::Cont::CoClose(Box::new(st)),
                     a.base - 1,
                     a.nresults,
-                )?;
-                vm.co_close_step()
+                );
+                match pushed {
+                    Ok(()) => vm.co_close_step(),
+                    // No C level left for the `__close` calls: lua5.4's protected close
+                    // fails at each, and `close` returns false and the overflow.
+                    Err(crate::vm::LuaError::Value(e)) => {
+                        vm.heap.thread_mut(co).status = CoStatus::Dead;
+                        vm.rets.push(Value::Bool(false));
+                        vm.rets.push(e);
+                        Ok(Native::Ret)
+                    }
+                    Err(e) => {
+                        vm.heap.thread_mut(co).status = CoStatus::Dead;
+                        Err(e)
+                    }
+                }
             }
         },
     }

@@ -75,6 +75,15 @@ pub fn offset(vm: &mut Vm, a: Args) -> LResult<Native> {
 pub fn codes(vm: &mut Vm, a: Args) -> LResult<Native> {
     let s = a.check_str(vm, 0)?;
     let lax = a.get(vm, 1).truthy();
+    // As lua 5.4.5 on: a string may not start with a continuation byte.
+    if vm
+        .heap
+        .str_bytes(s)
+        .first()
+        .is_some_and(|&c| c & 0xC0 == 0x80)
+    {
+        return Err(a.error_vm(vm, 0, "invalid UTF-8 code"));
+    }
     vm.rets.push(Value::Builtin(if lax {
         super::UTF8_CODES_LAX_ITER
     } else {
@@ -89,12 +98,12 @@ fn codes_step(vm: &mut Vm, a: Args, strict: bool) -> LResult<Native> {
     let s = a.check_str(vm, 0)?;
     let n = a.check_int(vm, 1)?;
     vm.charge(1)?;
-    match u::codes_next(vm.heap.str_bytes(s), n, strict).map_err(|e| lib_error_vm(vm, &a, e))? {
-        Some((p, c)) => {
-            vm.rets.push(Value::Int(p));
-            vm.rets.push(Value::Int(c));
-        }
-        None => vm.rets.push(Value::Nil),
+    let next =
+        u::codes_next(vm.heap.str_bytes(s), n, strict).map_err(|e| lib_error_vm(vm, &a, e))?;
+    // No values at the end, as lua5.4's `iter_aux` (the generic `for` sees nil).
+    if let Some((p, c)) = next {
+        vm.rets.push(Value::Int(p));
+        vm.rets.push(Value::Int(c));
     }
     Ok(Native::Ret)
 }

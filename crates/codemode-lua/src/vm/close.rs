@@ -181,7 +181,7 @@ impl Vm {
         if let FrameKind::Cont(Cont::CoClose(st)) = &mut frame.kind {
             st.err = Some(err);
         }
-        self.frames.push(frame);
+        self.push_frame_back(frame);
         self.co_close_step().map(|_| ())
     }
 }

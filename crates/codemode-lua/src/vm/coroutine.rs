@@ -10,14 +10,15 @@
 //! coroutine yields, returns or raises. Nothing recurses natively: a resume or a yield is a
 //! switch followed by the run loop picking up the new top frame.
 
+use super::cstack::{C_STACK_OVERFLOW, LUAI_MAXCCALLS};
 use super::{Cont, Frame, FrameKind, LResult, LuaError, Vm};
 use crate::heap::{Upval, THREAD_OVERHEAD};
 use crate::stdlib::Native;
 use crate::value::{ThreadRef, UpvalRef, Value};
 
-/// Nested resumes allowed at once: lua5.4's C stack limit (`LUAI_MAXCCALLS`, 200), where
-/// it answers "C stack overflow".
-pub const MAX_RESUME_DEPTH: usize = 200;
+/// The longest chain of resumers: each resume takes a C level (see `cstack`), and none
+/// starts past the limit.
+pub const MAX_RESUME_CHAIN: usize = super::cstack::ERRERR_LEVEL as usize;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CoStatus {
@@ -37,6 +38,9 @@ pub struct ThreadState {
     pub top: usize,
     pub open_upvals: Vec<(u32, UpvalRef)>,
     pub tbc: Vec<u32>,
+    /// Its C level and the level it was resumed at (`Vm::c_calls`, `Vm::c_floor`).
+    pub c_calls: u32,
+    pub c_floor: u32,
 }
 
 pub struct Thread {
@@ -56,8 +60,6 @@ pub struct Thread {
     /// The to-be-closed values a coroutine left open when an error ended it (lua5.4 does
     /// not unwind a dead coroutine: `coroutine.close` closes them), in declaration order.
     pub pending_close: Vec<Value>,
-    /// Resumes between the main thread and this one (bounded by `MAX_RESUME_DEPTH`).
-    pub level: u32,
     /// A `parallel` task: the thread that runs the `parallel` call and the task's index.
     pub task: Option<(ThreadRef, u32)>,
     /// A task waiting in its group's ready queue.
@@ -88,7 +90,6 @@ impl Thread {
             resumer: None,
             error: None,
             pending_close: Vec::new(),
-            level: 0,
             task: None,
             queued: false,
             blocked_at: None,
@@ -203,6 +204,8 @@ impl Vm {
             top: self.top,
             open_upvals: std::mem::take(&mut self.open_upvals),
             tbc: std::mem::take(&mut self.tbc),
+            c_calls: self.c_calls,
+            c_floor: self.c_floor,
         };
         self.heap.thread_mut(from).state = saved;
         let st = std::mem::take(&mut self.heap.thread_mut(to).state);
@@ -211,6 +214,8 @@ impl Vm {
         self.top = st.top;
         self.open_upvals = st.open_upvals;
         self.tbc = st.tbc;
+        self.c_calls = st.c_calls;
+        self.c_floor = st.c_floor;
         for &(slot, u) in &self.open_upvals {
             *self.heap.upvals.get_mut(u.0) = Upval::Open(slot);
         }
@@ -235,8 +240,22 @@ impl Vm {
             CoStatus::Dead => Some("cannot resume dead coroutine"),
             _ => Some("cannot resume non-suspended coroutine"),
         };
-        let level = self.heap.thread(self.current).level + 1;
-        let refused = refused.or((level as usize > MAX_RESUME_DEPTH).then_some("C stack overflow"));
+        // As lua_resume: no resume from past the C-stack limit; one that reaches it
+        // starts the coroutine only to fail in it ("C stack overflow", the coroutine dead).
+        let from = self.c_calls;
+        let fresh = !self.heap.thread(co).started;
+        let refused = refused.or((from >= LUAI_MAXCCALLS).then_some(C_STACK_OVERFLOW));
+        let refused = match refused {
+            None if fresh && from + 1 >= LUAI_MAXCCALLS => {
+                let m = self.heap.intern(C_STACK_OVERFLOW.as_bytes());
+                let th = self.heap.thread_mut(co);
+                th.started = true;
+                th.status = CoStatus::Dead;
+                th.error = Some(Value::Str(m));
+                Some(C_STACK_OVERFLOW)
+            }
+            r => r,
+        };
         if let Some(msg) = refused {
             if wrap {
                 return Err(LuaError::Msg(msg.into()));
@@ -257,9 +276,10 @@ impl Vm {
             let th = self.heap.thread_mut(co);
             th.resumer = Some(from);
             th.status = CoStatus::Running;
-            th.level = level;
         }
+        let level = self.c_calls;
         self.switch_to(co)?;
+        self.enter_thread_at(level);
         if !self.heap.thread(co).started {
             self.heap.thread_mut(co).started = true;
             // The base frame receives the body's results (see `finish_coroutine`).
@@ -351,7 +371,7 @@ impl Vm {
         self.reserve_results(n)?;
         self.rets.clear();
         self.rets.extend_from_slice(&self.stack[..n]);
-        self.frames.pop();
+        self.pop_frame();
         self.end_current();
         let co = self.current;
         let resumer = self.heap.thread_mut(co).resumer.take();
@@ -422,7 +442,7 @@ impl Vm {
             },
             other => other,
         };
-        self.frames.pop();
+        self.pop_frame();
         Ok(Some(err))
     }
 

@@ -1024,7 +1024,7 @@ impl Vm {
                             for i in 0..=nargs {
                                 self.stack[dst + i] = self.stack[func + i];
                             }
-                            self.frames.pop();
+                            self.pop_frame();
                             match self.call_value(dst, nargs, nresults) {
                                 Ok(CallOutcome::Done) if nresults == MM_RESULT => {
                                     // A metamethod that tail-called a builtin: its result
@@ -1289,10 +1289,14 @@ impl Vm {
                         let level = base + a as usize;
                         if self.tbc.last().is_some_and(|&s| s as usize >= level) {
                             // Runs `__close` as a frame; this instruction runs again
-                            // when it returns, for the next variable.
-                            pc -= 1;
+                            // when it returns, for the next variable (an error starting
+                            // it is positioned at this instruction).
                             save!();
-                            tri!(self.close_next_tbc(level));
+                            let me = self.frames.len().saturating_sub(1);
+                            self.close_next_tbc(level)?;
+                            if let Some(f) = self.frames.get_mut(me) {
+                                f.pc -= 1;
+                            }
                             continue 'frame;
                         }
                         self.close_upvals(level as u32);

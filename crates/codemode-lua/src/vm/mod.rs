@@ -5,6 +5,7 @@
 pub mod arith;
 pub(crate) mod close;
 pub mod coroutine;
+pub mod cstack;
 mod describe;
 mod exec;
 pub mod meta;
@@ -48,6 +49,9 @@ pub enum Cont {
     Xpcall {
         handler: Value,
     },
+    /// `xpcall`'s message handler running: the handler sits in the `xpcall`'s own slot
+    /// (`func`) meanwhile, as lua5.4 calls it again for an error inside it (the frame's
+    /// `pc` counts those calls).
     XpcallHandler,
     Sort(Box<stdlib::table::SortState>),
     Gsub(Box<stdlib::string::GsubState>),
@@ -157,6 +161,14 @@ pub struct Vm {
     pub main: ThreadRef,
     /// Host calls of parked `parallel` tasks: call id and the thread that waits on it.
     pub task_calls: std::collections::HashMap<u64, ThreadRef>,
+    /// lua5.4's C-stack level of the running thread (see `cstack`).
+    pub c_calls: u32,
+    /// The level the running thread was resumed at: pops stop there (see `cstack`).
+    pub c_floor: u32,
+    /// The error being raised is a frame-limit "stack overflow": a message handler that
+    /// overflows is not called again for it (lua5.4's LUA_ERRERR for an overflow while
+    /// handling one).
+    pub frame_overflow: bool,
 }
 
 /// Fuel charged by builtins between two reads of the clock. Builtins charge about one
@@ -211,6 +223,9 @@ impl Vm {
             current: main,
             main,
             task_calls: std::collections::HashMap::new(),
+            c_calls: cstack::MAIN_LEVEL,
+            c_floor: cstack::MAIN_LEVEL,
+            frame_overflow: false,
         };
         vm.frame_cap = vm.frames.capacity().min(vm.limits.max_frames);
         // The main chunk: a closure with no upvalues at slot 0.
@@ -498,6 +513,7 @@ impl Vm {
     fn check_frames(&mut self) -> LResult<()> {
         let n = self.frames.len();
         if n >= self.limits.max_frames {
+            self.frame_overflow = true;
             return Err(LuaError::Msg("stack overflow".into()));
         }
         if n == self.frames.capacity() {
@@ -562,6 +578,10 @@ impl Vm {
                     self.ensure_stack(base + max_stack + 1)?;
                     (base, 0)
                 };
+                if nresults == meta::MM_RESULT {
+                    // A metamethod run for an instruction: a C level in lua5.4.
+                    self.enter_c(cstack::CLevel::Checked, 1)?;
+                }
                 self.frames.push(Frame {
                     kind: FrameKind::Lua {
                         closure: cl.0,
@@ -649,8 +669,25 @@ impl Vm {
     }
 
     /// Pushes a continuation frame for a builtin at `func` that will call into the program.
+    /// It takes a C level (see `cstack`): past the limit, a positionless "C stack overflow"
+    /// (lua5.4 raises it in the C function) or, for a `__close` of a `Close` instruction,
+    /// one the caller positions.
     pub fn push_cont(&mut self, cont: Cont, func: usize, nresults: i32) -> LResult<()> {
         self.check_frames()?;
+        let levels = match cont {
+            Cont::XpcallHandler => cstack::HANDLER_LEVELS,
+            _ => 1,
+        };
+        if let Err(e) = self.enter_c(cont.c_level(), levels) {
+            return Err(match (e, &cont) {
+                (e, Cont::CloseVar) => e,
+                (LuaError::Msg(m), _) => {
+                    self.error_loc = self.frame_location(0);
+                    LuaError::Value(Value::Str(self.heap.intern(m.as_bytes())))
+                }
+                (e, _) => e,
+            });
+        }
         self.frames.push(Frame {
             kind: FrameKind::Cont(cont),
             func: func as u32,
@@ -663,7 +700,7 @@ impl Vm {
 
     /// Returns `n` values starting at `src` from the top frame to its caller.
     pub fn do_return(&mut self, src: usize, n: usize) -> LResult<()> {
-        let Some(frame) = self.frames.pop() else {
+        let Some(frame) = self.pop_frame() else {
             return Ok(());
         };
         if let FrameKind::Lua { .. } = frame.kind {

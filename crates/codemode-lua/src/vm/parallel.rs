@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 
 use codemode_core::HostOutcome;
 
-use super::coroutine::{CoStatus, Thread, ThreadState, MAX_RESUME_DEPTH};
+use super::coroutine::{CoStatus, Thread, ThreadState, MAX_RESUME_CHAIN};
 use super::{Cont, Exit, LResult, LuaError, Vm};
 use crate::stdlib::Native;
 use crate::value::{ThreadRef, Value};
@@ -61,14 +61,13 @@ impl Vm {
     pub fn parallel(&mut self, fns: Vec<Value>, func: usize, nresults: i32) -> LResult<Native> {
         let n = fns.len();
         let me = self.current;
-        if self.heap.thread(me).level as usize >= MAX_RESUME_DEPTH {
-            return Err(LuaError::Msg("C stack overflow".into()));
-        }
         let size = Group::byte_size(n);
+        // Its tasks run one C level above the caller (as under the `pcall` of each in the
+        // reference shim, which re-raises a task's "C stack overflow" as it is).
+        self.push_cont(Cont::Parallel, func, nresults)?;
         self.reserve_memory(size)?;
         self.heap.bytes += size;
         self.charge(n as u64)?;
-        self.push_cont(Cont::Parallel, func, nresults)?;
         self.heap.thread_mut(me).group = Some(Box::new(Group {
             fns,
             results: vec![Value::Nil; n],
@@ -122,7 +121,6 @@ impl Vm {
         th.started = true;
         th.status = CoStatus::Running;
         th.resumer = Some(me);
-        th.level = self.heap.thread(me).level + 1;
         th.task = Some((me, i as u32));
         self.reserve_memory(th.byte_size())?;
         let t = self.heap.new_thread(th);
@@ -130,7 +128,9 @@ impl Vm {
             g.tasks[i] = Some(t);
         }
         self.heap.thread_mut(me).status = CoStatus::Normal;
+        let level = self.c_calls;
         self.switch_to(t)?;
+        self.enter_thread_at(level);
         self.push_cont(Cont::CoroutineBase, 0, -1)?;
         self.ensure_stack(2)?;
         match self.call_value(0, 0, -1)? {
@@ -207,19 +207,18 @@ impl Vm {
             .heap
             .bytes
             .saturating_sub(Group::byte_size(g.fns.len()));
-        let Some(frame) = self.frames.pop() else {
-            return Ok(());
-        };
         if let Some((_, e)) = g.first_error {
+            self.pop_frame();
             return Err(LuaError::Value(e));
         }
+        let Some(func) = self.frames.last().map(|f| f.func as usize) else {
+            return Ok(());
+        };
         let n = g.results.len();
         let mut t = crate::table::Table::with_capacity(n, 0);
         t.arr.extend_from_slice(&g.results);
         self.reserve_memory(t.byte_size())?;
         let t = self.heap.new_table_from(t);
-        let func = frame.func as usize;
-        self.frames.push(frame);
         self.ensure_stack(func + 2)?;
         self.stack[func] = Value::Table(t);
         self.do_return(func, 1)
@@ -250,8 +249,8 @@ impl Vm {
     /// The task at or above `x` in its chain of resumers.
     fn nearest_task(&self, x: ThreadRef) -> Option<ThreadRef> {
         let mut t = x;
-        // The chain is at most MAX_RESUME_DEPTH long.
-        for _ in 0..=MAX_RESUME_DEPTH + 1 {
+        // The chain is at most MAX_RESUME_CHAIN long.
+        for _ in 0..=MAX_RESUME_CHAIN + 1 {
             let th = self.heap.thread(t);
             if th.task.is_some() {
                 return Some(t);
@@ -276,7 +275,7 @@ impl Vm {
     /// that waits in the group owner's chain.
     fn wake(&mut self, x: ThreadRef) {
         let mut x = x;
-        for _ in 0..=MAX_RESUME_DEPTH + 1 {
+        for _ in 0..=MAX_RESUME_CHAIN + 1 {
             if x == self.current {
                 return;
             }

@@ -1,7 +1,7 @@
 //! The driver around the dispatch loop: running frames, resuming continuations, and
 //! unwinding to a protected call on error.
 
-use super::{Cont, Exit, FrameKind, LResult, LuaError, Vm};
+use super::{cstack, Cont, Exit, FrameKind, LResult, LuaError, Vm};
 use crate::stdlib;
 use crate::value::Value;
 
@@ -102,7 +102,7 @@ impl Vm {
                     continue;
                 }
             }
-            let Some(frame) = self.frames.pop() else {
+            let Some(frame) = self.pop_frame() else {
                 break;
             };
             match frame.kind {
@@ -114,34 +114,33 @@ impl Vm {
                     let func = frame.func as usize;
                     self.stack[func] = Value::Bool(false);
                     self.stack[func + 1] = err;
-                    self.frames.push(frame);
+                    self.push_frame_back(frame);
                     self.do_return(func, 2)?;
+                    self.frame_overflow = false;
                     return Ok(true);
                 }
                 FrameKind::Cont(Cont::Xpcall { handler }) => {
                     self.close_upvals(frame.func + 1);
                     let func = frame.func as usize;
-                    self.ensure_stack(func + 4)?;
-                    self.stack[func + 1] = handler;
-                    self.stack[func + 2] = err;
-                    self.push_cont(Cont::XpcallHandler, func, frame.nresults)?;
-                    match self.call_value(func + 1, 1, 1) {
-                        Ok(_) => {}
-                        Err(LuaError::Fatal(d)) => return Err(LuaError::Fatal(d)),
-                        Err(_) => {
-                            // An error calling the handler: lua5.4 calls the handler
-                            // again for it, which ends as LUA_ERRERR.
-                            self.xpcall_handler_failed(func)?;
-                        }
-                    }
+                    self.call_message_handler(func, frame.nresults, handler, err, 0)?;
+                    self.frame_overflow = false;
                     return Ok(true);
                 }
                 FrameKind::Cont(Cont::XpcallHandler) => {
-                    // An error inside the message handler (see above).
-                    let func = frame.func as usize;
+                    // An error inside the message handler: lua5.4 calls the handler again
+                    // for it, a C level deeper each time, until LUA_ERRERR.
                     self.close_upvals(frame.func + 1);
-                    self.frames.push(frame);
-                    self.xpcall_handler_failed(func)?;
+                    let func = frame.func as usize;
+                    if std::mem::take(&mut self.frame_overflow) {
+                        // The handler overflowed the frames itself.
+                        self.xpcall_failed_at(func, frame.nresults)?;
+                        self.frame_overflow = false;
+                        return Ok(true);
+                    }
+                    let handler = self.stack[func];
+                    let again = frame.pc + 1;
+                    self.call_message_handler(func, frame.nresults, handler, err, again)?;
+                    self.frame_overflow = false;
                     return Ok(true);
                 }
                 FrameKind::Cont(Cont::LoadReader(_)) => {
@@ -150,22 +149,31 @@ impl Vm {
                     self.ensure_stack(func + 3)?;
                     self.stack[func] = Value::Nil;
                     self.stack[func + 1] = err;
-                    self.frames.push(frame);
+                    self.push_frame_back(frame);
                     self.do_return(func, 2)?;
+                    self.frame_overflow = false;
                     return Ok(true);
                 }
                 FrameKind::Cont(Cont::CoroutineBase) => match self.coroutine_died(err)? {
-                    // Raised again in the resumer by a `coroutine.wrap` function.
+                    // Raised again in the resumer by a `coroutine.wrap` function (an
+                    // overflow of the coroutine's frames is not the resumer's).
                     Some(e) => {
+                        self.frame_overflow = false;
                         err = e;
                         keep_open = self.error_ends_coroutine();
                     }
-                    None => return Ok(true),
+                    None => {
+                        self.frame_overflow = false;
+                        return Ok(true);
+                    }
                 },
                 FrameKind::Cont(Cont::CoClose(_)) => {
                     // A `__close` run by `coroutine.close` raised: the closing goes on.
                     match self.co_close_caught(frame, err) {
-                        Ok(()) => return Ok(true),
+                        Ok(()) => {
+                            self.frame_overflow = false;
+                            return Ok(true);
+                        }
                         Err(LuaError::Fatal(d)) => return Err(LuaError::Fatal(d)),
                         Err(e) => {
                             if let LuaError::Value(v) = self.locate_level(e, 0) {
@@ -180,14 +188,74 @@ impl Vm {
         Ok(false)
     }
 
-    /// Ends the `xpcall` whose handler frame is on top (at `func`) with false and
-    /// "error in error handling", as lua5.4 does when its message handler fails.
-    pub(super) fn xpcall_handler_failed(&mut self, func: usize) -> LResult<()> {
-        let msg = self.heap.intern(b"error in error handling");
-        self.ensure_stack(func + 2)?;
-        self.stack[func] = Value::Bool(false);
-        self.stack[func + 1] = Value::Str(msg);
-        self.do_return(func, 2)
+    /// The `xpcall` at `func` (whose frame is gone) caught `err`: its message handler runs
+    /// as a frame over a `Cont::XpcallHandler`, which holds the C levels lua5.4's handler
+    /// call would (`cstack::HANDLER_LEVELS`, plus one for each call `again` for an error
+    /// in the handler), and `xpcall` returns false and what the handler returns. As in
+    /// lua5.4, a handler call that reaches the C-stack limit is called for that overflow
+    /// instead, and one past `ERRERR_LEVEL` (or the LUA_ERRERR error itself) ends the
+    /// `xpcall` with "error in error handling".
+    pub(crate) fn call_message_handler(
+        &mut self,
+        func: usize,
+        nresults: i32,
+        handler: Value,
+        err: Value,
+        again: u32,
+    ) -> LResult<()> {
+        let mut err = err;
+        let mut again = again;
+        if self.is_errerr(&LuaError::Value(err)) {
+            return self.xpcall_failed_at(func, nresults);
+        }
+        if self.c_calls + cstack::HANDLER_LEVELS + again == cstack::LUAI_MAXCCALLS {
+            err = Value::Str(self.heap.intern(cstack::C_STACK_OVERFLOW.as_bytes()));
+            again += 1;
+        }
+        let levels = cstack::HANDLER_LEVELS + again;
+        if self.c_calls + levels >= cstack::ERRERR_LEVEL {
+            return self.xpcall_failed_at(func, nresults);
+        }
+        self.ensure_stack(func + 4)?;
+        self.stack[func] = handler;
+        self.stack[func + 1] = handler;
+        self.stack[func + 2] = err;
+        match self.push_cont(Cont::XpcallHandler, func, nresults) {
+            Ok(()) => {}
+            Err(LuaError::Fatal(d)) => return Err(LuaError::Fatal(d)),
+            // No room for the handler's frame: as LUA_ERRERR.
+            Err(_) => return self.xpcall_failed_at(func, nresults),
+        }
+        // The frame holds `levels` (`Frame::c_levels` reads `again` from its `pc`).
+        self.c_calls += again;
+        if let Some(f) = self.frames.last_mut() {
+            f.pc = again;
+        }
+        match self.call_value(func + 1, 1, 1) {
+            Ok(_) => Ok(()),
+            Err(LuaError::Fatal(d)) => Err(LuaError::Fatal(d)),
+            // No room for the handler's own frame (a stack overflow while handling an
+            // error): as LUA_ERRERR.
+            Err(_) => {
+                self.pop_frame();
+                self.xpcall_failed_at(func, nresults)
+            }
+        }
+    }
+
+    /// `xpcall` at `func` returns false and "error in error handling" with no frame of its
+    /// own on top.
+    fn xpcall_failed_at(&mut self, func: usize, nresults: i32) -> LResult<()> {
+        let msg = self.errerr();
+        self.rets.clear();
+        self.rets.push(Value::Bool(false));
+        self.rets.push(msg);
+        self.place_rets(func, nresults)?;
+        self.rets.clear();
+        if nresults == super::meta::MM_RESULT {
+            self.finish_op(Value::Bool(false))?;
+        }
+        Ok(())
     }
 
     pub(super) fn resume_cont(&mut self) -> LResult<Option<Exit>> {
@@ -217,12 +285,12 @@ impl Vm {
             FrameKind::Cont(Cont::CoClose(_)) => self.co_close_step().map(|_| None),
             FrameKind::Cont(Cont::CloseVar) => {
                 self.top = frame.pc as usize;
-                self.frames.pop();
+                self.pop_frame();
                 Ok(None)
             }
             FrameKind::Cont(Cont::CloseUnwind { err }) => {
                 let err = **err;
-                self.frames.pop();
+                self.pop_frame();
                 Err(LuaError::Value(err))
             }
             // A resume's frame is on top only while its coroutine is not running, and it
