@@ -172,6 +172,9 @@ pub struct Vm {
     /// The clock and time zone Date reads.
     pub date_env: crate::builtins::DateEnv,
     pub is_new: bool,
+    /// While a native runs for `new`: the constructor `new` named (a subclass's, through
+    /// `super()`), which an abstract built-in (`Iterator`) tells from itself.
+    pub new_target: Option<ObjRef>,
     /// Set once the program defines an accessor property: until then no assignment looks
     /// for an inherited setter (the walk up the prototype chain on adding a property).
     pub accessors_defined: bool,
@@ -250,6 +253,7 @@ impl Vm {
             last_throw: None,
             rng: 0x2545_f491_4f6c_dd1d,
             is_new: false,
+            new_target: None,
             date_env: Default::default(),
             accessors_defined: false,
             extra_roots: Vec::new(),
