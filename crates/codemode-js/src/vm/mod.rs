@@ -199,6 +199,9 @@ pub struct Vm {
     pub regex_cache: crate::builtins::RegexCache,
     /// `Symbol.for`'s registry: key string to symbol.
     pub symbol_registry: HashMap<JsStr, JsStr>,
+    /// The strings arrays of the tagged templates evaluated so far, by (function, site):
+    /// a site gives its tag the same frozen array each time (GetTemplateObject).
+    pub template_objects: HashMap<(u32, u32), ObjRef>,
     /// Where the built-in iteration methods were last found in their prototypes' property
     /// lists (see `iter::Vm::slot_holds`).
     pub(crate) iter_slots: [u32; iter::ITER_SLOTS],
@@ -265,6 +268,7 @@ impl Vm {
             frame_room: 0,
             regex_cache: Default::default(),
             symbol_registry: HashMap::new(),
+            template_objects: HashMap::new(),
             iter_slots: [0; iter::ITER_SLOTS],
         }
     }
