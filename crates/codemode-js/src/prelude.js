@@ -914,7 +914,7 @@ for (const k of ["constructor", Symbol.toStringTag]) DefineProperty(IteratorProt
   if (ObjectDescriptor(this, k) === undefined) DefineProperty(this, k, { value: v, writable: true, enumerable: true, configurable: true });
   else this[k] = v;
 } }, k).set });
-__cm_setHook(20, function helperClosed(it) { iterClose(it, false); return { value: undefined, done: true }; });
+__cm_setHook(20, function helperClosed(h) { iterClose(__cm_helperStop(h), false); return { value: undefined, done: true }; });
 __cm_setHook(21, function wrapReturn(it) {
   const r = it.return;
   return r === undefined || r === null ? { value: undefined, done: true } : __cm_call(r, it);

@@ -426,3 +426,23 @@ fn replaced_helpers_do_not_leak_into_the_next_execution() {
         assert_eq!(run(&i, check).value.unwrap(), json!([3, 6]), "after {src}");
     }
 }
+
+#[test]
+fn helper_and_wrapper_methods_run_by_a_built_in_as_getters_change_nothing() {
+    // A built-in reading a getter runs it outside a call op: a method that needs one
+    // (resuming a helper, calling the wrapped `next`) is refused before it does anything.
+    let v = value(
+        "const log = [];
+         const src = Iterator.from({ next() { return { value: 1, done: false }; }, return() { log.push('closed'); return {}; } });
+         const h = src.map(x => x + 1);
+         Object.defineProperty(h, 'length', { get: Object.getPrototypeOf(h).return });
+         try { Array.prototype.indexOf.call(h, 1); } catch (e) { log.push(e.constructor.name); }
+         log.push(h.next().value);
+         const w = Iterator.from({ next() { return { value: 7, done: false }; } });
+         Object.defineProperty(w, 'length', { get: Object.getPrototypeOf(w).next });
+         try { Array.prototype.indexOf.call(w, 1); } catch (e) { log.push(e.constructor.name); }
+         log.push(Math.max(1, 2), w.next().value);
+         return log;",
+    );
+    assert_eq!(v, json!(["TypeError", 2, "TypeError", 2, 7]));
+}

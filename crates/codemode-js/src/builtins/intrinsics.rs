@@ -42,6 +42,7 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("regexpReplace", super::regexp::intr_regexp_replace),
     ("regexpForAll", super::regexp::intr_regexp_for_all),
     ("helper", super::iterator_helpers::intr_helper),
+    ("helperStop", super::iterator_helpers::intr_helper_stop),
     ("wrap", super::iterator_helpers::intr_wrap),
 ];
 

@@ -139,6 +139,20 @@ pub(crate) fn intr_helper(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value
     Ok(g)
 }
 
+/// `__cm_helperStop(helper)`: finishes a helper not yet started; its underlying iterator
+/// (which the caller closes).
+pub(crate) fn intr_helper_stop(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    if let Value::Obj(r) = arg(a, 0) {
+        if let Kind::Generator(s) = &mut vm.heap.get_mut(r).kind {
+            if matches!(s.state, GenState::Start(_)) {
+                s.state = GenState::Done;
+            }
+            return Ok(s.underlying.clone().unwrap_or_default());
+        }
+    }
+    Ok(Value::Undefined)
+}
+
 /// `__cm_wrap(iterator, next)`: a new %WrapForValidIteratorPrototype% object.
 pub(crate) fn intr_wrap(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     vm.heap

@@ -141,8 +141,8 @@ pub const HOOK_ASYNC_CLOSE: usize = 18;
 /// `asyncDelegateStep(it, mode, x)`: a `yield*` step of an async generator: what the inner
 /// async iterator's `next`/`throw`/`return` gives (awaited by the loop).
 pub const HOOK_ASYNC_DELEGATE_STEP: usize = 19;
-/// `helperClosed(iterator)`: `return()` on an iterator helper not yet started closes its
-/// underlying iterator (builtins/iterator_helpers.rs).
+/// `helperClosed(helper)`: `return()` on an iterator helper not yet started finishes it and
+/// closes its underlying iterator (builtins/iterator_helpers.rs).
 pub const HOOK_HELPER_CLOSED: usize = 20;
 /// `wrapReturn(iterator)`: `return()` of what `Iterator.from` wrapped.
 pub const HOOK_WRAP_RETURN: usize = 21;

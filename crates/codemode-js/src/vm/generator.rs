@@ -244,20 +244,21 @@ impl Vm {
                 )));
             }
         };
+        let helper_closed = self.realm.hooks[crate::builtins::HOOK_HELPER_CLOSED];
         let Some(s) = self.generator(g) else {
             return Ok(Value::Undefined);
         };
         match (&s.state, mode) {
             (GenState::Running { .. }, _) => Err(self.type_error("Generator is already running")),
             (GenState::Start(_), RESUME_RETURN) if helper => {
-                // A helper not yet started closes its underlying iterator (the prelude's
-                // `helperClosed`, which answers `{ value: undefined, done: true }`).
-                s.state = GenState::Done;
-                let underlying = s.underlying.clone().unwrap_or_default();
-                let Some(hook) = self.realm.hooks[crate::builtins::HOOK_HELPER_CLOSED] else {
+                // A helper not yet started is finished and closes its underlying iterator in
+                // the prelude's `helperClosed` (which answers `{ value: undefined, done:
+                // true }`): nothing changes here, in case the call is not carried out.
+                let Some(hook) = helper_closed else {
+                    s.state = GenState::Done;
                     return Ok(self.iter_result_object(Value::Undefined, true));
                 };
-                self.tail_call = Some((Value::Obj(hook), Value::Undefined, vec![underlying]));
+                self.tail_call = Some((Value::Obj(hook), Value::Undefined, vec![this.clone()]));
                 Ok(Value::Undefined)
             }
             (GenState::Start(_), RESUME_RETURN) | (GenState::Done, RESUME_RETURN) => {
