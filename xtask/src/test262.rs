@@ -42,6 +42,7 @@ const BUILT_INS: &[&str] = &[
     "GeneratorPrototype",
     "AsyncGeneratorPrototype",
     "Infinity",
+    "Iterator",
     "JSON",
     "Map",
     "Math",
@@ -152,7 +153,10 @@ const UNSUPPORTED_FEATURES: &[&str] = &[
     "export-star-as-namespace-from-module",
     "arbitrary-module-namespace-names",
     // iterators and resource management
-    "iterator-*",
+    // (iterator-helpers, ES2025, runs; these later proposals do not)
+    "iterator-sequencing",
+    "iterator-chunking",
+    "iterator-includes",
     "Iterator.*",
     "joint-iteration",
     "explicit-resource-management",

@@ -263,6 +263,8 @@ fn inspect_obj(
         if o.props.entries.is_empty() {
             return if g.queue.is_some() {
                 "Object [AsyncGenerator] {}".into()
+            } else if g.underlying.is_some() {
+                "Object [Iterator Helper] {}".into()
             } else {
                 "Object [Generator] {}".into()
             };

@@ -208,10 +208,18 @@ pub struct Generator {
     /// An async generator's requests not yet settled — (mode, value, promise), oldest
     /// first; None for a sync generator.
     pub queue: Option<std::collections::VecDeque<(u8, Value, ObjRef)>>,
+    /// An iterator helper's underlying iterator (`Iterator.prototype.map` ...: a generator
+    /// of the prelude's, builtins/iterator_helpers.rs). Also its brand: only
+    /// %IteratorHelperPrototype%'s methods resume a generator that has one, and only
+    /// %GeneratorPrototype%'s one that has none.
+    pub underlying: Option<Value>,
 }
 
 impl Generator {
     pub fn trace(&self, work: &mut Vec<ObjRef>) {
+        if let Some(Value::Obj(r)) = &self.underlying {
+            work.push(*r);
+        }
         match &self.state {
             GenState::Start(c) | GenState::Yield { co: c, .. } => c.trace(work),
             GenState::Running {
@@ -293,6 +301,9 @@ pub enum Kind {
     CollectionIter(Box<crate::builtins::CollectionIter>),
     /// An iterator over an array, array-like or string (builtins/iterator.rs).
     ArrayIter(Box<crate::builtins::ArrayIter>),
+    /// What `Iterator.from` wraps an iterator that does not inherit %Iterator.prototype% in
+    /// (%WrapForValidIteratorPrototype%): the iterator and its `next` method.
+    IterWrap(Box<(Value, Value)>),
     /// An Intl.NumberFormat: how it writes numbers.
     NumberFormat(Box<crate::builtins::NumberFormat>),
     /// An Intl.DateTimeFormat: its resolved options.
@@ -388,7 +399,9 @@ impl Object {
                 n += std::mem::size_of::<crate::builtins::ArrayIter>() + BLOCK_OVERHEAD
             }
             Kind::RegExp(rx) => n += rx.memory_size() / std::sync::Arc::strong_count(rx).max(1),
-            Kind::Accessor(_) => n += 2 * std::mem::size_of::<Value>() + BLOCK_OVERHEAD,
+            Kind::Accessor(_) | Kind::IterWrap(_) => {
+                n += 2 * std::mem::size_of::<Value>() + BLOCK_OVERHEAD
+            }
             _ => {}
         }
         n
@@ -620,7 +633,7 @@ impl Heap {
                 Kind::Collection(c) => c.trace(&mut work),
                 Kind::CollectionIter(it) => work.push(it.target),
                 Kind::ArrayIter(it) => push_val(&it.target, &mut work),
-                Kind::Accessor(pair) => {
+                Kind::Accessor(pair) | Kind::IterWrap(pair) => {
                     push_val(&pair.0, &mut work);
                     push_val(&pair.1, &mut work);
                 }

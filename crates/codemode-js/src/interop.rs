@@ -80,6 +80,9 @@ impl ExportSource for Source<'_> {
                     Kind::Generator(g) if g.queue.is_some() => Shape::NotData(
                         "an async generator (collect it with for await ... of)".into(),
                     ),
+                    Kind::Generator(g) if g.underlying.is_some() => {
+                        Shape::NotData("an iterator helper (collect it with .toArray())".into())
+                    }
                     Kind::Generator(_) => {
                         Shape::NotData("a generator (collect it with [...gen])".into())
                     }

@@ -14,8 +14,9 @@ const ObjectNames = Object.getOwnPropertyNames, ObjectDescriptor = Object.getOwn
 const ObjectHasOwn = Object.hasOwn, ObjectCreate = Object.create, ObjectSymbols = Object.getOwnPropertySymbols;
 const IsFinite = isFinite, AggregateErrorCtor = AggregateError;
 const def = (o, n, f) => __cm_def(o, n, f);
+const notFnText = (f) => __cm_toStr(typeof f === "string" ? '"' + f + '"' : f === undefined ? "undefined" : typeof f === "object" ? (f === null ? "null" : "#<Object>") : f);
 const fnCheck = (f, what) => {
-  if (!__cm_isCallable(f)) __cm_typeError(__cm_toStr(typeof f === "string" ? '"' + f + '"' : f === undefined ? "undefined" : typeof f === "object" ? (f === null ? "null" : "#<Object>") : f) + " is not a function");
+  if (!__cm_isCallable(f)) __cm_typeError(notFnText(f) + " is not a function");
 };
 const arrCheck = (a, name) => {
   if (!__cm_isArray(a)) __cm_typeError("Array.prototype." + name + " called on a value that is not an array (not supported)");
@@ -814,4 +815,107 @@ __cm_setHook(18, function asyncClose(it, quiet) {
   const f = it.return;
   if (f === undefined || f === null) return undefined;
   return __cm_call(PromiseThen, PromiseResolve(__cm_call(f, it)), (r) => { resultCheck(r); return r; });
+});
+// ---- Iterator helpers (ECMA-262 §27.1; builtins/iterator_helpers.rs has the objects) ----
+// A helper is a `helper` generator branded by __cm_helper with its underlying iterator.
+// `return()` resumes a suspended one with a return completion, so a `yield` that does not
+// complete (`ok` unset) closes what it walks (the spec's IfAbruptCloseIterator).
+const IteratorProto = Iterator.prototype, DONE = {}, DefineProperty = Object.defineProperty, IsPrototypeOf = Object.prototype.isPrototypeOf;
+// IteratorStepValue: the next value, or DONE.
+const stepValue = (it, next) => { const r = __cm_call(next, it); resultCheck(r); return r.done ? DONE : r.value; };
+// A callback's result; a throw from it closes `it` first.
+const callClosing = (it, f, v, i) => { try { return __cm_call(f, undefined, v, i); } catch (e) { iterClose(it, true); throw e; } };
+const failClosing = (it, msg, range) => { try { if (range) __cm_rangeError(msg); __cm_typeError(msg); } catch (e) { iterClose(it, true); throw e; } };
+// The receiver checked and the callback (kinds 0-1, 4-9) or limit (2-3) validated, a
+// failure closing the receiver; kinds: map, filter, take, drop, flatMap, then forEach,
+// some, every, find, reduce, toArray.
+const helperArgs = (o, name, kind, f) => {
+  if (isPrimitive(o)) __cm_typeError("Iterator.prototype." + name + " called on non-object");
+  if (kind === 2 || kind === 3) {
+    let n;
+    try { n = +f; } catch (e) { iterClose(o, true); throw e; }
+    if (n !== n || (n > 9007199254740991 && n !== 1 / 0) || MathTrunc(n) < 0) failClosing(o, n + " must be positive", true);
+    return MathTrunc(n);
+  }
+  if (kind < 10 && !__cm_isCallable(f)) failClosing(o, notFnText(f) + " is not a function");
+  return f;
+};
+function* helper(kind, o, next, f) {
+  for (let i = 0; ; i++) {
+    if (kind === 2) { if (f === 0) { iterClose(o, false); return; } f--; }
+    for (; kind === 3 && f > 0; f--) { const r = __cm_call(next, o); resultCheck(r); if (r.done) return; }
+    const v = stepValue(o, next); if (v === DONE) return;
+    let out = v, ok = false;
+    if (kind === 0 || kind === 4) out = callClosing(o, f, v, i);
+    else if (kind === 1 && !callClosing(o, f, v, i)) continue;
+    if (kind !== 4) { try { yield out; ok = true; } finally { if (!ok) iterClose(o, false); } continue; }
+    let inner, innerNext;
+    try { inner = flattenable(out, false); innerNext = inner.next; } catch (e) { iterClose(o, true); throw e; }
+    for (;;) {
+      let x;
+      try { x = stepValue(inner, innerNext); } catch (e) { iterClose(o, true); throw e; }
+      if (x === DONE) break;
+      ok = false;
+      try { yield x; ok = true; } finally {
+        if (!ok) { try { iterClose(inner, false); } catch (e) { iterClose(o, true); throw e; } iterClose(o, false); }
+      }
+    }
+  }
+}
+const startHelper = (o, name, kind, f) => { f = helperArgs(o, name, kind, f); return __cm_helper(helper(kind, o, o.next, f), o); };
+const consume = (o, name, kind, f) => {
+  helperArgs(o, name, kind, f);
+  const next = o.next, out = [];
+  for (let i = 0; ; i++) {
+    const v = stepValue(o, next);
+    if (v === DONE) return kind === 10 ? out : kind === 6 ? false : kind === 7 ? true : undefined;
+    if (kind === 10) { __cm_push(out, v); continue; }
+    const r = callClosing(o, f, v, i);
+    if (kind !== 5 && !r === (kind === 7)) { iterClose(o, false); return kind === 8 ? v : kind === 6; }
+  }
+};
+// GetIteratorFlattenable: `v`'s iterator, or `v` itself when it has no [Symbol.iterator].
+const flattenable = (v, strings) => {
+  if (isPrimitive(v) && !(strings && typeof v === "string")) __cm_typeError(shownIn(v) + " is not an object");
+  const m = v[SymbolIterator], it = m === undefined || m === null ? v : __cm_call(m, v);
+  if (isPrimitive(it)) __cm_typeError(shownIn(it) + " is not an object");
+  return it;
+};
+const IteratorMethods = {
+  map(mapper) { return startHelper(this, "map", 0, mapper); },
+  filter(predicate) { return startHelper(this, "filter", 1, predicate); },
+  take(limit) { return startHelper(this, "take", 2, limit); },
+  drop(limit) { return startHelper(this, "drop", 3, limit); },
+  flatMap(mapper) { return startHelper(this, "flatMap", 4, mapper); },
+  forEach(fn) { return consume(this, "forEach", 5, fn); },
+  some(predicate) { return consume(this, "some", 6, predicate); },
+  every(predicate) { return consume(this, "every", 7, predicate); },
+  find(predicate) { return consume(this, "find", 8, predicate); },
+  toArray() { return consume(this, "toArray", 10); },
+  reduce(reducer, ...init) {
+    const o = this, next = (helperArgs(o, "reduce", 9, reducer), o.next);
+    let acc = init.length > 0 ? init[0] : stepValue(o, next), i = init.length > 0 ? 0 : 1;
+    if (acc === DONE) __cm_typeError("Reduce of empty iterator with no initial value");
+    for (; ; i++) {
+      const v = stepValue(o, next); if (v === DONE) return acc;
+      try { acc = __cm_call(reducer, undefined, acc, v, i); } catch (e) { iterClose(o, true); throw e; }
+    }
+  },
+};
+for (const k of ObjectNames(IteratorMethods)) def(IteratorProto, k, IteratorMethods[k]);
+def(Iterator, "from", { from(o) {
+  const it = flattenable(o, true), next = it.next;
+  return __cm_call(IsPrototypeOf, IteratorProto, it) ? it : __cm_wrap(it, next);
+} }.from);
+// The setters of Iterator.prototype's `constructor` and [Symbol.toStringTag] write on the
+// receiver, never on Iterator.prototype (SetterThatIgnoresPrototypeProperties).
+for (const k of ["constructor", Symbol.toStringTag]) DefineProperty(IteratorProto, k, { get: ObjectDescriptor(IteratorProto, k).get, set: ObjectDescriptor({ set [k](v) {
+  if (isPrimitive(this) || this === IteratorProto) __cm_typeError("Cannot assign to read only property of Iterator.prototype");
+  if (ObjectDescriptor(this, k) === undefined) DefineProperty(this, k, { value: v, writable: true, enumerable: true, configurable: true });
+  else this[k] = v;
+} }, k).set });
+__cm_setHook(20, function helperClosed(h) { iterClose(__cm_helperStop(h), false); return { value: undefined, done: true }; });
+__cm_setHook(21, function wrapReturn(it) {
+  const r = it.return;
+  return r === undefined || r === null ? { value: undefined, done: true } : __cm_call(r, it);
 });

@@ -4,7 +4,7 @@
 mod common;
 use codemode_core::*;
 use codemode_js::JsInterpreter;
-use common::{assert_each_fails, echo_tool, limited, run, run_with};
+use common::{assert_each_fails, echo_tool, limited, run, run_with, value};
 use serde_json::json;
 
 #[test]
@@ -202,4 +202,29 @@ fn runaway_recursion_through_generators_ends_in_a_range_error() {
         assert_eq!(d.kind, DiagnosticKind::ExecutionFailure, "{src}");
         assert!(d.message.contains("Maximum call stack"), "{src}: {}", d.message);
     }
+}
+
+#[test]
+fn generator_methods_run_by_a_built_in_outside_a_call_are_refused_and_change_nothing() {
+    // A getter or valueOf that is `next` itself, run by a built-in: resuming needs the call
+    // op, so the built-in's read fails (not supported) and the generator stays where it was.
+    let v = value(
+        "function* g() { yield 1; yield 2; }
+         const it = g();
+         Object.defineProperty(it, 'length', { get: Object.getPrototypeOf(it).next });
+         let m; try { Array.prototype.indexOf.call(it, 1); } catch (e) { m = e.message; }
+         const other = g(); other.valueOf = other.next;
+         let n; try { n = +other; } catch (e) { n = e.constructor.name; }
+         return [m, Math.max(3, 4), it.next().value, n, other.next().value];",
+    );
+    assert_eq!(
+        v,
+        json!([
+            "the getter of 'length' cannot run inside this built-in (not supported)",
+            4,
+            1,
+            "TypeError",
+            1
+        ])
+    );
 }

@@ -77,11 +77,11 @@ fn async_throw(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
 }
 
 fn next(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    vm.gen_method(this, arg(a, 0), RESUME_NEXT)
+    vm.gen_method(this, arg(a, 0), RESUME_NEXT, false)
 }
 fn return_(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    vm.gen_method(this, arg(a, 0), RESUME_RETURN)
+    vm.gen_method(this, arg(a, 0), RESUME_RETURN, false)
 }
 fn throw(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    vm.gen_method(this, arg(a, 0), RESUME_THROW)
+    vm.gen_method(this, arg(a, 0), RESUME_THROW, false)
 }

@@ -41,6 +41,9 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("isRegExp", super::regexp::intr_is_regexp),
     ("regexpReplace", super::regexp::intr_regexp_replace),
     ("regexpForAll", super::regexp::intr_regexp_for_all),
+    ("helper", super::iterator_helpers::intr_helper),
+    ("helperStop", super::iterator_helpers::intr_helper_stop),
+    ("wrap", super::iterator_helpers::intr_wrap),
 ];
 
 pub(crate) fn intr_def(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {

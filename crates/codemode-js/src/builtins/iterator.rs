@@ -36,6 +36,11 @@ pub struct IterRealm {
     pub set_values: ObjRef,
     /// %IteratorPrototype%[Symbol.iterator] (returns `this`).
     pub iterator_self: ObjRef,
+    /// The `Iterator` global, %IteratorHelperPrototype% and %WrapForValidIteratorPrototype%
+    /// (builtins/iterator_helpers.rs).
+    pub iterator_ctor: ObjRef,
+    pub helper_proto: ObjRef,
+    pub wrap_proto: ObjRef,
 }
 
 impl IterRealm {
@@ -52,13 +57,19 @@ impl IterRealm {
             map_entries: z,
             set_values: z,
             iterator_self: z,
+            iterator_ctor: z,
+            helper_proto: z,
+            wrap_proto: z,
         }
     }
-    pub fn roots(&self) -> [ObjRef; 3] {
+    pub fn roots(&self) -> [ObjRef; 6] {
         [
             self.iterator_proto,
             self.array_iter_proto,
             self.string_iter_proto,
+            self.iterator_ctor,
+            self.helper_proto,
+            self.wrap_proto,
         ]
     }
 }
@@ -110,6 +121,19 @@ pub(super) fn install(b: &mut RealmBuilder) {
     // Map and Set: their default iterators, and their iterators' prototype.
     let collection_iter_proto = b.realm.collection_iter_proto;
     b.heap.get_mut(collection_iter_proto).proto = Some(iterator_proto);
+    // Map and Set iterators share this prototype, so its [Symbol.toStringTag] (in
+    // ECMAScript a string on each of two prototypes) is a getter that asks the receiver;
+    // it stands before Iterator.prototype's own "Iterator".
+    let tag_getter = native(b, "get [Symbol.toStringTag]", collection_iter_tag, 0);
+    let slot = b.obj(
+        None,
+        Kind::Accessor(Box::new((Value::Obj(tag_getter), Value::Undefined))),
+    );
+    b.heap.get_mut(collection_iter_proto).props.insert(
+        wk.to_string_tag.clone(),
+        Value::Obj(slot),
+        ACCESSOR,
+    );
     let get =
         |b: &RealmBuilder, o: ObjRef, k: &str| match b.heap.get(o).props.get(&JsStr::from_str(k)) {
             Some(Value::Obj(f)) => *f,
@@ -133,7 +157,26 @@ pub(super) fn install(b: &mut RealmBuilder) {
         map_entries,
         set_values,
         iterator_self,
+        iterator_ctor: ObjRef(0),
+        helper_proto: ObjRef(0),
+        wrap_proto: ObjRef(0),
     };
+}
+
+/// "Map Iterator" or "Set Iterator" for a Map or Set iterator (undefined otherwise).
+fn collection_iter_tag(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    if let Value::Obj(r) = this {
+        if let Kind::CollectionIter(it) = &vm.heap.get(*r).kind {
+            let set = matches!(&vm.heap.get(it.target).kind,
+                Kind::Collection(c) if c.kind == super::CollectionKind::Set);
+            return Ok(Value::str(if set {
+                "Set Iterator"
+            } else {
+                "Map Iterator"
+            }));
+        }
+    }
+    Ok(Value::Undefined)
 }
 
 fn iterator_return_this(_vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {

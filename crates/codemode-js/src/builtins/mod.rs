@@ -19,6 +19,7 @@ mod generator;
 mod intl;
 mod intrinsics;
 mod iterator;
+mod iterator_helpers;
 mod json;
 mod math;
 mod numeric;
@@ -140,7 +141,12 @@ pub const HOOK_ASYNC_CLOSE: usize = 18;
 /// `asyncDelegateStep(it, mode, x)`: a `yield*` step of an async generator: what the inner
 /// async iterator's `next`/`throw`/`return` gives (awaited by the loop).
 pub const HOOK_ASYNC_DELEGATE_STEP: usize = 19;
-pub const HOOKS: usize = 20;
+/// `helperClosed(helper)`: `return()` on an iterator helper not yet started finishes it and
+/// closes its underlying iterator (builtins/iterator_helpers.rs).
+pub const HOOK_HELPER_CLOSED: usize = 20;
+/// `wrapReturn(iterator)`: `return()` of what `Iterator.from` wrapped.
+pub const HOOK_WRAP_RETURN: usize = 21;
+pub const HOOKS: usize = 22;
 
 impl Realm {
     pub fn roots(&self) -> Vec<ObjRef> {
@@ -334,6 +340,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     regexp::install(&mut b);
     symbol::install(&mut b);
     iterator::install(&mut b);
+    iterator_helpers::install(&mut b);
     generator::install(&mut b);
     let search = b.obj(Some(function_proto), Kind::Search);
     b.set(global, "search", Value::Obj(search));

@@ -713,6 +713,24 @@ impl<'a> Compiler<'a> {
                 self.super_member(p, callee.span)?;
                 self.this();
             }
+            // `(a?.b)()` and `(a?.b.c)()`: a parenthesized chain ending in a member is still a
+            // reference, so the call gets its `this`; a short-circuit leaves [undefined,
+            // undefined] (the call then fails as calling undefined).
+            ExprKind::OptionalChain(inner) if matches!(inner.kind, ExprKind::Member { .. }) => {
+                self.st().opt_chains.push(Vec::new());
+                self.callee(inner)?;
+                let jumps = self.st().opt_chains.pop().unwrap_or_default();
+                let over = self.emit(Op::Jump(0));
+                let end = self.here();
+                for j in jumps {
+                    self.st().code.ops[j] = match self.st().code.ops[j] {
+                        Op::JumpIfNullish(depth) => Op::JumpIfNullish(end | (depth << 28)),
+                        o => o,
+                    };
+                }
+                self.emit(Op::Undef);
+                self.patch_here(over);
+            }
             _ => {
                 self.expr(callee)?;
                 self.emit(Op::Undef);

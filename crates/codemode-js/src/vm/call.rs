@@ -466,8 +466,10 @@ impl Vm {
             Kind::Native(_) => {
                 self.stack.insert(callee_pos + 1, Value::Undefined);
                 self.is_new = true;
+                self.new_target = Some(new_target);
                 let res = self.call_value(argc, text, FrameKind::Normal);
                 self.is_new = false;
+                self.new_target = None;
                 res?;
                 if new_target != r {
                     // A subclass of a built-in (`class E extends Error`): the object the

@@ -171,19 +171,18 @@ impl Vm {
             if let Value::Obj(fr) = f {
                 match &self.heap.get(fr).kind {
                     Kind::Native(id) => {
-                        let id = *id as usize;
-                        let nf = self.natives[id].0;
+                        let id = *id;
                         if self.conversion_depth >= MAX_NESTED_CONVERSIONS {
                             return Err(self.range_error("Maximum call stack size exceeded"));
                         }
                         self.conversion_depth += 1;
-                        let res = nf(self, v, &[]);
+                        let res = self.native_here(id, v, &[]);
                         self.conversion_depth -= 1;
-                        if self.tail_call.take().is_some() {
-                            // The built-in handed its work to the prelude: a program call.
+                        let Some(res) = res? else {
+                            // The built-in needs a call op (it calls a function or resumes a
+                            // generator): the prelude makes it an ordinary call.
                             return Ok(Err(name));
-                        }
-                        let res = res?;
+                        };
                         if !matches!(res, Value::Obj(_)) {
                             return Ok(Ok(res));
                         }

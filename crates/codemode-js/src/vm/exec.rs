@@ -1446,10 +1446,26 @@ impl Vm {
                         }
                     }
                     Op::TemplateObject(i) => {
-                        let (cooked, raw) = code.templates[i as usize].clone();
-                        let raw_arr = self.new_array(raw);
-                        let arr = self.new_array(cooked);
-                        self.define_hidden(arr, "raw", Value::Obj(raw_arr));
+                        let arr = match self.template_objects.get(&(func, i)) {
+                            Some(&arr) => arr,
+                            None => {
+                                let (cooked, raw) = code.templates[i as usize].clone();
+                                let raw_arr = self.new_array(raw);
+                                let arr = self.new_array(cooked);
+                                self.heap.get_mut(arr).props.insert(
+                                    JsStr::from_str("raw"),
+                                    Value::Obj(raw_arr),
+                                    0,
+                                );
+                                for r in [raw_arr, arr] {
+                                    let o = self.heap.get_mut(r);
+                                    o.frozen = true;
+                                    o.extensible = false;
+                                }
+                                self.template_objects.insert((func, i), arr);
+                                arr
+                            }
+                        };
                         self.stack.push(Value::Obj(arr));
                     }
                     Op::Intrinsic(id, argc) => {

@@ -36,6 +36,7 @@ impl Vm {
     pub fn gc(&mut self) {
         let mut roots: Vec<ObjRef> = self.realm.roots();
         roots.extend(self.extra_roots.iter().copied());
+        roots.extend(self.template_objects.values().copied());
         for v in &self.stack {
             if let Value::Obj(r) = v {
                 roots.push(*r);

@@ -111,6 +111,7 @@ impl Vm {
             Kind::Generator(Box::new(Generator {
                 state: GenState::Start(co),
                 queue: is_async.then(Default::default),
+                underlying: None,
             })),
         );
         self.deliver(caller, Value::Obj(g))
@@ -214,13 +215,23 @@ impl Vm {
         self.answer_async_caller(g)
     }
 
-    /// `Generator.prototype.next/return/throw` (mode `RESUME_`): what can be answered
-    /// without running the body is answered now; otherwise the resume is left in
-    /// `gen_resume` for the call op (see `Vm::call_value`).
-    pub(crate) fn gen_method(&mut self, this: &Value, v: Value, mode: u8) -> JsResult<Value> {
+    /// `Generator.prototype.next/return/throw` (mode `RESUME_`), or with `helper`
+    /// %IteratorHelperPrototype%'s `next`/`return` (each takes only its own brand): what
+    /// can be answered without running the body is answered now; otherwise the resume is
+    /// left in `gen_resume` for the call op (see `Vm::call_value`).
+    pub(crate) fn gen_method(
+        &mut self,
+        this: &Value,
+        v: Value,
+        mode: u8,
+        helper: bool,
+    ) -> JsResult<Value> {
         let name = ["next", "throw", "return"][mode as usize];
         let g = match this {
-            Value::Obj(r) if matches!(&self.heap.get(*r).kind, Kind::Generator(s) if s.queue.is_none()) => {
+            Value::Obj(r)
+                if matches!(&self.heap.get(*r).kind,
+                    Kind::Generator(s) if s.queue.is_none() && s.underlying.is_some() == helper) =>
+            {
                 *r
             }
             _ => {
@@ -233,11 +244,23 @@ impl Vm {
                 )));
             }
         };
+        let helper_closed = self.realm.hooks[crate::builtins::HOOK_HELPER_CLOSED];
         let Some(s) = self.generator(g) else {
             return Ok(Value::Undefined);
         };
         match (&s.state, mode) {
             (GenState::Running { .. }, _) => Err(self.type_error("Generator is already running")),
+            (GenState::Start(_), RESUME_RETURN) if helper => {
+                // A helper not yet started is finished and closes its underlying iterator in
+                // the prelude's `helperClosed` (which answers `{ value: undefined, done:
+                // true }`): nothing changes here, in case the call is not carried out.
+                let Some(hook) = helper_closed else {
+                    s.state = GenState::Done;
+                    return Ok(self.iter_result_object(Value::Undefined, true));
+                };
+                self.tail_call = Some((Value::Obj(hook), Value::Undefined, vec![this.clone()]));
+                Ok(Value::Undefined)
+            }
             (GenState::Start(_), RESUME_RETURN) | (GenState::Done, RESUME_RETURN) => {
                 s.state = GenState::Done;
                 Ok(self.iter_result_object(v, true))

@@ -172,6 +172,9 @@ pub struct Vm {
     /// The clock and time zone Date reads.
     pub date_env: crate::builtins::DateEnv,
     pub is_new: bool,
+    /// While a native runs for `new`: the constructor `new` named (a subclass's, through
+    /// `super()`), which an abstract built-in (`Iterator`) tells from itself.
+    pub new_target: Option<ObjRef>,
     /// Set once the program defines an accessor property: until then no assignment looks
     /// for an inherited setter (the walk up the prototype chain on adding a property).
     pub accessors_defined: bool,
@@ -196,6 +199,9 @@ pub struct Vm {
     pub regex_cache: crate::builtins::RegexCache,
     /// `Symbol.for`'s registry: key string to symbol.
     pub symbol_registry: HashMap<JsStr, JsStr>,
+    /// The strings arrays of the tagged templates evaluated so far, by (function, site):
+    /// a site gives its tag the same frozen array each time (GetTemplateObject).
+    pub template_objects: HashMap<(u32, u32), ObjRef>,
     /// Where the built-in iteration methods were last found in their prototypes' property
     /// lists (see `iter::Vm::slot_holds`).
     pub(crate) iter_slots: [u32; iter::ITER_SLOTS],
@@ -250,6 +256,7 @@ impl Vm {
             last_throw: None,
             rng: 0x2545_f491_4f6c_dd1d,
             is_new: false,
+            new_target: None,
             date_env: Default::default(),
             accessors_defined: false,
             extra_roots: Vec::new(),
@@ -261,6 +268,7 @@ impl Vm {
             frame_room: 0,
             regex_cache: Default::default(),
             symbol_registry: HashMap::new(),
+            template_objects: HashMap::new(),
             iter_slots: [0; iter::ITER_SLOTS],
         }
     }

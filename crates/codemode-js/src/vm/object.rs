@@ -51,16 +51,33 @@ impl Vm {
         let Value::Obj(f) = getter else {
             return Ok(Value::Undefined);
         };
-        match self.heap.get(f).kind {
-            Kind::Native(id) => {
-                let nf = self.natives[id as usize].0;
-                nf(self, this, &[])
+        if let Kind::Native(id) = self.heap.get(f).kind {
+            if let Some(v) = self.native_here(id, this, &[])? {
+                return Ok(v);
             }
-            _ => Err(self.type_error(&format!(
-                "the getter of '{}' cannot run inside this built-in (not supported)",
-                key.to_rust()
-            ))),
         }
+        Err(self.type_error(&format!(
+            "the getter of '{}' cannot run inside this built-in (not supported)",
+            key.to_rust()
+        )))
+    }
+
+    /// Runs native `id` outside a call op (a built-in reading a getter, writing through a
+    /// setter, converting to a primitive). None when the native asked for what only a call
+    /// op carries out (`tail_call`, `gen_resume`: calling a function, resuming a
+    /// generator); such natives change nothing before that, so the request is dropped.
+    pub(crate) fn native_here(
+        &mut self,
+        id: u16,
+        this: &Value,
+        args: &[Value],
+    ) -> JsResult<Option<Value>> {
+        let nf = self.natives[id as usize].0;
+        let r = nf(self, this, args);
+        if self.tail_call.take().is_some() | self.gen_resume.take().is_some() {
+            return Ok(None);
+        }
+        r.map(Some)
     }
 
     /// The getter and setter in an accessor slot's value.
@@ -282,19 +299,18 @@ impl Vm {
         key: &JsStr,
         v: Value,
     ) -> JsResult<()> {
-        match setter {
-            Value::Obj(f) => match self.heap.get(f).kind {
-                Kind::Native(id) => {
-                    let nf = self.natives[id as usize].0;
-                    nf(self, obj, &[v]).map(|_| ())
-                }
-                _ => Err(self.type_error(&format!(
-                    "the setter of '{}' cannot run inside this built-in (not supported)",
-                    key.to_rust()
-                ))),
-            },
-            _ => Ok(()),
+        let Value::Obj(f) = setter else {
+            return Ok(());
+        };
+        if let Kind::Native(id) = self.heap.get(f).kind {
+            if self.native_here(id, obj, &[v])?.is_some() {
+                return Ok(());
+            }
         }
+        Err(self.type_error(&format!(
+            "the setter of '{}' cannot run inside this built-in (not supported)",
+            key.to_rust()
+        )))
     }
 
     /// The setter of `key` inherited by `r` (from its prototypes), when the nearest
