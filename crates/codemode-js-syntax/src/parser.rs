@@ -374,7 +374,7 @@ impl<'s> Ctx<'s> {
         let mut constructor = None;
         let mut members = Vec::new();
         let mut privates = PrivateNames::default();
-        for elem in elems {
+        for elem in self.split_fields_at_line_breaks(elems) {
             match elem {
                 ClassElem::Empty => {}
                 ClassElem::Method(mods, key, fn_tail, span) => {
@@ -519,6 +519,56 @@ impl<'s> Ctx<'s> {
             members,
             span: self.span(l, r),
         })
+    }
+
+    /// Automatic semicolons between class elements: the grammar reads `a\n b = 1` as a
+    /// member `b` with the modifier `a`; a leading word that cannot be a modifier there and is
+    /// followed by a line break is a field of its own (`a;`). Likewise `get`/`set` before a
+    /// line break and a generator's `*`, and `async` before any line break (ECMAScript
+    /// allows none there). `static`, and `get`/`set` before a name, stay modifiers.
+    fn split_fields_at_line_breaks(&self, elems: Vec<ClassElem>) -> Vec<ClassElem> {
+        let mut out = Vec::with_capacity(elems.len());
+        for elem in elems {
+            let mods = match &elem {
+                ClassElem::Method(m, ..) | ClassElem::Field(m, ..) => m,
+                _ => {
+                    out.push(elem);
+                    continue;
+                }
+            };
+            let mut split = 0;
+            while let Some((at, m)) = mods.get(split) {
+                let end = at + m.len();
+                let next = mods.get(split + 1).map(|(_, n)| n.as_str());
+                // The token after the word (type annotations are already stripped).
+                let following = self.starts.partition_point(|&t| (t as usize) < end);
+                let line_break = self.newline_before.get(following) == Some(&true);
+                let separate = line_break
+                    && match m.as_str() {
+                        "static" => false,
+                        "async" => true,
+                        "get" | "set" => next == Some("*"),
+                        "*" => false,
+                        _ => true,
+                    };
+                if !separate {
+                    break;
+                }
+                out.push(ClassElem::Field(
+                    Vec::new(),
+                    PropKey::Ident(m.clone()),
+                    None,
+                    self.span(*at, end),
+                ));
+                split += 1;
+            }
+            out.push(match elem {
+                ClassElem::Method(m, k, t, sp) => ClassElem::Method(m[split..].to_vec(), k, t, sp),
+                ClassElem::Field(m, k, v, sp) => ClassElem::Field(m[split..].to_vec(), k, v, sp),
+                e => e,
+            });
+        }
+        out
     }
 
     pub fn method(

@@ -564,6 +564,20 @@ impl<'s> Adapter<'s> {
             let escaped = (src.as_bytes().get(end) == Some(&b'\\')
                 && matches!(result, Ok(Raw::Ident | Raw::Word)))
                 || (result.is_err() && src[start..].starts_with("\\u"));
+            // A private name with unicode escapes (`#\u{6F}`): `#` and an escaped identifier.
+            let escaped_private = (src.as_bytes().get(end) == Some(&b'\\')
+                && matches!(result, Ok(Raw::PrivateName)))
+                || (matches!(result, Ok(Raw::Hash)) && src[end..].starts_with("\\u"));
+            if escaped_private {
+                let id = crate::ident_escape::scan(src, start + 1)?;
+                lex.bump(id.end.saturating_sub(end));
+                self.emit(
+                    start,
+                    Tok::PrivateName(format!("#{}", id.name)),
+                    id.end.max(end),
+                )?;
+                continue;
+            }
             if escaped {
                 let after_dot = matches!(
                     self.out.tokens.last(),
