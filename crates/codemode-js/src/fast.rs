@@ -619,7 +619,7 @@ fn set_num(slot: &mut Value, n: f64) {
     }
 }
 
-/// A copy of a value; numbers are copied field by field (see `push_local` in vm/exec.rs).
+/// A copy of a value; numbers are copied field by field (see `push_local` in vm/operands.rs).
 #[inline(always)]
 fn plain_copy(v: &Value) -> Value {
     match *v {

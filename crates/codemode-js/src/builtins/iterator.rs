@@ -124,15 +124,11 @@ pub(super) fn install(b: &mut RealmBuilder) {
     // Map and Set iterators share this prototype, so its [Symbol.toStringTag] (in
     // ECMAScript a string on each of two prototypes) is a getter that asks the receiver;
     // it stands before Iterator.prototype's own "Iterator".
-    let tag_getter = native(b, "get [Symbol.toStringTag]", collection_iter_tag, 0);
-    let slot = b.obj(
-        None,
-        Kind::Accessor(Box::new((Value::Obj(tag_getter), Value::Undefined))),
-    );
-    b.heap.get_mut(collection_iter_proto).props.insert(
+    b.def_getter(
+        collection_iter_proto,
         wk.to_string_tag.clone(),
-        Value::Obj(slot),
-        ACCESSOR,
+        "get [Symbol.toStringTag]",
+        collection_iter_tag,
     );
     let get =
         |b: &RealmBuilder, o: ObjRef, k: &str| match b.heap.get(o).props.get(&JsStr::from_str(k)) {

@@ -34,18 +34,7 @@ pub(super) fn install(b: &mut RealmBuilder) {
         ),
         (tag.clone(), "get [Symbol.toStringTag]", get_tag),
     ] {
-        b.natives.push((getter, name, 0));
-        let id = (b.natives.len() - 1) as u16;
-        let fp = b.realm.function_proto;
-        let getter = b.obj(Some(fp), Kind::Native(id));
-        let slot = b.obj(
-            None,
-            Kind::Accessor(Box::new((Value::Obj(getter), Value::Undefined))),
-        );
-        b.heap
-            .get_mut(iterator_proto)
-            .props
-            .insert(key, Value::Obj(slot), ACCESSOR);
+        b.def_getter(iterator_proto, key, name, getter);
     }
 
     let helper_proto = b.obj(Some(iterator_proto), Kind::Ordinary);

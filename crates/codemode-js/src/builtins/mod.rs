@@ -217,6 +217,23 @@ impl RealmBuilder<'_> {
         fo
     }
 
+    /// A built-in getter `f` (named `name`) as the accessor property `key` of `target`,
+    /// without a setter, not enumerable.
+    pub fn def_getter(&mut self, target: ObjRef, key: JsStr, name: &'static str, f: NativeFn) {
+        self.natives.push((f, name, 0));
+        let id = (self.natives.len() - 1) as u16;
+        let fp = self.realm.function_proto;
+        let getter = self.heap.alloc(Object::new(Some(fp), Kind::Native(id)));
+        let slot = self.heap.alloc(Object::new(
+            None,
+            Kind::Accessor(Box::new((Value::Obj(getter), Value::Undefined))),
+        ));
+        self.heap
+            .get_mut(target)
+            .props
+            .insert(key, Value::Obj(slot), crate::heap::ACCESSOR);
+    }
+
     /// A non-enumerable data property.
     pub fn set(&mut self, target: ObjRef, name: &str, v: Value) {
         self.heap

@@ -59,18 +59,12 @@ pub(super) fn install(b: &mut RealmBuilder) {
     b.def(proto, "toString", symbol_to_string, 0);
     b.def(proto, "valueOf", symbol_value_of, 0);
     // `description` is a getter of the prototype (as in node).
-    b.natives.push((symbol_description, "get description", 0));
-    let id = (b.natives.len() - 1) as u16;
-    let fp = b.realm.function_proto;
-    let getter = b.obj(Some(fp), Kind::Native(id));
-    let slot = b.obj(
-        None,
-        Kind::Accessor(Box::new((Value::Obj(getter), Value::Undefined))),
+    b.def_getter(
+        proto,
+        JsStr::from_str("description"),
+        "get description",
+        symbol_description,
     );
-    b.heap
-        .get_mut(proto)
-        .props
-        .insert(JsStr::from_str("description"), Value::Obj(slot), ACCESSOR);
     b.heap
         .get_mut(proto)
         .props

@@ -1,7 +1,8 @@
 //! The dispatch loop.
 
+use super::operands::{const_name, const_str, push_local, push_plain};
 use super::*;
-use crate::bytecode::{Cmp, FuncCode, Op, FOR_STEP_INC};
+use crate::bytecode::{Cmp, Op, FOR_STEP_INC};
 use crate::number;
 use codemode_core::{Diagnostic, DiagnosticKind};
 use std::sync::Arc;
@@ -1485,55 +1486,5 @@ impl Vm {
                 }
             }
         }
-    }
-
-    pub(crate) fn upval_name(&self, _func: u32, _i: u16) -> String {
-        "variable".into()
-    }
-
-    pub fn check_len(&mut self, n: usize) -> JsResult<()> {
-        if n > self.limits.max_collection_len {
-            return Err(self.range_error("Invalid array length"));
-        }
-        Ok(())
-    }
-}
-
-pub(crate) fn const_str(code: &FuncCode, k: u32) -> JsStr {
-    match &code.consts[k as usize] {
-        Value::Str(s) => s.clone(),
-        _ => JsStr::from_str(""),
-    }
-}
-
-pub(crate) fn const_name(code: &FuncCode, k: u32) -> String {
-    match code.consts.get(k as usize) {
-        Some(Value::Str(s)) => s.to_rust(),
-        _ => "variable".into(),
-    }
-}
-
-/// `push_local`); false (nothing pushed) for the other values.
-#[inline(always)]
-pub(crate) fn push_plain(stack: &mut Vec<Value>, v: &Value) -> bool {
-    match *v {
-        Value::Num(n) => stack.push(Value::Num(n)),
-        Value::Obj(r) => stack.push(Value::Obj(r)),
-        _ => return false,
-    }
-    true
-}
-
-/// Pushes a copy of stack slot `i`. Numbers are pushed field by field: a whole-value copy
-/// of a slot just written field by field stalls on store forwarding.
-#[inline(always)]
-pub(crate) fn push_local(stack: &mut Vec<Value>, i: usize) {
-    match stack.get(i) {
-        Some(&Value::Num(n)) => stack.push(Value::Num(n)),
-        Some(v) => {
-            let v = v.clone();
-            stack.push(v)
-        }
-        None => stack.push(Value::Undefined),
     }
 }

@@ -374,6 +374,17 @@ impl Vm {
         Value::Obj(o)
     }
 
+    pub(crate) fn upval_name(&self, _func: u32, _i: u16) -> String {
+        "variable".into()
+    }
+
+    pub fn check_len(&mut self, n: usize) -> JsResult<()> {
+        if n > self.limits.max_collection_len {
+            return Err(self.range_error("Invalid array length"));
+        }
+        Ok(())
+    }
+
     pub fn type_error(&mut self, msg: &str) -> Throw {
         let p = self.realm.type_error_proto;
         Throw::Value(self.make_error(p, msg))
@@ -451,6 +462,7 @@ mod gc;
 mod generator;
 mod iter;
 mod object;
+mod operands;
 mod operators;
 mod private;
 mod promise;
