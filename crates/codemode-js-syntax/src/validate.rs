@@ -47,6 +47,9 @@ struct Label {
 }
 
 struct FnCtx {
+    /// A class field initializer or static block, or an arrow inside one: `arguments` is
+    /// an early error there.
+    no_arguments: bool,
     is_async: bool,
     is_generator: bool,
     loops: usize,
@@ -59,6 +62,8 @@ struct Validator<'a> {
     fns: Vec<FnCtx>,
     /// The private names of the class bodies around the walk, innermost last.
     privates: Vec<Vec<&'a str>>,
+    /// The next function walked is a field initializer or static block.
+    initializer_next: bool,
 }
 
 fn redeclared(name: &str, at: Span) -> (usize, String) {
@@ -72,6 +77,7 @@ pub fn validate(program: &Program) -> VResult {
     let mut v = Validator {
         scopes: vec![Scope::new(true)],
         fns: vec![FnCtx {
+            no_arguments: false,
             is_async: true,
             is_generator: false,
             loops: 0,
@@ -79,6 +85,7 @@ pub fn validate(program: &Program) -> VResult {
             labels: Vec::new(),
         }],
         privates: Vec::new(),
+        initializer_next: false,
     };
     v.hoist_and_declare(&program.body, true)?;
     for s in &program.body {
@@ -134,6 +141,7 @@ impl<'a> Validator<'a> {
         Validator {
             scopes: vec![Scope::new(true)],
             fns: vec![FnCtx {
+                no_arguments: false,
                 is_async: false,
                 is_generator: false,
                 loops: 0,
@@ -141,6 +149,7 @@ impl<'a> Validator<'a> {
                 labels: Vec::new(),
             }],
             privates: Vec::new(),
+            initializer_next: false,
         }
     }
 
@@ -591,6 +600,7 @@ impl<'a> Validator<'a> {
         // by a walk of its own.
         let mut v = Validator::new_function_walk();
         v.privates.clone_from(&self.privates);
+        v.initializer_next = true;
         v.function(&f)
     }
 
@@ -605,7 +615,11 @@ impl<'a> Validator<'a> {
     }
 
     fn function(&mut self, f: &'a Function) -> VResult {
+        let inherited =
+            f.kind == FunctionKind::Arrow && self.fns.last().is_some_and(|c| c.no_arguments);
+        let no_arguments = std::mem::take(&mut self.initializer_next) || inherited;
         self.fns.push(FnCtx {
+            no_arguments,
             is_async: f.is_async,
             is_generator: f.is_generator,
             loops: 0,
@@ -758,7 +772,17 @@ impl<'a> Validator<'a> {
             | ExprKind::Bool(_)
             | ExprKind::Null
             | ExprKind::Ident(_)
-            | ExprKind::This => Ok(()),
+            | ExprKind::This => {
+                if matches!(&e.kind, ExprKind::Ident(n) if n == "arguments")
+                    && self.fns.last().is_some_and(|c| c.no_arguments)
+                {
+                    return Err((
+                        e.span.start as usize,
+                        "'arguments' is not allowed in class field initializer or static initialization block".into(),
+                    ));
+                }
+                Ok(())
+            }
             ExprKind::Template(t) => t.exprs.iter().try_for_each(|x| self.expr(x)),
             ExprKind::TaggedTemplate { tag, quasi } => {
                 self.expr(tag)?;
