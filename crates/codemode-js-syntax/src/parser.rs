@@ -2,7 +2,7 @@
 //! assignment) and automatic semicolon insertion.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use lalrpop_util::{ErrorRecovery, ParseError};
 
@@ -1346,7 +1346,15 @@ enum PrivateKind {
 /// The private names a class body has declared so far: each once, except a getter and a
 /// setter of the same placement (both static or both not).
 #[derive(Default)]
-struct PrivateNames(Vec<(String, PrivateKind, bool)>);
+struct PrivateNames(HashMap<String, PrivateEntry, foldhash::fast::RandomState>);
+
+/// What a private name has declared: its first kind, placement, and whether a getter and
+/// setter already pair under it.
+struct PrivateEntry {
+    kind: PrivateKind,
+    is_static: bool,
+    paired: bool,
+}
 
 impl PrivateNames {
     fn declare(
@@ -1363,22 +1371,34 @@ impl PrivateNames {
                 "Classes may not have a private field named '#constructor'",
             ));
         }
-        for (n, k, s) in &self.0 {
-            if n == name {
-                let pair = matches!(
-                    (k, kind),
-                    (PrivateKind::Getter, PrivateKind::Setter)
-                        | (PrivateKind::Setter, PrivateKind::Getter)
+        match self.0.get_mut(name) {
+            None => {
+                self.0.insert(
+                    name.to_string(),
+                    PrivateEntry {
+                        kind,
+                        is_static,
+                        paired: false,
+                    },
                 );
-                if !pair || *s != is_static || self.0.iter().filter(|e| e.0 == name).count() > 1 {
-                    return Err(ctx.syntax_error(
-                        at,
-                        &format!("Identifier '{name}' has already been declared"),
-                    ));
-                }
+                Ok(())
             }
+            Some(e)
+                if !e.paired
+                    && e.is_static == is_static
+                    && matches!(
+                        (e.kind, kind),
+                        (PrivateKind::Getter, PrivateKind::Setter)
+                            | (PrivateKind::Setter, PrivateKind::Getter)
+                    ) =>
+            {
+                e.paired = true;
+                Ok(())
+            }
+            Some(_) => Err(ctx.syntax_error(
+                at,
+                &format!("Identifier '{name}' has already been declared"),
+            )),
         }
-        self.0.push((name.to_string(), kind, is_static));
-        Ok(())
     }
 }

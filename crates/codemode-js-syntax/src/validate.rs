@@ -61,7 +61,7 @@ struct Validator<'a> {
     scopes: Vec<Scope<'a>>,
     fns: Vec<FnCtx>,
     /// The private names of the class bodies around the walk, innermost last.
-    privates: Vec<Vec<&'a str>>,
+    privates: Vec<FastMap<&'a str, ()>>,
     /// The next function walked is a field initializer or static block.
     initializer_next: bool,
 }
@@ -529,7 +529,7 @@ impl<'a> Validator<'a> {
                 | ClassMember::Field {
                     key: PropKey::Private(n),
                     ..
-                } => Some(n.as_str()),
+                } => Some((n.as_str(), ())),
                 _ => None,
             })
             .collect();
@@ -541,7 +541,7 @@ impl<'a> Validator<'a> {
 
     /// `obj.#x` and `#x in obj` name a private name of an enclosing class body.
     fn private_ref(&self, name: &str, at: Span) -> VResult {
-        if self.privates.iter().any(|names| names.contains(&name)) {
+        if self.privates.iter().any(|names| names.contains_key(name)) {
             return Ok(());
         }
         Err((

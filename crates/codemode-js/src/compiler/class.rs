@@ -58,34 +58,36 @@ fn private_define_kind(kind: MethodKind) -> u8 {
 /// adds them: source order, except that a setter waits for its name's getter (the getter
 /// makes the element, the setter completes it).
 fn instance_private_methods(c: &Class) -> Vec<(&str, MethodKind)> {
-    let mut out: Vec<(&str, MethodKind)> = Vec::new();
-    for m in &c.members {
-        if let ClassMember::Method {
+    let instance = c.members.iter().filter_map(|m| match m {
+        ClassMember::Method {
             key: PropKey::Private(n),
             is_static: false,
             kind,
             ..
-        } = m
-        {
-            out.push((n.as_str(), *kind));
-        }
-    }
-    // A setter before its getter moves just after it.
-    let mut i = 0;
-    while i < out.len() {
-        let (n, k) = out[i];
-        if k == MethodKind::Set {
-            if let Some(g) = out[i + 1..]
-                .iter()
-                .position(|&(gn, gk)| gn == n && gk == MethodKind::Get)
-            {
-                // After the removal the getter is at i + g.
-                let set = out.remove(i);
-                out.insert(i + g + 1, set);
-                continue;
+        } => Some((n.as_str(), *kind)),
+        _ => None,
+    });
+    let names_of = |kind| -> HashMap<&str, ()> {
+        instance
+            .clone()
+            .filter(|&(_, k)| k == kind)
+            .map(|(n, _)| (n, ()))
+            .collect()
+    };
+    let (getters, setters) = (names_of(MethodKind::Get), names_of(MethodKind::Set));
+    let mut out = Vec::new();
+    for (n, k) in instance.clone() {
+        match k {
+            // A setter whose name has a getter follows that getter.
+            MethodKind::Set if getters.contains_key(n) => {}
+            MethodKind::Get => {
+                out.push((n, k));
+                if setters.contains_key(n) {
+                    out.push((n, MethodKind::Set));
+                }
             }
+            _ => out.push((n, k)),
         }
-        i += 1;
     }
     out
 }
@@ -153,10 +155,12 @@ impl<'a> Compiler<'a> {
                 self.class_binding(&key_var(i), *span)?;
             }
         }
-        // Private names, made fresh for this evaluation of the class.
-        let mut private_names: Vec<&str> = Vec::new();
+        // Private names, made fresh for this evaluation of the class: each name once, with
+        // `Some(is_static)` when it names a method or accessor.
+        let mut private_names: Vec<(&str, Option<bool>)> = Vec::new();
+        let mut seen: HashMap<&str, usize> = HashMap::new();
         for m in &c.members {
-            match m {
+            let (n, method, span) = match m {
                 ClassMember::Method {
                     key: PropKey::Private(n),
                     is_static,
@@ -164,38 +168,32 @@ impl<'a> Compiler<'a> {
                     span,
                     ..
                 } => {
-                    if !private_names.contains(&n.as_str()) {
-                        private_names.push(n);
-                        self.class_binding(n, *span)?;
-                    }
                     if !is_static {
                         self.class_binding(&private_fn_var(n, *kind), *span)?;
                     }
+                    (n.as_str(), Some(*is_static), span)
                 }
                 ClassMember::Field {
                     key: PropKey::Private(n),
                     span,
                     ..
-                } if !private_names.contains(&n.as_str()) => {
-                    private_names.push(n);
+                } => (n.as_str(), None, span),
+                _ => continue,
+            };
+            match seen.get(n) {
+                Some(&at) => private_names[at].1 = private_names[at].1.or(method),
+                None => {
+                    seen.insert(n, private_names.len());
+                    private_names.push((n, method));
                     self.class_binding(n, *span)?;
                 }
-                _ => {}
             }
         }
         // How node names the class in messages: its own binding, not an inferred name.
         let label = c.name.as_ref().map_or("anonymous", |n| n.name.as_str());
-        for n in &private_names {
+        for &(n, method) in &private_names {
             // A method's or accessor's name carries what its brand check needs (node's
             // "Receiver must be ..."); see vm/private.rs.
-            let method = c.members.iter().find_map(|m| match m {
-                ClassMember::Method {
-                    key: PropKey::Private(k),
-                    is_static,
-                    ..
-                } if k == n => Some(*is_static),
-                _ => None,
-            });
             let text = match method {
                 Some(true) => format!("{n} class {label}"),
                 Some(false) => format!("{n} an instance of class {label}"),
