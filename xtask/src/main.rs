@@ -14,6 +14,8 @@
 //! - `cargo xtask test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE]`: the
 //!   tc39/test262 checkout at PATH through codemode-js, pass counts per directory compared
 //!   with (or, with --update, written to) docs/test262.txt
+//! - `cargo xtask codegen [--check]`: writes the generated files (codemode-js's prelude
+//!   image, `crates/codemode-js/src/prelude.image`), or with --check fails when one is stale
 //! - `cargo xtask lua-testes --dir PATH [--update] [--verbose]`: the Lua 5.4 test suite
 //!   (`testes/` of lua/lua at v5.4.8, at PATH) through codemode-lua, sections passed per
 //!   file compared with (or, with --update, written to) docs/lua-testes.txt
@@ -34,8 +36,9 @@ fn main() -> ExitCode {
         Some("publish-dry-run") => publish_dry_run(),
         Some("test262") => test262::test262(&args[1..]),
         Some("lua-testes") => lua_testes::lua_testes(&args[1..]),
+        Some("codegen") => codegen(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask ci | publish-dry-run | bench [lua|js] [--runs N] | fuzz [--seconds N] | test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE] | lua-testes --dir PATH [--update] [--verbose]");
+            eprintln!("usage: cargo xtask ci | publish-dry-run | codegen [--check] | bench [lua|js] [--runs N] | fuzz [--seconds N] | test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE] | lua-testes --dir PATH [--update] [--verbose]");
             return ExitCode::from(2);
         }
     };
@@ -46,6 +49,33 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The generated files: codemode-js's prelude image (the prelude compiled to bytecode, built
+/// into the binary so no process parses it). The test `prelude_image_is_current` in
+/// codemode-js does the same check.
+fn codegen(args: &[String]) -> Result<(), String> {
+    let check = match args {
+        [] => false,
+        [flag] if flag == "--check" => true,
+        _ => return Err("usage: cargo xtask codegen [--check]".into()),
+    };
+    let path = root().join("crates/codemode-js/src/prelude.image");
+    let fresh = codemode_js::prelude_image()?;
+    let current = std::fs::read(&path).unwrap_or_default();
+    if fresh == current {
+        eprintln!("{} is current ({} bytes)", path.display(), fresh.len());
+        return Ok(());
+    }
+    if check {
+        return Err(format!(
+            "{} is stale: run `cargo xtask codegen`",
+            path.display()
+        ));
+    }
+    std::fs::write(&path, &fresh).map_err(|e| format!("writing {}: {e}", path.display()))?;
+    eprintln!("wrote {} ({} bytes)", path.display(), fresh.len());
+    Ok(())
 }
 
 fn root() -> PathBuf {

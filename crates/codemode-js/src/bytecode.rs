@@ -2,8 +2,9 @@
 //! constant pool per function.
 
 use crate::value::Value;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[allow(dead_code)]
 pub enum Op {
     Const(u32),
@@ -293,7 +294,7 @@ pub const PRIVATE_GETTER: u8 = 2;
 pub const PRIVATE_SETTER: u8 = 3;
 
 /// The arithmetic of a fused op.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Arith {
     Add,
     Sub,
@@ -303,7 +304,7 @@ pub enum Arith {
 }
 
 /// The relational comparison of a fused op.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Cmp {
     Lt,
     Le,
@@ -337,13 +338,15 @@ impl Cmp {
 // Ops are copied out of the code array on every dispatch: keep them two words.
 const _: () = assert!(std::mem::size_of::<Op>() == 16);
 
-/// A compiled function.
-#[derive(Debug, Default)]
+/// A compiled function. Serialized (constants through `prelude_image::consts`) for the
+/// prelude image.
+#[derive(Debug, Default, Serialize, Deserialize)]
 pub struct FuncCode {
     pub name: String,
     pub ops: Vec<Op>,
     /// Byte offset of each op's source (for locations).
     pub spans: Vec<u32>,
+    #[serde(with = "crate::prelude_image::consts")]
     pub consts: Vec<Value>,
     pub nparams: u16,
     /// The function's `length`: the parameters before the first default or rest.
@@ -361,6 +364,7 @@ pub struct FuncCode {
     /// Where each captured cell comes from when a closure is made in the parent.
     pub captures: Vec<Capture>,
     /// Template objects ((cooked, raw) strings) for tagged templates.
+    #[serde(with = "crate::prelude_image::templates")]
     pub templates: Vec<(Vec<Value>, Vec<Value>)>,
     /// The slot of the function's `arguments` object, when its body (or an arrow inside
     /// it) uses one, and whether that slot holds a cell (captured by an arrow).
@@ -390,7 +394,7 @@ pub const CLASS_BASE: u8 = 1;
 /// `FuncCode::class_ctor` of a derived class's constructor (`extends`).
 pub const CLASS_DERIVED: u8 = 2;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Capture {
     /// The parent's local slot (holding a cell).
     Local(u16),

@@ -30,40 +30,46 @@ impl Default for JsInterpreter {
     }
 }
 
-const PRELUDE: &str = concat!(
-    include_str!("prelude.js"),
-    include_str!("builtins/regexp.js")
-);
+use crate::prelude_image::PRELUDE;
+
+/// Parses and compiles the prelude (what the image holds; see prelude_image.rs).
+fn compile_prelude() -> Result<Vec<crate::bytecode::FuncCode>, String> {
+    let limits = codemode_js_syntax::ParseLimits {
+        max_source_bytes: 1 << 22,
+        max_nesting: 1000,
+    };
+    let ast =
+        codemode_js_syntax::parse_with(PRELUDE, &limits, codemode_js_syntax::ParseMode::TRUSTED)
+            .map_err(|d| format!("prelude does not parse: {d:?}"))?;
+    let compiler = Compiler::new(Options {
+        source: PRELUDE,
+        prelude: true,
+        tool_global: None,
+        tool_globals: Vec::new(),
+        intrinsics: &INTRINSIC_NAMES,
+        func_base: 0,
+    });
+    match compiler.compile_program(&ast) {
+        Ok(c) => Ok(c.funcs),
+        Err(d) => Err(format!("prelude does not compile: {d}")),
+    }
+}
+
+/// The prelude image as `cargo xtask codegen` writes it: the prelude compiled now.
+pub fn prelude_image() -> Result<Vec<u8>, String> {
+    crate::prelude_image::encode(&compile_prelude()?)
+}
 
 impl JsInterpreter {
     pub fn new() -> JsInterpreter {
         let mut heap = Heap::new(usize::MAX);
         let (realm, natives) = build_realm(&mut heap);
         let natives = Arc::new(natives);
-        let limits = codemode_js_syntax::ParseLimits {
-            max_source_bytes: 1 << 22,
-            max_nesting: 1000,
-        };
-        let prelude = match codemode_js_syntax::parse_with(
-            PRELUDE,
-            &limits,
-            codemode_js_syntax::ParseMode::TRUSTED,
-        ) {
-            Ok(ast) => {
-                let compiler = Compiler::new(Options {
-                    source: PRELUDE,
-                    prelude: true,
-                    tool_global: None,
-                    tool_globals: Vec::new(),
-                    intrinsics: &INTRINSIC_NAMES,
-                    func_base: 0,
-                });
-                match compiler.compile_program(&ast) {
-                    Ok(c) => c.funcs,
-                    Err(d) => panic!("prelude does not compile: {d}"),
-                }
-            }
-            Err(d) => panic!("prelude does not parse: {d:?}"),
+        // The built-in image; a stale one (a development build whose prelude changed since
+        // `cargo xtask codegen`) falls back to compiling the source.
+        let prelude = match crate::prelude_image::load() {
+            Some(funcs) => funcs,
+            None => compile_prelude().unwrap_or_else(|e| panic!("{e}")),
         };
         // Prelude function indices: compiled with base 0; nested functions are 1.. .
         let prelude = Arc::new(Module {

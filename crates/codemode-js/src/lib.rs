@@ -29,8 +29,11 @@ mod interpreter;
 mod json;
 mod limits;
 pub mod number;
+mod prelude_image;
 mod value;
 mod vm;
 
 pub use builtins::time_zone_exists;
+#[doc(hidden)]
+pub use interpreter::prelude_image;
 pub use interpreter::JsInterpreter;
