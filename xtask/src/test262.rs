@@ -51,6 +51,7 @@ const BUILT_INS: &[&str] = &[
     "Number",
     "Object",
     "Promise",
+    "RegExp",
     "Set",
     "String",
     "Symbol",
@@ -97,11 +98,9 @@ const UNSUPPORTED_FEATURES: &[&str] = &[
     "caller",
     "cross-realm",
     "ShadowRealm",
-    // regular expressions
-    "regexp*",
+    // regular expressions: the legacy static properties (`RegExp.$1`) and ES2026's escape
     "legacy-regexp",
     "RegExp.escape",
-    "String.prototype.matchAll",
     // collections, binary data, concurrency, memory
     "upsert",
     "WeakRef",
@@ -356,7 +355,20 @@ impl Harness {
     }
 }
 
+/// Built-in directories skipped for their cost: the generated Unicode property-escape tests
+/// match every code point of a property's complement and set (strings of up to 1.1 M
+/// characters per test, 540 tests); each runs past the runner's 10 s wall-time bound, so
+/// the directory alone would take 45 minutes. Property escapes are checked against node by
+/// codemode-regex's differential tests instead.
+const BUILT_INS_SKIPPED_DIRS: &[&str] = &["RegExp/property-escapes/generated"];
+
 fn classify(rel: &str, meta: &Meta) -> Option<String> {
+    if let Some(dir) = BUILT_INS_SKIPPED_DIRS
+        .iter()
+        .find(|d| rel.starts_with(&format!("built-ins/{d}/")))
+    {
+        return Some(format!("directory built-ins/{dir} (too slow to run)"));
+    }
     if let Some(rest) = rel.strip_prefix("language/") {
         if let Some(dir) = LANGUAGE_SKIPPED_DIRS
             .iter()

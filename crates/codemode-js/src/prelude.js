@@ -213,42 +213,7 @@ def(Object, "groupBy", function groupBy(items, f) {
   return out;
 });
 
-// ---- strings ----
-const expand = (rep, matched, pos, str) => {
-  let out = "";
-  for (let i = 0; i < rep.length; i++) {
-    const c = rep[i];
-    if (c === "$" && i + 1 < rep.length) {
-      const d = rep[i + 1];
-      if (d === "$") { out += "$"; i++; continue; }
-      if (d === "&") { out += matched; i++; continue; }
-      if (d === "`") { out += __cm_call(StrSlice, str, 0, pos); i++; continue; }
-      if (d === "'") { out += __cm_call(StrSlice, str, pos + matched.length); i++; continue; }
-    }
-    out += c;
-  }
-  return out;
-};
-const replaceImpl = (str, pat, rep, all) => {
-  if (str === null || str === undefined) __cm_typeError("String.prototype." + (all ? "replaceAll" : "replace") + " called on null or undefined");
-  if (__cm_isRegExp(pat)) return regexpReplace(str, pat, rep, all);
-  if (pat !== null && typeof pat === "object") __cm_typeError("regular expressions are not supported");
-  const s = __cm_toStr(str), p = __cm_toStr(pat);
-  const fn = __cm_isCallable(rep);
-  const r = fn ? rep : __cm_toStr(rep);
-  let out = "", last = 0, pos = __cm_strIndex(s, p, 0);
-  while (pos >= 0) {
-    out += __cm_call(StrSlice, s, last, pos);
-    out += fn ? __cm_toStr(r(p, pos, s)) : expand(r, p, pos, s);
-    last = pos + p.length;
-    if (!all) break;
-    if (p.length === 0) { if (pos >= s.length) break; pos = pos + 1; }
-    else pos = __cm_strIndex(s, p, last);
-  }
-  return out + __cm_call(StrSlice, s, last);
-};
-def(SP, "replace", function replace(p, r) { return replaceImpl(this, p, r, false); });
-def(SP, "replaceAll", function replaceAll(p, r) { return replaceImpl(this, p, r, true); });
+// ---- strings (replace, split, match and search are in builtins/regexp.js) ----
 def(String, "raw", function raw(strs, ...subs) {
   const r = strs.raw; let out = "";
   for (let i = 0; i < r.length; i++) { out += r[i]; if (i < subs.length && i + 1 < r.length) out += __cm_toStr(subs[i]); }

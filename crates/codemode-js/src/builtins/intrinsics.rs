@@ -40,7 +40,7 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("regexpLiteral", super::regexp::intr_regexp_literal),
     ("isRegExp", super::regexp::intr_is_regexp),
     ("regexpReplace", super::regexp::intr_regexp_replace),
-    ("regexpForAll", super::regexp::intr_regexp_for_all),
+    ("isConstructor", intr_is_constructor),
     ("helper", super::iterator_helpers::intr_helper),
     ("helperStop", super::iterator_helpers::intr_helper_stop),
     ("wrap", super::iterator_helpers::intr_wrap),
@@ -177,6 +177,12 @@ pub(crate) fn intr_range_error(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<
 pub(crate) fn intr_error(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let m = vm.to_rust_string(&arg(a, 0))?;
     Err(vm.plain_error(&m))
+}
+pub(crate) fn intr_is_constructor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    Ok(Value::Bool(match arg(a, 0) {
+        Value::Obj(r) => vm.is_constructor(r),
+        _ => false,
+    }))
 }
 pub(crate) fn intr_is_callable(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Bool(vm.is_callable(&arg(a, 0))))

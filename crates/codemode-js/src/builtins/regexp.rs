@@ -1,16 +1,16 @@
-//! RegExp (on the metered engine of `codemode-regex`) and the String methods that take
-//! one: match, search and split here; replace, replaceAll and matchAll in regexp.js.
+//! RegExp (on the metered engine of `codemode-regex`): the constructor, `exec`, `test`,
+//! `toString`, and the native paths the symbol methods of regexp.js take for a RegExp whose
+//! `exec` is the built-in one (match, search and split through the String natives,
+//! `__cm_regexpReplace` for a string replacement).
 //!
 //! Every match runs under the execution's own budget ([`VmBudget`]): its steps are
 //! charged to the fuel, the deadline is checked at each charge (every 256 steps), and the
 //! backtracking stack's bytes are checked against the memory limit as it grows. Running
 //! out ends the execution as any other fuel, deadline or memory exhaustion does.
 //!
-//! Differences from ECMAScript (docs/conformance.md): `source`, `flags` and the flag
+//! Difference from ECMAScript (docs/conformance.md): `source`, `flags` and the flag
 //! getters (`global`, ...) are non-writable own data properties of each RegExp instead of
-//! accessors on RegExp.prototype; there are no `Symbol.match/replace/split` methods (no
-//! symbols yet), so String methods dispatch on the RegExp kind; `matchAll` returns an
-//! array of the matches that also has a `next()` method.
+//! accessors on RegExp.prototype.
 
 use super::*;
 use codemode_regex::{Budget, Exhausted, Match, Regex};
@@ -675,28 +675,4 @@ pub(crate) fn intr_regexp_replace(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResu
     out.extend_from_slice(&u[next.min(u.len())..]);
     vm.reserve_string(out.len())?;
     vm.new_string(out)
-}
-
-/// The RegExp `matchAll` iterates: a copy of a global RegExp (a TypeError for a
-/// non-global one) with its lastIndex, or a new global one from a string.
-pub(crate) fn intr_regexp_for_all(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
-    let v = arg(a, 0);
-    if let Some((r, rx)) = regexp_of(vm, &v) {
-        if !rx.flags().global {
-            return Err(
-                vm.type_error("String.prototype.matchAll called with a non-global RegExp argument")
-            );
-        }
-        let source = source_of(vm, r)?;
-        let flags = JsStr::from_str(&rx.flags().to_string_canonical());
-        let copy = create(vm, source, flags, true)?;
-        let last = vm.get_prop(&v, &last_index_key())?;
-        vm.set_prop(&copy, last_index_key(), last)?;
-        return Ok(copy);
-    }
-    let pattern = match v {
-        Value::Undefined => JsStr::from_str(""),
-        v => vm.to_string(&v)?,
-    };
-    create(vm, pattern, JsStr::from_str("g"), false)
 }

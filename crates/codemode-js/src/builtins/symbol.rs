@@ -12,6 +12,13 @@ pub struct WellKnown {
     pub has_instance: JsStr,
     pub to_primitive: JsStr,
     pub to_string_tag: JsStr,
+    /// The RegExp protocol's (`String.prototype.match` ... call these methods; builtins/regexp.js).
+    pub match_: JsStr,
+    pub match_all: JsStr,
+    pub replace: JsStr,
+    pub search: JsStr,
+    pub split: JsStr,
+    pub species: JsStr,
 }
 
 impl WellKnown {
@@ -26,6 +33,12 @@ impl WellKnown {
             has_instance: mk("hasInstance"),
             to_primitive: mk("toPrimitive"),
             to_string_tag: mk("toStringTag"),
+            match_: mk("match"),
+            match_all: mk("matchAll"),
+            replace: mk("replace"),
+            search: mk("search"),
+            split: mk("split"),
+            species: mk("species"),
         }
     }
 }
@@ -50,6 +63,12 @@ pub(super) fn install(b: &mut RealmBuilder) {
         ("hasInstance", &wk.has_instance),
         ("toPrimitive", &wk.to_primitive),
         ("toStringTag", &wk.to_string_tag),
+        ("match", &wk.match_),
+        ("matchAll", &wk.match_all),
+        ("replace", &wk.replace),
+        ("search", &wk.search),
+        ("split", &wk.split),
+        ("species", &wk.species),
     ] {
         b.heap
             .get_mut(ctor)
