@@ -33,6 +33,7 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("isErrorish", intr_is_errorish),
     ("strIndex", intr_str_index),
     ("newArray", intr_new_array),
+    ("isDense", intr_is_dense),
     ("builtinTag", intr_builtin_tag),
     ("chargeFuel", intr_charge),
     ("jsonBudget", crate::json::intr_json_budget),
@@ -236,7 +237,14 @@ pub(crate) fn intr_new_array(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Va
         return Err(vm.range_error("Invalid array length"));
     }
     vm.reserve_array(n as usize)?;
-    Ok(Value::Obj(vm.new_array(vec![Value::Undefined; n as usize])))
+    Ok(Value::Obj(vm.new_array_of_holes(n as usize)))
+}
+/// `__cm_isDense(o)`: o is an array without holes (its methods may read every index).
+pub(crate) fn intr_is_dense(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    Ok(Value::Bool(match arg(a, 0) {
+        Value::Obj(r) if is_array_value(vm, &Value::Obj(r)) => dense(vm, r)?,
+        _ => false,
+    }))
 }
 pub(crate) fn intr_charge(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let n = vm.to_number(&arg(a, 0))?;

@@ -277,7 +277,7 @@ pub(crate) fn has_own(vm: &mut Vm, o: &Value, k: &Value) -> JsResult<bool> {
             let obj = vm.heap.get(*r);
             if let Kind::Array(items) = &obj.kind {
                 if let Some(i) = key.as_index() {
-                    return Ok((i as usize) < items.len());
+                    return Ok(items.get(i as usize).is_some_and(|v| !v.is_empty()));
                 }
                 if key.eq_str("length") {
                     return Ok(true);
@@ -318,6 +318,7 @@ pub(crate) fn own_descriptor(
                 if let Some(i) = key.as_index() {
                     return Ok(items
                         .get(i as usize)
+                        .filter(|v| !v.is_empty())
                         .map(|v| (v.clone(), !frozen, true, !frozen)));
                 }
                 if key.eq_str("length") {
@@ -452,7 +453,9 @@ pub(crate) fn object_get_own_property_names(
                 let mut named: Vec<JsStr> = Vec::new();
                 if let Kind::Array(items) = &obj.kind {
                     ints.extend(
-                        (0..items.len()).map(|i| (i as u32, JsStr::from_str(&i.to_string()))),
+                        (0..items.len())
+                            .filter(|&i| !items[i].is_empty())
+                            .map(|i| (i as u32, JsStr::from_str(&i.to_string()))),
                     );
                 }
                 for p in obj.props.iter().filter(|p| !p.key.is_symbol()) {

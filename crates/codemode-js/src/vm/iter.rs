@@ -335,7 +335,11 @@ impl Vm {
         };
         match it {
             Value::Obj(r) => Ok(match &self.heap.get(*r).kind {
-                Kind::Array(items) => step(items.get(idx).cloned(), idx + 1),
+                Kind::Array(items) => match items.get(idx) {
+                    // A hole iterates as the value a read of it gives.
+                    Some(Value::Empty) => IterStep::Value(self.hole_value(*r, idx)?, idx + 1),
+                    v => step(v.cloned(), idx + 1),
+                },
                 Kind::CollectionIter(_) => {
                     step(crate::builtins::collection_iter_step(self, *r)?, idx + 1)
                 }

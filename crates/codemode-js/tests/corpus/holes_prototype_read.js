@@ -1,0 +1,17 @@
+Array.prototype[1] = "from-proto";
+try {
+  const a = [0, , 2];
+  const out = {
+    read: a[1],
+    has: 1 in a,
+    own: a.hasOwnProperty(1),
+    spread: [...a],
+    keys: Object.keys(a),
+    join: a.join(),
+    indexOf: a.indexOf("from-proto"),
+    includes: a.includes("from-proto"),
+  };
+  return out;
+} finally {
+  delete Array.prototype[1];
+}
