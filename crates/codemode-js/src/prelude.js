@@ -50,9 +50,10 @@ def(AP, "forEach", function forEach(f, t = undefined) {
 });
 def(AP, "map", function map(f, t = undefined) {
   const o = this, n = lenOf(o, "map"); fnCheck(f);
+  // An absent element leaves a hole in the result.
   const out = __cm_newArray(n);
-  if (__cm_isArray(o)) { for (let i = 0; i < n; i++) if (i in o) out[i] = __cm_call(f, t, o[i], i, o); }
-  else for (let i = 0; i < n; i++) if (present(o, i)) out[i] = __cm_call(f, t, o[i], i, o);
+  if (__cm_isArray(o)) { for (let i = 0; i < n; i++) if (i in o) out[i] = __cm_call(f, t, o[i], i, o); else delete out[i]; }
+  else for (let i = 0; i < n; i++) if (present(o, i)) out[i] = __cm_call(f, t, o[i], i, o); else delete out[i];
   return out;
 });
 def(AP, "filter", function filter(f, t = undefined) {

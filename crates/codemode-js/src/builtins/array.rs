@@ -162,6 +162,31 @@ pub(crate) fn chain_has_elements(vm: &mut Vm, r: ObjRef) -> JsResult<bool> {
     Ok(found)
 }
 
+/// Replaces each hole in `out` (a copy of array `src`'s elements) that reads through to an
+/// element of a prototype with that element's value: HasProperty finds it, so the copying
+/// methods copy it as an own element.
+pub(crate) fn holes_from_chain(vm: &mut Vm, src: ObjRef, out: &mut [Value]) -> JsResult<()> {
+    if !chain_has_elements(vm, src)? {
+        return Ok(());
+    }
+    let proto = vm.heap.get(src).proto;
+    for (k, slot) in out.iter_mut().enumerate() {
+        if !slot.is_empty() {
+            continue;
+        }
+        vm.tick(k)?;
+        *slot = match vm.element_on_chain_if_any(proto, k)? {
+            None => continue,
+            Some(Ok(v)) => v,
+            Some(Err(getter)) => {
+                let key = index_key(k as f64);
+                vm.call_getter_here(getter, &Value::Obj(src), &key)?
+            }
+        };
+    }
+    Ok(())
+}
+
 /// How an Array.prototype method walks its receiver.
 pub(crate) enum Walk {
     /// An array without holes: its elements are all there.
@@ -618,13 +643,20 @@ pub(crate) fn array_concat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<V
     }
     vm.reserve_array(total)?;
     let mut out = items(vm, r).clone();
-    // Holes stay holes in the result.
+    // Holes stay holes in the result, unless a prototype has the element.
     let mut holes = vm.heap.get(r).holes;
+    if holes {
+        holes_from_chain(vm, r, &mut out)?;
+    }
     for x in a {
         match x {
             Value::Obj(o) if matches!(vm.heap.get(*o).kind, Kind::Array(_)) => {
-                holes |= vm.heap.get(*o).holes;
-                out.extend(items(vm, *o).iter().cloned())
+                let at = out.len();
+                out.extend(items(vm, *o).iter().cloned());
+                if vm.heap.get(*o).holes {
+                    holes = true;
+                    holes_from_chain(vm, *o, &mut out[at..])?;
+                }
             }
             v => out.push(v.clone()),
         }

@@ -237,7 +237,9 @@ pub(crate) fn intr_new_array(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Va
         return Err(vm.range_error("Invalid array length"));
     }
     vm.reserve_array(n as usize)?;
-    Ok(Value::Obj(vm.new_array_of_holes(n as usize)))
+    // Undefined, not holes: the prelude fills it, and an own element is written in place
+    // (CreateDataProperty) where a hole would look for a setter on the prototypes.
+    Ok(Value::Obj(vm.new_array(vec![Value::Undefined; n as usize])))
 }
 /// `__cm_isDense(o)`: o is an array without holes (its methods may read every index).
 pub(crate) fn intr_is_dense(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {

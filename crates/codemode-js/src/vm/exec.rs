@@ -1137,7 +1137,9 @@ impl Vm {
                         if let Some(Value::Obj(a)) = self.stack.last() {
                             let a = *a;
                             let o = self.heap.get_mut(a);
-                            o.holes |= op == Op::ArrayHole;
+                            if v.is_empty() {
+                                o.holes = true;
+                            }
                             if let Kind::Array(items) = &mut o.kind {
                                 items.push(v);
                             }

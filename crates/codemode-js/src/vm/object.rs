@@ -264,6 +264,17 @@ impl Vm {
         start: Option<ObjRef>,
         i: usize,
     ) -> JsResult<Result<Value, Value>> {
+        Ok(self
+            .element_on_chain_if_any(start, i)?
+            .unwrap_or(Ok(Value::Undefined)))
+    }
+
+    /// `element_on_chain`, None when no object on the chain has element `i`.
+    pub(crate) fn element_on_chain_if_any(
+        &mut self,
+        start: Option<ObjRef>,
+        i: usize,
+    ) -> JsResult<Option<Result<Value, Value>>> {
         let mut cur = start;
         let mut key: Option<JsStr> = None;
         let mut hops = 0;
@@ -273,12 +284,12 @@ impl Vm {
                 match &o.kind {
                     Kind::Array(items) => {
                         if let Some(v) = items.get(i).filter(|v| !v.is_empty()) {
-                            return Ok(Ok(v.clone()));
+                            return Ok(Some(Ok(v.clone())));
                         }
                     }
                     Kind::Primitive(Value::Str(s)) => {
                         if let Some(&u) = s.units().get(i) {
-                            return Ok(Ok(self.unit_string(u)));
+                            return Ok(Some(Ok(self.unit_string(u))));
                         }
                     }
                     _ => {}
@@ -288,9 +299,9 @@ impl Vm {
                     if let Some(p) = o.props.entry(k) {
                         if p.flags & ACCESSOR != 0 {
                             let slot = p.value.clone();
-                            return Ok(Err(self.accessor_pair(&slot).0));
+                            return Ok(Some(Err(self.accessor_pair(&slot).0)));
                         }
-                        return Ok(Ok(p.value.clone()));
+                        return Ok(Some(Ok(p.value.clone())));
                     }
                 }
             }
@@ -300,7 +311,7 @@ impl Vm {
                 break;
             }
         }
-        Ok(Ok(Value::Undefined))
+        Ok(None)
     }
 
     /// The value a hole at `i` of array `r` reads as (undefined unless a prototype has
