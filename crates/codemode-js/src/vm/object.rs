@@ -275,6 +275,11 @@ impl Vm {
         start: Option<ObjRef>,
         i: usize,
     ) -> JsResult<Option<Result<Value, Value>>> {
+        // The usual chain, Array.prototype then Object.prototype, both untouched.
+        let (ap, op) = (self.realm.array_proto, self.realm.object_proto);
+        if start == Some(ap) && self.heap.is_pristine(ap) && self.heap.is_pristine(op) {
+            return Ok(None);
+        }
         let mut cur = start;
         let mut key: Option<JsStr> = None;
         let mut hops = 0;
@@ -374,12 +379,14 @@ impl Vm {
             if let Kind::Array(items) = &o.kind {
                 let i = *n as usize;
                 if i as f64 == *n {
-                    if let Some(v) = items.get(i).filter(|v| !v.is_empty()) {
-                        return Ok(Ok(v.clone()));
+                    match items.get(i) {
+                        Some(Value::Empty) | None => {
+                            // A hole, or past the end.
+                            let proto = o.proto;
+                            return self.element_on_chain(proto, i);
+                        }
+                        Some(v) => return Ok(Ok(v.clone())),
                     }
-                    // A hole, or past the end.
-                    let proto = o.proto;
-                    return self.element_on_chain(proto, i);
                 }
             }
         }
@@ -555,8 +562,10 @@ impl Vm {
                     return Err(self.range_error("Invalid array length"));
                 }
                 // Twice the slots: the vector doubles as it grows.
+                // (and fuel for filling them).
                 let grow = n.saturating_sub(len);
                 self.ensure_memory(grow * 2 * crate::limits::ELEMENT_COST)?;
+                self.charge(grow)?;
                 self.heap.charge(grow * 2 * crate::limits::ELEMENT_COST);
                 let o = self.heap.get_mut(r);
                 if let Kind::Array(items) = &mut o.kind {
@@ -605,7 +614,7 @@ impl Vm {
                     // which only the general path looks for (and only once one exists).
                     if i as f64 == *n
                         && i < items.len()
-                        && (!items[i].is_empty() || !self.accessors_defined)
+                        && (!self.accessors_defined || !items[i].is_empty())
                     {
                         items[i] = v;
                         return Ok(None);
