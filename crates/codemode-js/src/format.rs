@@ -306,8 +306,12 @@ fn inspect_obj(
     let mut output: Vec<String> = Vec::new();
     let mut numeric = true;
     if let Kind::Array(items) = &vm.heap.get(r).kind {
-        let items = items.clone();
+        // Read one entry at a time (at most 100 are shown): no copy of a long array.
         let n = items.len();
+        let element = |vm: &Vm, i: usize| match &vm.heap.get(r).kind {
+            Kind::Array(items) => items.get(i).cloned().unwrap_or_default(),
+            _ => Value::Undefined,
+        };
         let mut i = 0;
         while i < n {
             if vm.inspect_budget == 0 {
@@ -323,9 +327,16 @@ fn inspect_obj(
                 ));
                 break;
             }
-            let it = &items[i];
+            let it = &element(vm, i);
             if it.is_empty() {
-                let run = items[i..].iter().take_while(|v| v.is_empty()).count();
+                let run = match &vm.heap.get(r).kind {
+                    Kind::Array(items) => items[i.min(items.len())..]
+                        .iter()
+                        .take_while(|v| v.is_empty())
+                        .count()
+                        .max(1),
+                    _ => 1,
+                };
                 output.push(format!(
                     "<{run} empty item{}>",
                     if run > 1 { "s" } else { "" }
