@@ -312,6 +312,15 @@ fn sparse_arrays_are_bounded() {
         assert_eq!(d.kind, DiagnosticKind::ExecutionFailure, "{src}");
         assert!(d.message.contains("memory"), "{src}: {}", d.message);
     }
+    // Its keys are paid for by the elements it has, not by its length.
+    let out = run_with(
+        &i,
+        "const byId = []; byId[100000] = 'x'; byId[7] = 'y'; \
+         return [Object.keys(byId), Object.entries(byId).length, byId.length]",
+        &o,
+        &mut echo_tool,
+    );
+    assert_eq!(out.value.unwrap(), json!([["7", "100000"], 2, 100001]));
     // Walking a mostly-empty array costs fuel per slot, in every method that walks it.
     let o = limited(VmLimits {
         max_fuel: 500_000,

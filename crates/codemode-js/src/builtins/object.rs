@@ -83,12 +83,19 @@ pub(crate) fn require_obj(vm: &mut Vm, v: &Value) -> JsResult<Option<ObjRef>> {
 /// Before `own_keys(r)`: its elements' keys are new strings, one per element.
 pub(crate) fn reserve_keys(vm: &mut Vm, r: ObjRef) -> JsResult<()> {
     let o = vm.heap.get(r);
+    let scanned = match &o.kind {
+        Kind::Array(items) if o.holes => items.len(),
+        _ => 0,
+    };
     let elements = match &o.kind {
+        // Holes have no key: a sparse array pays for the elements it has.
+        Kind::Array(items) if o.holes => items.iter().filter(|v| !v.is_empty()).count(),
         Kind::Array(items) => items.len(),
         Kind::Primitive(Value::Str(s)) => s.len(),
         _ => 0,
     };
     let n = elements + o.props.entries.len();
+    vm.charge(scanned / 16)?;
     vm.reserve_array(n)?;
     // The list of keys, then the array made of it.
     vm.ensure_memory(n * crate::limits::ELEMENT_COST)?;
