@@ -398,6 +398,10 @@ fn fast_loop<'m>(
                 let (true, Some(v)) = (i as f64 == n, items.get(i)) else {
                     stop!();
                 };
+                if v.is_empty() {
+                    // A hole: read through the prototypes by the general loop.
+                    stop!();
+                }
                 let v = plain_copy(v);
                 sp -= 1;
                 slots[sp - 1] = v;

@@ -306,20 +306,44 @@ fn inspect_obj(
     let mut output: Vec<String> = Vec::new();
     let mut numeric = true;
     if let Kind::Array(items) = &vm.heap.get(r).kind {
-        let items = items.clone();
+        // Read one entry at a time (at most 100 are shown): no copy of a long array.
         let n = items.len();
-        for (i, it) in items.iter().enumerate() {
+        let element = |vm: &Vm, i: usize| match &vm.heap.get(r).kind {
+            Kind::Array(items) => items.get(i).cloned().unwrap_or_default(),
+            _ => Value::Undefined,
+        };
+        let mut i = 0;
+        while i < n {
             if vm.inspect_budget == 0 {
                 output.push("...".into());
                 break;
             }
-            if i >= 100 {
+            // At most 100 entries, a run of holes counting as one (node's formatArray).
+            if output.len() >= 100 {
                 output.push(format!(
                     "... {} more item{}",
-                    n - 100,
-                    if n - 100 > 1 { "s" } else { "" }
+                    n - i,
+                    if n - i > 1 { "s" } else { "" }
                 ));
                 break;
+            }
+            let it = &element(vm, i);
+            if it.is_empty() {
+                let run = match &vm.heap.get(r).kind {
+                    Kind::Array(items) => items[i.min(items.len())..]
+                        .iter()
+                        .take_while(|v| v.is_empty())
+                        .count()
+                        .max(1),
+                    _ => 1,
+                };
+                output.push(format!(
+                    "<{run} empty item{}>",
+                    if run > 1 { "s" } else { "" }
+                ));
+                numeric = false;
+                i += run;
+                continue;
             }
             if !matches!(it, Value::Num(_)) {
                 numeric = false;
@@ -327,6 +351,7 @@ fn inspect_obj(
             let s = inspect(vm, it, depth + 1, seen, indent + 2);
             vm.inspect_budget = vm.inspect_budget.saturating_sub(s.len() + 2);
             output.push(s);
+            i += 1;
         }
     }
     // A Map's entries print as `k => v`, a Set's as values; weak ones cannot be listed.

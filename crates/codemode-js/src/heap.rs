@@ -277,6 +277,10 @@ pub struct Closure {
 #[derive(Clone, Debug)]
 pub enum Kind {
     Ordinary,
+    /// An array's elements, its length the vector's. A hole (an index below the length
+    /// with no property: `[1, , 3]`, `delete a[i]`, `a.length = 10`) is `Value::Empty`,
+    /// never handed to a program: element reads see it as absent and look up the
+    /// prototype chain (`Vm::hole_value`). Arrays with holes set `Object::holes`.
     Array(Vec<Value>),
     Closure(Box<Closure>),
     Native(u16),
@@ -337,6 +341,11 @@ pub struct Object {
     pub kind: Kind,
     pub extensible: bool,
     pub frozen: bool,
+    /// An array that may hold holes (`Value::Empty` elements: absent properties, see
+    /// `Kind::Array`). Set wherever a hole is made, never cleared except by
+    /// `builtins::dense`, which proves there are none: while it is false the array methods
+    /// take their dense paths.
+    pub holes: bool,
 }
 
 impl Object {
@@ -347,6 +356,7 @@ impl Object {
             kind,
             extensible: true,
             frozen: false,
+            holes: false,
         }
     }
     pub fn is_callable(&self) -> bool {
@@ -431,6 +441,7 @@ static NO_OBJECT: Object = Object {
     kind: Kind::Free,
     extensible: false,
     frozen: true,
+    holes: false,
 };
 
 /// The arena. Executions share the built-ins' objects (`base`, built once per interpreter)

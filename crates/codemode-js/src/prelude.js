@@ -32,25 +32,35 @@ const lenOf = (o, name) => {
 };
 // The elements of a generic receiver as a fresh array (arrays are used as they are).
 const snapshot = (o, name) => { if (__cm_isArray(o)) return o; lenOf(o, name); return __cm_call(ArraySlice, o); };
+// A fresh dense copy, every index read with Get (holes as undefined): the copying methods
+// (toSorted, toReversed, toSpliced, with) do not keep holes.
+const denseCopy = (o, name) => {
+  const n = lenOf(o, name);
+  if (__cm_isDense(o)) return __cm_call(ArraySlice, o);
+  const c = __cm_newArray(n);
+  for (let i = 0; i < n; i++) c[i] = o[i];
+  return c;
+};
 const present = (o, i) => (typeof o === "object" && o !== null) || typeof o === "function" ? i in o : typeof o === "string" && i < o.length;
 
 def(AP, "forEach", function forEach(f, t = undefined) {
   const o = this, n = lenOf(o, "forEach"); fnCheck(f);
-  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) __cm_call(f, t, o[i], i, o); }
+  if (__cm_isArray(o)) { for (let i = 0; i < n; i++) if (i in o) __cm_call(f, t, o[i], i, o); }
   else for (let i = 0; i < n; i++) if (present(o, i)) __cm_call(f, t, o[i], i, o);
 });
 def(AP, "map", function map(f, t = undefined) {
   const o = this, n = lenOf(o, "map"); fnCheck(f);
+  // An absent element leaves a hole in the result.
   const out = __cm_newArray(n);
-  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) out[i] = __cm_call(f, t, o[i], i, o); }
-  else for (let i = 0; i < n; i++) if (present(o, i)) out[i] = __cm_call(f, t, o[i], i, o);
+  if (__cm_isArray(o)) { for (let i = 0; i < n; i++) if (i in o) out[i] = __cm_call(f, t, o[i], i, o); else delete out[i]; }
+  else for (let i = 0; i < n; i++) if (present(o, i)) out[i] = __cm_call(f, t, o[i], i, o); else delete out[i];
   return out;
 });
 def(AP, "filter", function filter(f, t = undefined) {
   const o = this, n = lenOf(o, "filter"); fnCheck(f);
   const out = [], arr = __cm_isArray(o);
   for (let i = 0; i < n; i++) {
-    if (arr ? i >= o.length : !present(o, i)) { if (arr) break; continue; }
+    if (arr ? !(i in o) : !present(o, i)) continue;
     const v = o[i]; if (__cm_call(f, t, v, i, o)) __cm_push(out, v);
   }
   return out;
@@ -58,7 +68,7 @@ def(AP, "filter", function filter(f, t = undefined) {
 const reduceImpl = (o, name, f, init, right) => {
   const n = lenOf(o, name); fnCheck(f);
   const arr = __cm_isArray(o);
-  const has = (i) => arr ? i < o.length : present(o, i);
+  const has = (i) => arr ? i in o : present(o, i);
   let i = right ? n - 1 : 0, acc;
   const step = right ? -1 : 1, inside = (i) => right ? i >= 0 : i < n;
   if (init.length > 0) acc = init[0];
@@ -94,13 +104,13 @@ def(AP, "findLastIndex", function findLastIndex(f, t = undefined) {
 });
 def(AP, "some", function some(f, t = undefined) {
   const o = this, n = lenOf(o, "some"); fnCheck(f);
-  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) if (__cm_call(f, t, o[i], i, o)) return true; }
+  if (__cm_isArray(o)) { for (let i = 0; i < n; i++) if (i in o && __cm_call(f, t, o[i], i, o)) return true; }
   else for (let i = 0; i < n; i++) if (present(o, i) && __cm_call(f, t, o[i], i, o)) return true;
   return false;
 });
 def(AP, "every", function every(f, t = undefined) {
   const o = this, n = lenOf(o, "every"); fnCheck(f);
-  if (__cm_isArray(o)) { for (let i = 0; i < n && i < o.length; i++) if (!__cm_call(f, t, o[i], i, o)) return false; }
+  if (__cm_isArray(o)) { for (let i = 0; i < n; i++) if (i in o && !__cm_call(f, t, o[i], i, o)) return false; }
   else for (let i = 0; i < n; i++) if (present(o, i) && !__cm_call(f, t, o[i], i, o)) return false;
   return true;
 });
@@ -108,8 +118,9 @@ def(AP, "flatMap", function flatMap(f, t = undefined) {
   const src = snapshot(this, "flatMap"); fnCheck(f);
   const out = [];
   for (let i = 0; i < src.length; i++) {
+    if (!(i in src)) continue;
     const v = __cm_call(f, t, src[i], i, this);
-    if (__cm_isArray(v)) { for (let j = 0; j < v.length; j++) __cm_push(out, v[j]); } else __cm_push(out, v);
+    if (__cm_isArray(v)) { for (let j = 0; j < v.length; j++) if (j in v) __cm_push(out, v[j]); } else __cm_push(out, v);
   }
   return out;
 });
@@ -151,23 +162,33 @@ const sortInto = (arr, cmp) => {
 };
 def(AP, "sort", function sort(cmp) {
   arrCheck(this, "sort");
-  const s = sortInto(this, cmp);
+  if (__cm_isDense(this)) {
+    const s = sortInto(this, cmp);
+    for (let i = 0; i < s.length; i++) this[i] = s[i];
+    return this;
+  }
+  // The present elements are sorted into the front; the holes end up last, after the
+  // undefineds (SortIndexedProperties skips them, then the tail is deleted).
+  if (cmp !== undefined) fnCheck(cmp);
+  const n = this.length, vals = [];
+  for (let i = 0; i < n; i++) if (i in this) __cm_push(vals, this[i]);
+  const s = sortInto(vals, cmp);
   for (let i = 0; i < s.length; i++) this[i] = s[i];
+  for (let i = s.length; i < n; i++) delete this[i];
   return this;
 });
 def(AP, "toSorted", function toSorted(cmp) {
-  const src = snapshot(this, "toSorted");
-  return __cm_call(ArraySlice, sortInto(__cm_call(ArraySlice, src), cmp));
+  if (cmp !== undefined) fnCheck(cmp);
+  return __cm_call(ArraySlice, sortInto(denseCopy(this, "toSorted"), cmp));
 });
-def(AP, "toReversed", function toReversed() { return __cm_call(ArrayReverse, __cm_call(ArraySlice, snapshot(this, "toReversed"))); });
+def(AP, "toReversed", function toReversed() { return __cm_call(ArrayReverse, denseCopy(this, "toReversed")); });
 def(AP, "toSpliced", function toSpliced(...args) {
-  const c = __cm_call(ArraySlice, snapshot(this, "toSpliced")); __cm_call(ArraySplice, c, ...args); return c;
+  const c = denseCopy(this, "toSpliced"); __cm_call(ArraySplice, c, ...args); return c;
 });
 def(AP, "with", function (index, value) {
-  const src = snapshot(this, "with");
-  const n = src.length; let i = MathTrunc(+index) || 0; if (i < 0) i += n;
+  const n = lenOf(this, "with"); let i = MathTrunc(+index) || 0; if (i < 0) i += n;
   if (i < 0 || i >= n) __cm_rangeError("Invalid index : " + index);
-  const c = __cm_call(ArraySlice, src); c[i] = value; return c;
+  const c = denseCopy(this, "with"); c[i] = value; return c;
 });
 def(AP, "copyWithin", function copyWithin(target, start, end = undefined) {
   arrCheck(this, "copyWithin");
@@ -176,7 +197,8 @@ def(AP, "copyWithin", function copyWithin(target, start, end = undefined) {
   let to = rel(target, 0), from = rel(start, 0); const fin = rel(end, n);
   const count = MathMin(fin - from, n - to);
   const copy = __cm_call(ArraySlice, this, from, from + count);
-  for (let i = 0; i < count; i++) this[to + i] = copy[i];
+  // A hole copies as a hole (the target is deleted).
+  for (let i = 0; i < count; i++) { if (i in copy) this[to + i] = copy[i]; else delete this[to + i]; }
   return this;
 });
 

@@ -202,8 +202,8 @@ impl fmt::Debug for JsStr {
     }
 }
 
-/// A program value. `Empty` marks an uninitialised `let`/`const` binding (the TDZ) and
-/// never escapes to the program.
+/// A program value. `Empty` marks an uninitialised `let`/`const` binding (the TDZ) and an
+/// array's hole (see `heap::Kind::Array`), and never escapes to the program.
 #[derive(Clone, Debug, Default)]
 pub enum Value {
     #[default]
@@ -224,6 +224,11 @@ impl Value {
     }
     pub fn is_undefined(&self) -> bool {
         matches!(self, Value::Undefined)
+    }
+    /// The TDZ marker, or (in an array's elements) a hole.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Value::Empty)
     }
     pub fn is_nullish(&self) -> bool {
         matches!(self, Value::Undefined | Value::Null)

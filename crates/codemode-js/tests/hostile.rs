@@ -272,3 +272,91 @@ fn corpus_under_tight_limits_never_panics() {
     }
     assert!(n > 1000);
 }
+
+#[test]
+fn sparse_arrays_are_bounded() {
+    let i = JsInterpreter::new();
+    // Elements live in one vector: an index or length past the collection limit is a
+    // RangeError (node would make a sparse array) and allocates nothing.
+    let out = run(
+        &i,
+        "const a = []; const r = []; \
+         try { a[4294967294] = 1 } catch (e) { r.push(e.name) } \
+         try { a.length = 4e9 } catch (e) { r.push(e.name) } \
+         try { a.length = 4294967296 } catch (e) { r.push(e.name) } \
+         a[4294967295] = 'not an index'; \
+         return [r, a.length, Object.keys(a)]",
+    );
+    assert_eq!(
+        out.value.unwrap(),
+        json!([
+            ["RangeError", "RangeError", "RangeError"],
+            0,
+            ["4294967295"]
+        ])
+    );
+    // Growing by index or length is charged before the slots are made: under a small
+    // memory limit it is the fatal memory error, not a host allocation.
+    let o = limited(VmLimits {
+        max_memory_bytes: 8 << 20,
+        ..Default::default()
+    });
+    for src in [
+        "const a = []; a[15e6] = 1; return a.length",
+        "const a = [1]; a.length = 15e6; return a.length",
+        "const a = [1]; try { a[15e6] = 1 } catch (e) { return 'caught' }",
+        "return new Array(15e6).length",
+        "const a = []; for (let k = 0; ; k += 1e5) a.length = k",
+    ] {
+        let d = run_with(&i, src, &o, &mut echo_tool).value.unwrap_err();
+        assert_eq!(d.kind, DiagnosticKind::ExecutionFailure, "{src}");
+        assert!(d.message.contains("memory"), "{src}: {}", d.message);
+    }
+    // Its keys are paid for by the elements it has, not by its length.
+    let out = run_with(
+        &i,
+        "const byId = []; byId[100000] = 'x'; byId[7] = 'y'; \
+         return [Object.keys(byId), Object.entries(byId).length, byId.length]",
+        &o,
+        &mut echo_tool,
+    );
+    assert_eq!(out.value.unwrap(), json!([["7", "100000"], 2, 100001]));
+    // Walking a mostly-empty array costs fuel per slot, in every method that walks it.
+    let o = limited(VmLimits {
+        max_fuel: 500_000,
+        ..Default::default()
+    });
+    for src in [
+        "const a = []; a[1 << 20] = 1; while (true) a.includes(2)",
+        "const a = []; a[1 << 20] = 1; while (true) a.indexOf(2)",
+        "const a = new Array(1 << 20); while (true) a.forEach(() => {})",
+        "const a = new Array(1 << 20); while (true) Object.keys(a)",
+        "const a = []; a[1 << 20] = 1; while (true) a.sort()",
+        "const a = new Array(1 << 20); while (true) a.join()",
+    ] {
+        let d = run_with(&i, src, &o, &mut echo_tool).value.unwrap_err();
+        assert_eq!(d.kind, DiagnosticKind::TimeoutExceeded, "{src}");
+    }
+    // A hole never reaches the program as a value, whatever reads it.
+    let out = run(
+        &i,
+        "const a = [, , ]; const [x] = a; const seen = []; \
+         for (const v of a) seen.push(typeof v); \
+         a.forEach(() => seen.push('visited')); \
+         return [typeof a[0], typeof x, seen, typeof a.at(1), typeof a.pop(), \
+                 typeof [,].shift(), String([, 1]), a.map(v => 1).length]",
+    );
+    assert_eq!(
+        out.value.unwrap(),
+        json!([
+            "undefined",
+            "undefined",
+            ["undefined", "undefined"],
+            "undefined",
+            "undefined",
+            "undefined",
+            ",1",
+            1
+        ])
+    );
+}

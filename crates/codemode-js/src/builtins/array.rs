@@ -39,7 +39,7 @@ pub(crate) fn array_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value>
                 return Err(vm.range_error("Invalid array length"));
             }
             vm.reserve_array(n as usize)?;
-            return Ok(Value::Obj(vm.new_array(vec![Value::Undefined; n as usize])));
+            return Ok(Value::Obj(vm.new_array_of_holes(n as usize)));
         }
     }
     Ok(Value::Obj(vm.new_array(a.to_vec())))
@@ -114,6 +114,106 @@ pub(crate) fn rel_index_f(vm: &mut Vm, v: &Value, len: f64, default: f64) -> JsR
 pub(crate) fn is_array_value(vm: &Vm, v: &Value) -> bool {
     matches!(v, Value::Obj(r) if matches!(vm.heap.get(*r).kind, Kind::Array(_)))
 }
+
+/// Whether array `r` has no holes. An array flagged as holey is scanned (charged) and its
+/// flag cleared when none are left, so an array filled after `new Array(n)` goes back to
+/// the dense paths.
+pub(crate) fn dense(vm: &mut Vm, r: ObjRef) -> JsResult<bool> {
+    let o = vm.heap.get(r);
+    if !o.holes {
+        return Ok(true);
+    }
+    let Kind::Array(items) = &o.kind else {
+        return Ok(true);
+    };
+    let n = items.len();
+    let none = !items.iter().any(|v| v.is_empty());
+    vm.charge(n / 16)?;
+    if none {
+        vm.heap.get_mut(r).holes = false;
+    }
+    Ok(none)
+}
+
+/// Whether a prototype of `r` has an element (an index property): then a hole of `r`
+/// reads through to it, and HasProperty finds it, so the methods take their generic paths.
+/// The built-in prototypes have none unless the program wrote to them.
+pub(crate) fn chain_has_elements(vm: &mut Vm, r: ObjRef) -> JsResult<bool> {
+    let mut cur = vm.heap.get(r).proto;
+    let mut work = 0usize;
+    let mut found = false;
+    while let Some(c) = cur {
+        let o = vm.heap.get(c);
+        if !vm.heap.is_pristine(c) {
+            work += 1 + o.props.entries.len();
+            found = match &o.kind {
+                Kind::Array(items) => items.iter().any(|v| !v.is_empty()),
+                Kind::Primitive(Value::Str(s)) => !s.is_empty(),
+                _ => false,
+            } || o.props.iter().any(|p| p.key.as_index().is_some());
+            if found || work > 1_000_000 {
+                break;
+            }
+        }
+        cur = o.proto;
+        work += 1;
+    }
+    vm.charge(work)?;
+    Ok(found)
+}
+
+/// Replaces each hole in `out` (a copy of array `src`'s elements) that reads through to an
+/// element of a prototype with that element's value: HasProperty finds it, so the copying
+/// methods copy it as an own element.
+pub(crate) fn holes_from_chain(vm: &mut Vm, src: ObjRef, out: &mut [Value]) -> JsResult<()> {
+    if !chain_has_elements(vm, src)? {
+        return Ok(());
+    }
+    let proto = vm.heap.get(src).proto;
+    for (k, slot) in out.iter_mut().enumerate() {
+        if !slot.is_empty() {
+            continue;
+        }
+        vm.tick(k)?;
+        *slot = match vm.element_on_chain_if_any(proto, k)? {
+            None => continue,
+            Some(Ok(v)) => v,
+            Some(Err(getter)) => {
+                let key = index_key(k as f64);
+                vm.call_getter_here(getter, &Value::Obj(src), &key)?
+            }
+        };
+    }
+    Ok(())
+}
+
+/// How an Array.prototype method walks its receiver.
+pub(crate) enum Walk {
+    /// An array without holes: its elements are all there.
+    Dense(ObjRef),
+    /// An array with holes whose prototypes have no elements: a hole is absent and reads as
+    /// undefined, so the method works on the elements' vector, `Value::Empty` and all.
+    Holey(ObjRef),
+    /// Anything else, read through `length`, HasProperty and Get.
+    Generic,
+}
+
+pub(crate) fn walk_of(vm: &mut Vm, this: &Value) -> JsResult<Walk> {
+    let Value::Obj(r) = *this else {
+        return Ok(Walk::Generic);
+    };
+    if !matches!(vm.heap.get(r).kind, Kind::Array(_)) {
+        return Ok(Walk::Generic);
+    }
+    if dense(vm, r)? {
+        return Ok(Walk::Dense(r));
+    }
+    Ok(if chain_has_elements(vm, r)? {
+        Walk::Generic
+    } else {
+        Walk::Holey(r)
+    })
+}
 pub(crate) fn generic_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let len = generic_len(vm, this, "indexOf")?;
     if len == 0.0 {
@@ -182,7 +282,7 @@ pub(crate) fn generic_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResu
     }
     Ok(Value::Bool(false))
 }
-/// The elements `from..to` of an array-like, absent ones as undefined (arrays are dense).
+/// The elements `from..to` of an array-like, absent ones as undefined.
 pub(crate) fn generic_items(vm: &mut Vm, this: &Value, from: f64, to: f64) -> JsResult<Vec<Value>> {
     generic_span(vm, from, to)?;
     vm.reserve_array((to - from).max(0.0) as usize)?;
@@ -212,6 +312,17 @@ pub(crate) fn generic_set(vm: &mut Vm, this: &Value, key: JsStr, v: Value) -> Js
 pub(crate) fn generic_delete(vm: &mut Vm, this: &Value, i: f64) -> JsResult<()> {
     if let Value::Obj(r) = this {
         let key = index_key(i);
+        if is_array_value(vm, this) {
+            let present = vm.has_own_element(*r, i);
+            if vm.heap.get(*r).frozen && present {
+                return Err(vm.type_error(&format!(
+                    "Cannot delete property '{}' of object",
+                    key.to_rust()
+                )));
+            }
+            vm.delete(this, &key)?;
+            return Ok(());
+        }
         let o = vm.heap.get_mut(*r);
         if o.frozen {
             return Err(vm.type_error(&format!(
@@ -401,13 +512,21 @@ pub(crate) fn array_pop(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Val
     let Some(v) = items_mut(vm, r) else {
         return Err(frozen_err(vm));
     };
-    Ok(v.pop().unwrap_or_default())
+    let last = v.pop().unwrap_or_default();
+    if last.is_empty() {
+        // A hole: Get reads through the prototypes.
+        let at = items(vm, r).len();
+        return vm.hole_value(r, at);
+    }
+    Ok(last)
 }
 pub(crate) fn array_shift(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     if !is_array_value(vm, this) {
         return generic_shift(vm, this);
     }
-    let r = this_array(vm, this, "shift")?;
+    let (Walk::Dense(r) | Walk::Holey(r)) = walk_of(vm, this)? else {
+        return generic_shift(vm, this);
+    };
     let n = items(vm, r).len();
     vm.charge(n)?;
     let Some(v) = items_mut(vm, r) else {
@@ -416,13 +535,20 @@ pub(crate) fn array_shift(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<V
     if v.is_empty() {
         return Ok(Value::Undefined);
     }
-    Ok(v.remove(0))
+    // The holes move down with the elements (each is a Delete in ECMAScript's loop).
+    let first = v.remove(0);
+    if first.is_empty() {
+        return vm.hole_value(r, 0);
+    }
+    Ok(first)
 }
 pub(crate) fn array_unshift(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     if !is_array_value(vm, this) {
         return generic_unshift(vm, this, a);
     }
-    let r = this_array(vm, this, "unshift")?;
+    let (Walk::Dense(r) | Walk::Holey(r)) = walk_of(vm, this)? else {
+        return generic_unshift(vm, this, a);
+    };
     let n = items(vm, r).len();
     vm.charge(n)?;
     vm.check_len(n + a.len())?;
@@ -445,24 +571,41 @@ pub(crate) fn rel_index(vm: &mut Vm, v: &Value, len: usize, default: usize) -> J
     })
 }
 pub(crate) fn array_slice(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    if !is_array_value(vm, this) {
+    let (Walk::Dense(r) | Walk::Holey(r)) = walk_of(vm, this)? else {
+        // An absent element leaves a hole in the copy (HasProperty, then Get).
         let len = generic_len(vm, this, "slice")?;
         let s = rel_index_f(vm, &arg(a, 0), len, 0.0)?;
         let e = rel_index_f(vm, &arg(a, 1), len, len)?;
-        let out = generic_items(vm, this, s, e)?;
-        return Ok(Value::Obj(vm.new_array(out)));
-    }
-    let r = this_array(vm, this, "slice")?;
+        generic_span(vm, s, e)?;
+        vm.reserve_array((e - s).max(0.0) as usize)?;
+        let mut out = Vec::new();
+        let mut holes = false;
+        let mut i = s;
+        while i < e {
+            vm.tick(out.len())?;
+            if generic_has(vm, this, i)? {
+                out.push(generic_get(vm, this, i)?);
+            } else {
+                out.push(Value::Empty);
+                holes = true;
+            }
+            i += 1.0;
+        }
+        return Ok(Value::Obj(vm.new_array_with_holes(out, holes)));
+    };
     let len = items(vm, r).len();
     let s = rel_index(vm, &arg(a, 0), len, 0)?;
     let e = rel_index(vm, &arg(a, 1), len, len)?;
     vm.reserve_array(e.saturating_sub(s))?;
+    // The conversions ran first: the array may have shrunk since.
+    let e = e.min(items(vm, r).len());
     let out = if s < e {
         items(vm, r)[s..e].to_vec()
     } else {
         Vec::new()
     };
-    Ok(Value::Obj(vm.new_array(out)))
+    let holes = vm.heap.get(r).holes;
+    Ok(Value::Obj(vm.new_array_with_holes(out, holes)))
 }
 pub(crate) fn array_splice(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let r = this_array(vm, this, "splice")?;
@@ -484,8 +627,10 @@ pub(crate) fn array_splice(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<V
     let Some(v) = items_mut(vm, r) else {
         return Err(frozen_err(vm));
     };
+    // Holes keep their places, in the removed elements as in the array.
     let removed: Vec<Value> = v.splice(s..s + del, ins).collect();
-    Ok(Value::Obj(vm.new_array(removed)))
+    let holes = vm.heap.get(r).holes;
+    Ok(Value::Obj(vm.new_array_with_holes(removed, holes)))
 }
 pub(crate) fn array_concat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let r = this_array(vm, this, "concat")?;
@@ -498,17 +643,27 @@ pub(crate) fn array_concat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<V
     }
     vm.reserve_array(total)?;
     let mut out = items(vm, r).clone();
+    // Holes stay holes in the result, unless a prototype has the element.
+    let mut holes = vm.heap.get(r).holes;
+    if holes {
+        holes_from_chain(vm, r, &mut out)?;
+    }
     for x in a {
         match x {
             Value::Obj(o) if matches!(vm.heap.get(*o).kind, Kind::Array(_)) => {
-                out.extend(items(vm, *o).iter().cloned())
+                let at = out.len();
+                out.extend(items(vm, *o).iter().cloned());
+                if vm.heap.get(*o).holes {
+                    holes = true;
+                    holes_from_chain(vm, *o, &mut out[at..])?;
+                }
             }
             v => out.push(v.clone()),
         }
         vm.check_len(out.len())?;
     }
     vm.charge(out.len())?;
-    Ok(Value::Obj(vm.new_array(out)))
+    Ok(Value::Obj(vm.new_array_with_holes(out, holes)))
 }
 /// The most joins that may be under way at once through a conversion (an object whose
 /// `toString` is Array.prototype.join holding another): each is a native recursion, so past
@@ -667,7 +822,7 @@ pub(crate) fn joined_lower_bound(vm: &mut Vm, r: ObjRef, sep_len: usize) -> JsRe
     }
 }
 pub(crate) fn array_join(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    if !is_array_value(vm, this) {
+    if matches!(walk_of(vm, this)?, Walk::Generic) {
         let len = generic_len(vm, this, "join")?;
         let sep = match arg(a, 0) {
             Value::Undefined => JsStr::from_str(","),
@@ -692,10 +847,10 @@ pub(crate) fn array_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResu
     array_join(vm, this, &[])
 }
 pub(crate) fn array_reverse(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
-    if !is_array_value(vm, this) {
+    // Reversing the slots moves the holes as ECMAScript's swaps and deletes do.
+    let (Walk::Dense(r) | Walk::Holey(r)) = walk_of(vm, this)? else {
         return generic_reverse(vm, this);
-    }
-    let r = this_array(vm, this, "reverse")?;
+    };
     let Some(v) = items_mut(vm, r) else {
         return Err(frozen_err(vm));
     };
@@ -703,10 +858,10 @@ pub(crate) fn array_reverse(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult
     Ok(this.clone())
 }
 pub(crate) fn array_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    if !is_array_value(vm, this) {
+    // A hole (Value::Empty) equals nothing: it is skipped.
+    let (Walk::Dense(r) | Walk::Holey(r)) = walk_of(vm, this)? else {
         return generic_index_of(vm, this, a);
-    }
-    let r = this_array(vm, this, "indexOf")?;
+    };
     let len = items(vm, r).len();
     let from = rel_index(vm, &arg(a, 1), len, 0)?;
     let x = arg(a, 0);
@@ -718,10 +873,9 @@ pub(crate) fn array_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult
     Ok(Value::Num(pos.map(|p| (p + from) as f64).unwrap_or(-1.0)))
 }
 pub(crate) fn array_last_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    if !is_array_value(vm, this) {
+    let (Walk::Dense(r) | Walk::Holey(r)) = walk_of(vm, this)? else {
         return generic_last_index_of(vm, this, a);
-    }
-    let r = this_array(vm, this, "lastIndexOf")?;
+    };
     let x = arg(a, 0);
     let len = items(vm, r).len();
     let Some(start) = last_index_start(vm, a, len as f64)? else {
@@ -736,20 +890,18 @@ pub(crate) fn array_last_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsR
     Ok(Value::Num(pos.map(|p| p as f64).unwrap_or(-1.0)))
 }
 pub(crate) fn array_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    if !is_array_value(vm, this) {
+    let (Walk::Dense(r) | Walk::Holey(r)) = walk_of(vm, this)? else {
         return generic_includes(vm, this, a);
-    }
-    let r = this_array(vm, this, "includes")?;
+    };
     let len = items(vm, r).len();
     let from = rel_index(vm, &arg(a, 1), len, 0)?;
     let x = arg(a, 0);
     vm.charge(len)?;
-    Ok(Value::Bool(
-        items(vm, r)
-            .iter()
-            .skip(from)
-            .any(|v| same_value_zero(v, &x)),
-    ))
+    // A hole reads as undefined (no prototype has the element).
+    let undefined = x.is_undefined();
+    Ok(Value::Bool(items(vm, r).iter().skip(from).any(|v| {
+        same_value_zero(v, &x) || (undefined && v.is_empty())
+    })))
 }
 pub(crate) fn array_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     if !is_array_value(vm, this) {
@@ -770,7 +922,10 @@ pub(crate) fn array_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value
     if i < 0.0 || i >= len {
         return Ok(Value::Undefined);
     }
-    Ok(items(vm, r)[i as usize].clone())
+    match items(vm, r).get(i as usize) {
+        Some(Value::Empty) => vm.hole_value(r, i as usize),
+        v => Ok(v.cloned().unwrap_or_default()),
+    }
 }
 pub(crate) fn array_fill(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     if !is_array_value(vm, this) {
@@ -798,6 +953,8 @@ pub(crate) fn flatten(
 ) -> JsResult<()> {
     for v in list {
         match v {
+            // A hole is skipped (FlattenIntoArray's HasProperty).
+            Value::Empty => {}
             Value::Obj(o) if depth >= 1.0 && matches!(vm.heap.get(*o).kind, Kind::Array(_)) => {
                 let inner = items(vm, *o).clone();
                 flatten(vm, &inner, (depth - 1.0).min(100.0), out)?;

@@ -124,7 +124,11 @@ fn fill(
                 out.push(copy_of(vm, item, copies, work)?);
             }
             vm.heap.charge(out.len() * crate::limits::ELEMENT_COST);
-            vm.heap.get_mut(dst).kind = Kind::Array(out);
+            // Holes stay holes (node's structuredClone keeps them).
+            let holes = vm.heap.get(src).holes;
+            let d = vm.heap.get_mut(dst);
+            d.kind = Kind::Array(out);
+            d.holes = holes;
             return Ok(());
         }
         Kind::Collection(c) => {

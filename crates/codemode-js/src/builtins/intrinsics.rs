@@ -33,6 +33,7 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("isErrorish", intr_is_errorish),
     ("strIndex", intr_str_index),
     ("newArray", intr_new_array),
+    ("isDense", intr_is_dense),
     ("builtinTag", intr_builtin_tag),
     ("chargeFuel", intr_charge),
     ("jsonBudget", crate::json::intr_json_budget),
@@ -242,7 +243,16 @@ pub(crate) fn intr_new_array(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Va
         return Err(vm.range_error("Invalid array length"));
     }
     vm.reserve_array(n as usize)?;
+    // Undefined, not holes: the prelude fills it, and an own element is written in place
+    // (CreateDataProperty) where a hole would look for a setter on the prototypes.
     Ok(Value::Obj(vm.new_array(vec![Value::Undefined; n as usize])))
+}
+/// `__cm_isDense(o)`: o is an array without holes (its methods may read every index).
+pub(crate) fn intr_is_dense(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    Ok(Value::Bool(match arg(a, 0) {
+        Value::Obj(r) if is_array_value(vm, &Value::Obj(r)) => dense(vm, r)?,
+        _ => false,
+    }))
 }
 pub(crate) fn intr_charge(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let n = vm.to_number(&arg(a, 0))?;

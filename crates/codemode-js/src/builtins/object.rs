@@ -83,12 +83,19 @@ pub(crate) fn require_obj(vm: &mut Vm, v: &Value) -> JsResult<Option<ObjRef>> {
 /// Before `own_keys(r)`: its elements' keys are new strings, one per element.
 pub(crate) fn reserve_keys(vm: &mut Vm, r: ObjRef) -> JsResult<()> {
     let o = vm.heap.get(r);
+    let scanned = match &o.kind {
+        Kind::Array(items) if o.holes => items.len(),
+        _ => 0,
+    };
     let elements = match &o.kind {
+        // Holes have no key: a sparse array pays for the elements it has.
+        Kind::Array(items) if o.holes => items.iter().filter(|v| !v.is_empty()).count(),
         Kind::Array(items) => items.len(),
         Kind::Primitive(Value::Str(s)) => s.len(),
         _ => 0,
     };
     let n = elements + o.props.entries.len();
+    vm.charge(scanned / 16)?;
     vm.reserve_array(n)?;
     // The list of keys, then the array made of it.
     vm.ensure_memory(n * crate::limits::ELEMENT_COST)?;
@@ -277,7 +284,7 @@ pub(crate) fn has_own(vm: &mut Vm, o: &Value, k: &Value) -> JsResult<bool> {
             let obj = vm.heap.get(*r);
             if let Kind::Array(items) = &obj.kind {
                 if let Some(i) = key.as_index() {
-                    return Ok((i as usize) < items.len());
+                    return Ok(items.get(i as usize).is_some_and(|v| !v.is_empty()));
                 }
                 if key.eq_str("length") {
                     return Ok(true);
@@ -318,6 +325,7 @@ pub(crate) fn own_descriptor(
                 if let Some(i) = key.as_index() {
                     return Ok(items
                         .get(i as usize)
+                        .filter(|v| !v.is_empty())
                         .map(|v| (v.clone(), !frozen, true, !frozen)));
                 }
                 if key.eq_str("length") {
@@ -452,7 +460,9 @@ pub(crate) fn object_get_own_property_names(
                 let mut named: Vec<JsStr> = Vec::new();
                 if let Kind::Array(items) = &obj.kind {
                     ints.extend(
-                        (0..items.len()).map(|i| (i as u32, JsStr::from_str(&i.to_string()))),
+                        (0..items.len())
+                            .filter(|&i| !items[i].is_empty())
+                            .map(|i| (i as u32, JsStr::from_str(&i.to_string()))),
                     );
                 }
                 for p in obj.props.iter().filter(|p| !p.key.is_symbol()) {

@@ -1132,11 +1132,15 @@ impl Vm {
                         let v = if op == Op::ArrayPush {
                             pop!(self)
                         } else {
-                            Value::Undefined
+                            Value::Empty
                         };
                         if let Some(Value::Obj(a)) = self.stack.last() {
                             let a = *a;
-                            if let Kind::Array(items) = &mut self.heap.get_mut(a).kind {
+                            let o = self.heap.get_mut(a);
+                            if v.is_empty() {
+                                o.holes = true;
+                            }
+                            if let Kind::Array(items) = &mut o.kind {
                                 items.push(v);
                             }
                             self.heap.charge(2 * crate::limits::ELEMENT_COST);
@@ -1407,10 +1411,11 @@ impl Vm {
                     }
                     Op::IndexOf(i) => {
                         let v = match self.stack.last() {
-                            Some(Value::Obj(r)) => match &self.heap.get(*r).kind {
-                                Kind::Array(items) => {
-                                    items.get(i as usize).cloned().unwrap_or_default()
-                                }
+                            Some(&Value::Obj(r)) => match &self.heap.get(r).kind {
+                                Kind::Array(items) => match items.get(i as usize) {
+                                    Some(Value::Empty) => tri!(self.hole_value(r, i as usize)),
+                                    v => v.cloned().unwrap_or_default(),
+                                },
                                 _ => Value::Undefined,
                             },
                             _ => Value::Undefined,
@@ -1419,13 +1424,7 @@ impl Vm {
                     }
                     Op::SliceFrom(i) => {
                         let rest = match self.stack.last() {
-                            Some(Value::Obj(r)) => match &self.heap.get(*r).kind {
-                                Kind::Array(items) => items
-                                    .get(i as usize..)
-                                    .map(|s| s.to_vec())
-                                    .unwrap_or_default(),
-                                _ => Vec::new(),
-                            },
+                            Some(&Value::Obj(r)) => tri!(self.elements_read(r, i as usize)),
                             _ => Vec::new(),
                         };
                         let a = self.new_array(rest);

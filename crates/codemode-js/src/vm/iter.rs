@@ -325,6 +325,13 @@ impl Vm {
         Ok(Some(self.get_prop(result, &JsStr::from_str("value"))?))
     }
 
+    /// A hole met by `iter_next`: it iterates as the value a read of it gives.
+    #[cold]
+    #[inline(never)]
+    fn hole_step(&mut self, r: ObjRef, idx: usize) -> JsResult<IterStep> {
+        Ok(IterStep::Value(self.hole_value(r, idx)?, idx + 1))
+    }
+
     /// `Op::IterNext`: the value after position `idx` of a native state and the position
     /// after it, `Done` at the end, or `Protocol` for a protocol record.
     #[inline]
@@ -335,7 +342,11 @@ impl Vm {
         };
         match it {
             Value::Obj(r) => Ok(match &self.heap.get(*r).kind {
-                Kind::Array(items) => step(items.get(idx).cloned(), idx + 1),
+                Kind::Array(items) => match items.get(idx) {
+                    Some(Value::Empty) => return self.hole_step(*r, idx),
+                    Some(v) => IterStep::Value(v.clone(), idx + 1),
+                    None => IterStep::Done,
+                },
                 Kind::CollectionIter(_) => {
                     step(crate::builtins::collection_iter_step(self, *r)?, idx + 1)
                 }

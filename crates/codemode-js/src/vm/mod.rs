@@ -355,6 +355,18 @@ impl Vm {
         self.alloc(Some(p), Kind::Array(items))
     }
 
+    /// An array whose `items` may hold holes (`Value::Empty`): `holes` says whether they can.
+    pub fn new_array_with_holes(&mut self, items: Vec<Value>, holes: bool) -> ObjRef {
+        let a = self.new_array(items);
+        self.heap.get_mut(a).holes = holes;
+        a
+    }
+
+    /// ArrayCreate(n): an array of `n` holes (the caller reserved it).
+    pub fn new_array_of_holes(&mut self, n: usize) -> ObjRef {
+        self.new_array_with_holes(vec![Value::Empty; n], n > 0)
+    }
+
     pub fn new_string(&mut self, units: Vec<u16>) -> JsResult<Value> {
         if units.len() > self.limits.max_string_len {
             return Err(self.range_error("Invalid string length"));

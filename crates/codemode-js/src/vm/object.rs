@@ -148,7 +148,11 @@ impl Vm {
             }
             Kind::Array(items) => {
                 if let Some(i) = key.as_index() {
-                    return Ok(Ok(items.get(i as usize).cloned().unwrap_or_default()));
+                    if let Some(v) = items.get(i as usize).filter(|v| !v.is_empty()) {
+                        return Ok(Ok(v.clone()));
+                    }
+                    let proto = self.heap.get(start).proto;
+                    return self.element_on_chain(proto, i as usize);
                 }
                 if key.eq_str("length") {
                     return Ok(Ok(Value::Num(items.len() as f64)));
@@ -250,6 +254,114 @@ impl Vm {
         Ok(Ok(Value::Undefined))
     }
 
+    /// Element `i` of an array that has none of its own (a hole, or past the end): the
+    /// nearest on the prototype chain from `start`, as `get_prop_raw` answers.
+    /// The built-in prototypes hold no elements, so an object this execution has not
+    /// written to is passed without making the key: a miss on `Array.prototype` and
+    /// `Object.prototype` costs no allocation.
+    pub(crate) fn element_on_chain(
+        &mut self,
+        start: Option<ObjRef>,
+        i: usize,
+    ) -> JsResult<Result<Value, Value>> {
+        Ok(self
+            .element_on_chain_if_any(start, i)?
+            .unwrap_or(Ok(Value::Undefined)))
+    }
+
+    /// `element_on_chain`, None when no object on the chain has element `i`.
+    pub(crate) fn element_on_chain_if_any(
+        &mut self,
+        start: Option<ObjRef>,
+        i: usize,
+    ) -> JsResult<Option<Result<Value, Value>>> {
+        // The usual chain, Array.prototype then Object.prototype, both untouched.
+        let (ap, op) = (self.realm.array_proto, self.realm.object_proto);
+        if start == Some(ap) && self.heap.is_pristine(ap) && self.heap.is_pristine(op) {
+            return Ok(None);
+        }
+        let mut cur = start;
+        let mut key: Option<JsStr> = None;
+        let mut hops = 0;
+        while let Some(c) = cur {
+            if !self.heap.is_pristine(c) {
+                let o = self.heap.get(c);
+                match &o.kind {
+                    Kind::Array(items) => {
+                        if let Some(v) = items.get(i).filter(|v| !v.is_empty()) {
+                            return Ok(Some(Ok(v.clone())));
+                        }
+                    }
+                    Kind::Primitive(Value::Str(s)) => {
+                        if let Some(&u) = s.units().get(i) {
+                            return Ok(Some(Ok(self.unit_string(u))));
+                        }
+                    }
+                    _ => {}
+                }
+                if !o.props.entries.is_empty() {
+                    let k = key.get_or_insert_with(|| JsStr::from_str(&i.to_string()));
+                    if let Some(p) = o.props.entry(k) {
+                        if p.flags & ACCESSOR != 0 {
+                            let slot = p.value.clone();
+                            return Ok(Some(Err(self.accessor_pair(&slot).0)));
+                        }
+                        return Ok(Some(Ok(p.value.clone())));
+                    }
+                }
+            }
+            cur = self.heap.get(c).proto;
+            hops += 1;
+            if hops > 10_000 {
+                break;
+            }
+        }
+        Ok(None)
+    }
+
+    /// The value a hole at `i` of array `r` reads as (undefined unless a prototype has
+    /// element `i`; a getter there runs as in `get_prop`).
+    pub(crate) fn hole_value(&mut self, r: ObjRef, i: usize) -> JsResult<Value> {
+        let proto = self.heap.get(r).proto;
+        match self.element_on_chain(proto, i)? {
+            Ok(v) => Ok(v),
+            Err(getter) => {
+                let key = JsStr::from_str(&i.to_string());
+                self.call_getter_here(getter, &Value::Obj(r), &key)
+            }
+        }
+    }
+
+    /// Array `r`'s elements from `from` on, holes read as `hole_value` gives them (what
+    /// iterating the array yields).
+    pub(crate) fn elements_read(&mut self, r: ObjRef, from: usize) -> JsResult<Vec<Value>> {
+        let (mut out, holes) = match &self.heap.get(r).kind {
+            Kind::Array(items) => (
+                items.get(from..).map(|s| s.to_vec()).unwrap_or_default(),
+                self.heap.get(r).holes,
+            ),
+            _ => (Vec::new(), false),
+        };
+        if holes {
+            for (k, slot) in out.iter_mut().enumerate() {
+                if slot.is_empty() {
+                    *slot = self.hole_value(r, from + k)?;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether array `r` has element `i` of its own (not a hole, not past the end).
+    pub(crate) fn has_own_element(&self, r: ObjRef, i: f64) -> bool {
+        match &self.heap.get(r).kind {
+            Kind::Array(items) => {
+                i >= 0.0 && i.fract() == 0.0 && items.get(i as usize).is_some_and(|v| !v.is_empty())
+            }
+            _ => false,
+        }
+    }
+
     pub fn get_elem(&mut self, obj: &Value, key: &Value) -> JsResult<Value> {
         match self.get_elem_raw(obj, key)? {
             Ok(v) => Ok(v),
@@ -263,10 +375,18 @@ impl Vm {
     /// `obj[key]` as `get_prop_raw` answers it.
     pub fn get_elem_raw(&mut self, obj: &Value, key: &Value) -> JsResult<Result<Value, Value>> {
         if let (Value::Obj(r), Value::Num(n)) = (obj, key) {
-            if let Kind::Array(items) = &self.heap.get(*r).kind {
+            let o = self.heap.get(*r);
+            if let Kind::Array(items) = &o.kind {
                 let i = *n as usize;
                 if i as f64 == *n {
-                    return Ok(Ok(items.get(i).cloned().unwrap_or_default()));
+                    match items.get(i) {
+                        Some(Value::Empty) | None => {
+                            // A hole, or past the end.
+                            let proto = o.proto;
+                            return self.element_on_chain(proto, i);
+                        }
+                        Some(v) => return Ok(Ok(v.clone())),
+                    }
                 }
             }
         }
@@ -381,6 +501,24 @@ impl Vm {
             self.set_prototype(r, new)?;
             return Ok(None);
         }
+        // An element the array has (or a hole, while no setter can intercept it): written
+        // in place (arrays keep no element accessors).
+        if let (Kind::Array(_), Some(i)) = (&self.heap.get(r).kind, key.as_index()) {
+            let accessors = self.accessors_defined;
+            let o = self.heap.get_mut(r);
+            let frozen = o.frozen;
+            if let Kind::Array(items) = &mut o.kind {
+                if let Some(slot) = items
+                    .get_mut(i as usize)
+                    .filter(|v| !v.is_empty() || !accessors)
+                {
+                    if !frozen {
+                        *slot = v;
+                    }
+                    return Ok(None);
+                }
+            }
+        }
         // Looked up once: the writes below reuse the position.
         let found = self.heap.get(r).props.find(&key);
         match found {
@@ -398,40 +536,59 @@ impl Vm {
             }
             None => {}
         }
-        let o = self.heap.get_mut(r);
+        let o = self.heap.get(r);
         if o.frozen {
             return Ok(None);
         }
-        if let Kind::Array(items) = &mut o.kind {
-            if let Some(i) = key.as_index() {
-                let i = i as usize;
-                if i < items.len() {
-                    items[i] = v;
-                    return Ok(None);
-                }
-                if i >= max {
-                    return Err(self.range_error("Invalid array length"));
-                }
-                let grow = i + 1 - items.len();
-                items.resize(i, Value::Undefined);
-                items.push(v);
-                self.heap.charge(grow * 24);
-                return Ok(None);
-            }
-            if key.eq_str("length") {
-                let n = match v {
+        if let Kind::Array(items) = &o.kind {
+            let len = items.len();
+            // The new length (None: not an element or `length` write).
+            let grow_to = if let Some(i) = key.as_index() {
+                Some((i as usize + 1).max(len))
+            } else if key.eq_str("length") {
+                match v {
                     Value::Num(n) if n >= 0.0 && n.fract() == 0.0 && n <= u32::MAX as f64 => {
-                        n as usize
+                        Some(n as usize)
                     }
                     _ => return Err(self.range_error("Invalid array length")),
-                };
+                }
+            } else {
+                None
+            };
+            if let Some(n) = grow_to {
+                // Elements past the collection limit would be slots: a RangeError, not
+                // sparse storage (docs/conformance.md).
                 if n > max {
                     return Err(self.range_error("Invalid array length"));
                 }
-                items.resize(n, Value::Undefined);
+                // Twice the slots: the vector doubles as it grows.
+                // (and fuel for filling them).
+                let grow = n.saturating_sub(len);
+                self.ensure_memory(grow * 2 * crate::limits::ELEMENT_COST)?;
+                self.charge(grow)?;
+                self.heap.charge(grow * 2 * crate::limits::ELEMENT_COST);
+                let o = self.heap.get_mut(r);
+                if let Kind::Array(items) = &mut o.kind {
+                    match key.as_index() {
+                        Some(i) => {
+                            let i = i as usize;
+                            if i >= len {
+                                // The indices between the old end and `i` are holes.
+                                o.holes |= i > len;
+                                items.resize(i + 1, Value::Empty);
+                            }
+                            items[i] = v;
+                        }
+                        None => {
+                            o.holes |= n > len;
+                            items.resize(n, Value::Empty);
+                        }
+                    }
+                }
                 return Ok(None);
             }
         }
+        let o = self.heap.get_mut(r);
         if let Some(i) = found {
             if o.props.entries[i].flags & WRITABLE != 0 {
                 o.props.entries[i].value = v;
@@ -453,7 +610,12 @@ impl Vm {
             if !o.frozen {
                 if let Kind::Array(items) = &mut o.kind {
                     let i = *n as usize;
-                    if i as f64 == *n && i < items.len() {
+                    // A hole is no element: filling it may meet a setter on a prototype,
+                    // which only the general path looks for (and only once one exists).
+                    if i as f64 == *n
+                        && i < items.len()
+                        && (!self.accessors_defined || !items[i].is_empty())
+                    {
                         items[i] = v;
                         return Ok(None);
                     }
@@ -496,13 +658,20 @@ impl Vm {
     pub fn own_keys(&self, r: ObjRef) -> Vec<JsStr> {
         let o = self.heap.get(r);
         let mut out = Vec::new();
-        let elements = match &o.kind {
-            Kind::Array(items) => items.len(),
-            Kind::Primitive(Value::Str(s)) => s.len(),
-            _ => 0,
-        };
-        for i in 0..elements {
-            out.push(JsStr::from_str(&i.to_string()));
+        match &o.kind {
+            Kind::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    if !v.is_empty() {
+                        out.push(JsStr::from_str(&i.to_string()));
+                    }
+                }
+            }
+            Kind::Primitive(Value::Str(s)) => {
+                for i in 0..s.len() {
+                    out.push(JsStr::from_str(&i.to_string()));
+                }
+            }
+            _ => {}
         }
         let mut ints: Vec<(u32, JsStr)> = Vec::new();
         let mut strs = Vec::new();
@@ -531,13 +700,21 @@ impl Vm {
                 "Cannot use 'in' operator to search for '{k}' in {o}"
             )));
         };
+        // `i in array` for an element it has, without making the key (the array methods'
+        // HasProperty on each index).
+        if let (Value::Num(n), Kind::Array(items)) = (key, &self.heap.get(*r).kind) {
+            let i = *n as usize;
+            if i as f64 == *n && items.get(i).is_some_and(|v| !v.is_empty()) {
+                return Ok(true);
+            }
+        }
         let k = self.to_property_key(key)?;
         let mut cur = Some(*r);
         while let Some(c) = cur {
             let o = self.heap.get(c);
             if let Kind::Array(items) = &o.kind {
                 if let Some(i) = k.as_index() {
-                    if (i as usize) < items.len() {
+                    if items.get(i as usize).is_some_and(|v| !v.is_empty()) {
                         return Ok(true);
                     }
                 }
@@ -560,14 +737,15 @@ impl Vm {
                 if obj.frozen {
                     // Only a property it has stays; deleting an absent one succeeds.
                     let element = matches!(&obj.kind, Kind::Array(items)
-                        if key.as_index().is_some_and(|i| (i as usize) < items.len()));
+                        if key.as_index().is_some_and(|i| items.get(i as usize).is_some_and(|v| !v.is_empty())));
                     return Ok(!element && obj.props.find(key).is_none());
                 }
                 if let Kind::Array(items) = &mut obj.kind {
                     if let Some(i) = key.as_index() {
-                        // Arrays are dense: the deleted element reads as undefined.
+                        // The element becomes a hole; the length stays.
                         if let Some(slot) = items.get_mut(i as usize) {
-                            *slot = Value::Undefined;
+                            *slot = Value::Empty;
+                            obj.holes = true;
                         }
                         return Ok(true);
                     }
@@ -597,9 +775,7 @@ impl Vm {
                 self.ensure_memory(n * crate::limits::ELEMENT_COST * 2)?;
                 self.charge(n)?;
                 self.heap.charge(n * crate::limits::ELEMENT_COST);
-                if let Kind::Array(items) = &self.heap.get(*r).kind {
-                    return Ok(items.clone());
-                }
+                return self.elements_read(*r, 0);
             }
         }
         self.iterate_to_vec(v)

@@ -1,0 +1,12 @@
+console.log([1, , 3]);
+console.log([, , ,]);
+console.log(new Array(5));
+console.log([1, , , 4, , ]);
+const a = [1, 2];
+a[6] = 7;
+console.log(a);
+const b = [, "x"];
+b.tag = 1;
+console.log(b);
+console.log({ list: [, 1] });
+return "ok";

@@ -1,0 +1,10 @@
+const a = [1, , 3, , ];
+a.reverse();
+const r1 = Object.keys(a);
+const b = [, 2, , 4];
+const first = b.shift();
+const c = [1, , ];
+const popped = c.pop();
+const d = [, 1];
+d.unshift(0);
+return { r1, len: a.length, first, b: Object.keys(b), blen: b.length, popped, clen: c.length, d: Object.keys(d) };

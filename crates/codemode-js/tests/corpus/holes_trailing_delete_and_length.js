@@ -1,0 +1,11 @@
+const a = [1, 2, 3];
+delete a[2];
+const afterDelete = [a.length, Object.keys(a), a.at(-1)];
+a.push(4);
+const afterPush = [a.length, Object.keys(a), JSON.stringify(a)];
+const b = [1, , , ];
+b.length = 1;
+const c = [];
+c.length = 3;
+c.push("x");
+return { afterDelete, afterPush, b: [b.length, Object.keys(b)], c: [c.length, Object.keys(c), c.indexOf("x")] };
