@@ -49,8 +49,8 @@
 //! # Not supported (reported as `UnsupportedSyntax` with the construct's location)
 //!
 //! TypeScript enums, namespaces with values and parameter properties (not erasable),
-//! async generators (the compiler refuses them), `for await`, private names (`#x`), BigInt
-//! literals, legacy octal literals (`010`), `with`, labeled function declarations, `export`,
+//! async generators (the compiler refuses them), `for await`, private names (`#x`), legacy
+//! octal literals (`010`), `with`, labeled function declarations, `export`,
 //! `import.meta`, decorators, `debugger`. Classes (declarations and expressions, `extends`,
 //! fields, static blocks), `super` and `new.target` parse; the compiler checks where `super`
 //! and `new.target` may appear.
@@ -110,10 +110,24 @@ impl From<&codemode_core::VmLimits> for ParseLimits {
     }
 }
 
+/// The property key a BigInt literal names (`{0x10n: v}` is key "16"): its decimal digits.
+pub(crate) fn bigint_key(digits: &str) -> Vec<u16> {
+    let (radix, body) = match digits.get(..2) {
+        Some("0x") => (16, &digits[2..]),
+        Some("0o") => (8, &digits[2..]),
+        Some("0b") => (2, &digits[2..]),
+        _ => (10, digits),
+    };
+    let text = num_bigint::BigUint::parse_bytes(body.as_bytes(), radix)
+        .map(|n| n.to_string())
+        .unwrap_or_else(|| body.to_string());
+    text.encode_utf16().collect()
+}
+
 /// Parses `source` (the body of an async function) into a [`Program`].
 ///
 /// Errors are `ParseError` diagnostics worded as V8 words them, or `UnsupportedSyntax` for
-/// constructs outside the subset (BigInt, `with`, `export`, `import.meta`, `for await`, private names,
+/// constructs outside the subset (`with`, `export`, `import.meta`, `for await`, private names,
 /// decorators, labeled function declarations, `debugger`), always with a 1-based line and
 /// column.
 pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> {

@@ -32,6 +32,9 @@ pub enum Tok {
     /// `#name` (the text includes `#`).
     PrivateName(String),
     Num(f64),
+    /// A BigInt literal: its digits with the radix prefix (`10`, `0x1f`), separators and
+    /// the `n` removed.
+    BigInt(String),
     Str(Vec<u16>),
     /// A regular expression literal: its body (the source text between the slashes) and
     /// its flags, as UTF-16.
@@ -179,7 +182,7 @@ impl Tok {
                 format!("Unexpected identifier '{text}'")
             }
             Tok::ForOf => "Unexpected identifier 'of'".to_string(),
-            Tok::Num(_) => "Unexpected number".to_string(),
+            Tok::Num(_) | Tok::BigInt(_) => "Unexpected number".to_string(),
             Tok::Str(_) => "Unexpected string".to_string(),
             Tok::Regex(_) => "Unexpected regular expression".to_string(),
             Tok::NoSubstTemplate(_) | Tok::TemplateHead(_) => {
@@ -236,9 +239,12 @@ pub(crate) fn is_assign_op(tok: &Tok) -> bool {
 
 pub(crate) fn class(tok: &Tok) -> u32 {
     match tok {
-        Tok::Ident(_) | Tok::PrivateName(_) | Tok::Num(_) | Tok::Str(_) | Tok::Regex(_) => {
-            ENDS_EXPR | STARTS_STMT
-        }
+        Tok::Ident(_)
+        | Tok::PrivateName(_)
+        | Tok::Num(_)
+        | Tok::BigInt(_)
+        | Tok::Str(_)
+        | Tok::Regex(_) => ENDS_EXPR | STARTS_STMT,
         Tok::This | Tok::Null | Tok::True | Tok::False | Tok::Let => ENDS_EXPR | STARTS_STMT,
         Tok::NoSubstTemplate(_) => ENDS_EXPR | LEFT,
         Tok::TemplateHead(_) => LEFT,
@@ -632,10 +638,7 @@ impl<'s> Adapter<'s> {
                 }
                 Raw::BigInt => {
                     self.check_after_number(end)?;
-                    self.out
-                        .unsupported
-                        .push((start, "BigInt literals are not supported"));
-                    Tok::Unsupported
+                    Tok::BigInt(bigint_literal(start, &text[..text.len() - 1])?)
                 }
                 Raw::String => Tok::Str(decode_string(src, start + 1, end - 1)?),
                 Raw::Backtick => {
@@ -1190,6 +1193,30 @@ fn parse_decimal(text: &str) -> Option<f64> {
     }
     let cleaned: String = text.chars().filter(|&c| c != '_').collect();
     cleaned.parse::<f64>().ok()
+}
+
+/// The digits of the BigInt literal `text` (without its `n`), separators removed. A
+/// leading 0 before more digits (`01n`, a legacy octal form) is not a BigInt literal.
+fn bigint_literal(start: usize, text: &str) -> Result<String, LexError> {
+    let b = text.as_bytes();
+    let (prefix, digits, radix) = match b.get(1) {
+        Some(b'x' | b'X') => (&text[..2], &text[2..], 16),
+        Some(b'o' | b'O') => (&text[..2], &text[2..], 8),
+        Some(b'b' | b'B') => (&text[..2], &text[2..], 2),
+        _ => ("", text, 10),
+    };
+    if radix == 10 && b.len() > 1 && b[0] == b'0' {
+        if b[1] == b'_' {
+            return Err(separator_error(start, text));
+        }
+        return Err(LexError::new(start, "Invalid or unexpected token"));
+    }
+    if !separators_ok(digits, |c| (c as char).is_digit(radix)) {
+        return Err(separator_error(start, text));
+    }
+    let mut out = prefix.to_ascii_lowercase();
+    out.extend(digits.chars().filter(|&c| c != '_'));
+    Ok(out)
 }
 
 fn parse_radix(digits: &str, radix: u32) -> Option<f64> {

@@ -124,7 +124,10 @@ pub(crate) fn generic_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResu
     let x = arg(a, 0);
     let mut i = from;
     while i < len {
-        if generic_has(vm, this, i)? && strict_equals(&generic_get(vm, this, i)?, &x) {
+        if generic_has(vm, this, i)? && {
+            let v = generic_get(vm, this, i)?;
+            strict_equals(&vm.heap, &v, &x)
+        } {
             return Ok(Value::Num(i));
         }
         i += 1.0;
@@ -158,7 +161,10 @@ pub(crate) fn generic_last_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> J
     let x = arg(a, 0);
     let mut i = start;
     while i >= 0.0 {
-        if generic_has(vm, this, i)? && strict_equals(&generic_get(vm, this, i)?, &x) {
+        if generic_has(vm, this, i)? && {
+            let v = generic_get(vm, this, i)?;
+            strict_equals(&vm.heap, &v, &x)
+        } {
             return Ok(Value::Num(i));
         }
         i -= 1.0;
@@ -175,7 +181,8 @@ pub(crate) fn generic_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResu
     let x = arg(a, 0);
     let mut i = from;
     while i < len {
-        if same_value_zero(&generic_get(vm, this, i)?, &x) {
+        let v = generic_get(vm, this, i)?;
+        if same_value_zero(&vm.heap, &v, &x) {
             return Ok(Value::Bool(true));
         }
         i += 1.0;
@@ -714,7 +721,7 @@ pub(crate) fn array_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult
     let pos = items(vm, r)
         .iter()
         .skip(from)
-        .position(|v| strict_equals(v, &x));
+        .position(|v| strict_equals(&vm.heap, v, &x));
     Ok(Value::Num(pos.map(|p| (p + from) as f64).unwrap_or(-1.0)))
 }
 pub(crate) fn array_last_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
@@ -732,7 +739,7 @@ pub(crate) fn array_last_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsR
     let end = (start as usize + 1).min(items(vm, r).len());
     let pos = items(vm, r)[..end]
         .iter()
-        .rposition(|v| strict_equals(v, &x));
+        .rposition(|v| strict_equals(&vm.heap, v, &x));
     Ok(Value::Num(pos.map(|p| p as f64).unwrap_or(-1.0)))
 }
 pub(crate) fn array_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
@@ -748,7 +755,7 @@ pub(crate) fn array_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult
         items(vm, r)
             .iter()
             .skip(from)
-            .any(|v| same_value_zero(v, &x)),
+            .any(|v| same_value_zero(&vm.heap, v, &x)),
     ))
 }
 pub(crate) fn array_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {

@@ -454,6 +454,7 @@ impl Vm {
     }
 }
 
+mod bigint;
 mod call;
 mod class;
 mod convert;
