@@ -223,11 +223,12 @@ pub enum Value {
     /// A symbol: a `JsStr` with a symbol tag (see `JsStr`), which is also its property key.
     Sym(JsStr),
     Obj(ObjRef),
+    Empty,
     /// A BigInt: an immutable `Kind::BigInt` object holding its digits (`ObjRef::ZERO_BIGINT`
     /// for 0n). A Copy handle rather than a reference count, so `Value` keeps its size and
-    /// its dropping code; compared by value (`strict_equals`), never by handle.
+    /// its dropping code; compared by value (`strict_equals`), never by handle. Last, so
+    /// the other variants keep their discriminants.
     BigInt(ObjRef),
-    Empty,
 }
 
 impl Value {
@@ -288,7 +289,7 @@ pub fn same_value(heap: &Heap, a: &Value, b: &Value) -> bool {
 /// `a === b`. The heap is read only for two BigInts (equal by value).
 pub fn strict_equals(heap: &Heap, a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::BigInt(x), Value::BigInt(y)) => x == y || heap.bigint(*x) == heap.bigint(*y),
+        (Value::BigInt(x), Value::BigInt(y)) => x == y || bigint_equals(heap, *x, *y),
         (Value::Undefined, Value::Undefined) | (Value::Null, Value::Null) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Num(x), Value::Num(y)) => x == y,
@@ -296,4 +297,12 @@ pub fn strict_equals(heap: &Heap, a: &Value, b: &Value) -> bool {
         (Value::Obj(x), Value::Obj(y)) => x == y,
         _ => false,
     }
+}
+
+/// Two BigInts' values compared: out of line, so the inlined `strict_equals` of the hot
+/// loops stays small.
+#[cold]
+#[inline(never)]
+fn bigint_equals(heap: &Heap, x: ObjRef, y: ObjRef) -> bool {
+    heap.bigint(x) == heap.bigint(y)
 }
