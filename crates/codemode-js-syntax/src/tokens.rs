@@ -109,7 +109,7 @@ pub enum Tok {
     ArrowNl,
     /// The semicolon of a restricted production (`return\nx`).
     AutoSemi,
-    /// A construct reported as UnsupportedSyntax (regex, BigInt ...); never accepted.
+    /// A construct reported as UnsupportedSyntax (a decorator, a legacy octal literal ...); never accepted.
     Unsupported,
 
     // Punctuators.
