@@ -3,7 +3,7 @@
 //! operands' lengths before the operation runs. Conversions follow ECMAScript 2025
 //! (StringToBigInt, NumberToBigInt, BigInt::toString, the exact Number comparisons).
 
-use num_bigint::{BigInt, Sign};
+use num_bigint::BigInt;
 use num_traits::{FromPrimitive, ToPrimitive};
 use std::cmp::Ordering;
 
@@ -170,23 +170,6 @@ pub fn cmp_f64(b: &BigInt, n: f64) -> Option<Ordering> {
 /// `b` in `radix` (2..=36), lower-case digits, `-` for a negative value.
 pub fn to_string_radix(b: &BigInt, radix: u32) -> String {
     b.to_str_radix(radix)
-}
-
-/// `b` with en-US grouping (`1,234,567`), as `toLocaleString()` writes it.
-pub fn to_locale_string(b: &BigInt) -> String {
-    let digits = b.magnitude().to_str_radix(10);
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
-    if b.sign() == Sign::Minus {
-        out.push('-');
-    }
-    let first = digits.len() % 3;
-    for (i, c) in digits.chars().enumerate() {
-        if i != 0 && (i + 3 - first) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// `b` mod 2^bits (BigInt.asUintN), when `bits` is small enough to build the mask; the

@@ -88,11 +88,9 @@ fn bigint_to_string(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     vm.new_string(s.encode_utf16().collect())
 }
 
-fn bigint_to_locale_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+fn bigint_to_locale_string(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let r = this_bigint(vm, this, "BigInt.prototype.toLocaleString")?;
-    vm.bigint_to_string(r, 10)?;
-    let s = big::to_locale_string(vm.big(r));
-    vm.new_string(s.encode_utf16().collect())
+    super::intl::bigint_to_locale_string(vm, r, a)
 }
 
 fn bigint_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
