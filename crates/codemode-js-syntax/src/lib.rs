@@ -63,6 +63,7 @@ pub mod ast;
 mod ident_escape;
 mod lexer;
 mod line_index;
+mod numeric_literal;
 mod parser;
 pub mod render;
 mod tokens;
@@ -108,20 +109,6 @@ impl From<&codemode_core::VmLimits> for ParseLimits {
             max_nesting: limits.max_nesting,
         }
     }
-}
-
-/// The property key a BigInt literal names (`{0x10n: v}` is key "16"): its decimal digits.
-pub(crate) fn bigint_key(digits: &str) -> Vec<u16> {
-    let (radix, body) = match digits.get(..2) {
-        Some("0x") => (16, &digits[2..]),
-        Some("0o") => (8, &digits[2..]),
-        Some("0b") => (2, &digits[2..]),
-        _ => (10, digits),
-    };
-    let text = num_bigint::BigUint::parse_bytes(body.as_bytes(), radix)
-        .map(|n| n.to_string())
-        .unwrap_or_else(|| body.to_string());
-    text.encode_utf16().collect()
 }
 
 /// Parses `source` (the body of an async function) into a [`Program`].
