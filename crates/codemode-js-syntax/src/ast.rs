@@ -301,6 +301,9 @@ pub struct Expr {
 pub enum ExprKind {
     /// A number literal (decimal, hex, octal, binary; separators removed).
     Number(f64),
+    /// A BigInt literal (`10n`, `0x1fn`): its digits with the radix prefix (`0x`, `0o`,
+    /// `0b`, lower case), separators and the `n` removed.
+    BigInt(String),
     /// A string literal, as UTF-16 code units with escapes decoded.
     String(Vec<u16>),
     /// A regular expression literal `/pattern/flags` (already validated), as UTF-16: the

@@ -49,8 +49,8 @@
 //! # Not supported (reported as `UnsupportedSyntax` with the construct's location)
 //!
 //! TypeScript enums, namespaces with values and parameter properties (not erasable),
-//! async generators (the compiler refuses them), `for await`, private names (`#x`), BigInt
-//! literals, legacy octal literals (`010`), `with`, labeled function declarations, `export`,
+//! async generators (the compiler refuses them), `for await`, private names (`#x`), legacy
+//! octal literals (`010`), `with`, labeled function declarations, `export`,
 //! `import.meta`, decorators, `debugger`. Classes (declarations and expressions, `extends`,
 //! fields, static blocks), `super` and `new.target` parse; the compiler checks where `super`
 //! and `new.target` may appear.
@@ -63,6 +63,7 @@ pub mod ast;
 mod ident_escape;
 mod lexer;
 mod line_index;
+mod numeric_literal;
 mod parser;
 pub mod render;
 mod tokens;
@@ -113,7 +114,7 @@ impl From<&codemode_core::VmLimits> for ParseLimits {
 /// Parses `source` (the body of an async function) into a [`Program`].
 ///
 /// Errors are `ParseError` diagnostics worded as V8 words them, or `UnsupportedSyntax` for
-/// constructs outside the subset (BigInt, `with`, `export`, `import.meta`, `for await`, private names,
+/// constructs outside the subset (`with`, `export`, `import.meta`, `for await`, private names,
 /// decorators, labeled function declarations, `debugger`), always with a 1-based line and
 /// column.
 pub fn parse(source: &str, limits: &ParseLimits) -> Result<Program, Diagnostic> {

@@ -428,6 +428,10 @@ impl Renderer {
     fn expr(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Number(n) => self.out.push_str(&number(*n)),
+            ExprKind::BigInt(digits) => {
+                self.out.push_str(digits);
+                self.out.push('n');
+            }
             ExprKind::String(s) => self.out.push_str(&utf16(s)),
             ExprKind::RegExp { pattern, flags } => {
                 self.out.push('/');

@@ -32,6 +32,9 @@ pub enum Tok {
     /// `#name` (the text includes `#`).
     PrivateName(String),
     Num(f64),
+    /// A BigInt literal: its digits with the radix prefix (`10`, `0x1f`), separators and
+    /// the `n` removed.
+    BigInt(String),
     Str(Vec<u16>),
     /// A regular expression literal: its body (the source text between the slashes) and
     /// its flags, as UTF-16.
@@ -106,7 +109,7 @@ pub enum Tok {
     ArrowNl,
     /// The semicolon of a restricted production (`return\nx`).
     AutoSemi,
-    /// A construct reported as UnsupportedSyntax (regex, BigInt ...); never accepted.
+    /// A construct reported as UnsupportedSyntax (a decorator, a legacy octal literal ...); never accepted.
     Unsupported,
 
     // Punctuators.
@@ -179,7 +182,7 @@ impl Tok {
                 format!("Unexpected identifier '{text}'")
             }
             Tok::ForOf => "Unexpected identifier 'of'".to_string(),
-            Tok::Num(_) => "Unexpected number".to_string(),
+            Tok::Num(_) | Tok::BigInt(_) => "Unexpected number".to_string(),
             Tok::Str(_) => "Unexpected string".to_string(),
             Tok::Regex(_) => "Unexpected regular expression".to_string(),
             Tok::NoSubstTemplate(_) | Tok::TemplateHead(_) => {
@@ -230,15 +233,22 @@ const KEEPS_STMT_CHAIN: u32 = 1 << 15;
 const ASSIGN: u32 = 1 << 16;
 
 /// Whether `tok` is `=` or a compound assignment operator.
+use crate::numeric_literal::{
+    bigint_literal, parse_decimal, parse_radix, scan_fraction, separator_error,
+};
+
 pub(crate) fn is_assign_op(tok: &Tok) -> bool {
     class(tok) & ASSIGN != 0
 }
 
 pub(crate) fn class(tok: &Tok) -> u32 {
     match tok {
-        Tok::Ident(_) | Tok::PrivateName(_) | Tok::Num(_) | Tok::Str(_) | Tok::Regex(_) => {
-            ENDS_EXPR | STARTS_STMT
-        }
+        Tok::Ident(_)
+        | Tok::PrivateName(_)
+        | Tok::Num(_)
+        | Tok::BigInt(_)
+        | Tok::Str(_)
+        | Tok::Regex(_) => ENDS_EXPR | STARTS_STMT,
         Tok::This | Tok::Null | Tok::True | Tok::False | Tok::Let => ENDS_EXPR | STARTS_STMT,
         Tok::NoSubstTemplate(_) => ENDS_EXPR | LEFT,
         Tok::TemplateHead(_) => LEFT,
@@ -344,7 +354,7 @@ pub struct LexError {
 }
 
 impl LexError {
-    fn new(offset: usize, message: impl Into<String>) -> LexError {
+    pub(crate) fn new(offset: usize, message: impl Into<String>) -> LexError {
         LexError {
             offset,
             message: message.into(),
@@ -632,10 +642,7 @@ impl<'s> Adapter<'s> {
                 }
                 Raw::BigInt => {
                     self.check_after_number(end)?;
-                    self.out
-                        .unsupported
-                        .push((start, "BigInt literals are not supported"));
-                    Tok::Unsupported
+                    Tok::BigInt(bigint_literal(start, &text[..text.len() - 1])?)
                 }
                 Raw::String => Tok::Str(decode_string(src, start + 1, end - 1)?),
                 Raw::Backtick => {
@@ -1152,94 +1159,6 @@ fn punct(raw: Raw) -> Tok {
         // Handled by the caller; kept total so no input can panic here.
         _ => Tok::Unsupported,
     }
-}
-
-/// V8's wording for a misplaced numeric separator in the literal `text`.
-fn separator_error(offset: usize, text: &str) -> LexError {
-    let message = if text.contains("__") {
-        "Only one underscore is allowed as numeric separator"
-    } else if text.ends_with('_') {
-        "Numeric separators are not allowed at the end of numeric literals"
-    } else {
-        "Numeric separator can not be used after leading 0."
-    };
-    LexError::new(offset, message)
-}
-
-/// Valid numeric separators: only between two digits.
-fn separators_ok(digits: &str, is_digit: impl Fn(u8) -> bool) -> bool {
-    let b = digits.as_bytes();
-    for (i, &c) in b.iter().enumerate() {
-        if c == b'_' {
-            let before = i.checked_sub(1).and_then(|j| b.get(j)).copied();
-            let after = b.get(i + 1).copied();
-            if !before.is_some_and(&is_digit) || !after.is_some_and(&is_digit) {
-                return false;
-            }
-        }
-    }
-    true
-}
-
-fn parse_decimal(text: &str) -> Option<f64> {
-    if !separators_ok(text, |c| c.is_ascii_digit()) {
-        return None;
-    }
-    if text.starts_with("0_") {
-        return None;
-    }
-    let cleaned: String = text.chars().filter(|&c| c != '_').collect();
-    cleaned.parse::<f64>().ok()
-}
-
-fn parse_radix(digits: &str, radix: u32) -> Option<f64> {
-    if !separators_ok(digits, |c| (c as char).is_digit(radix)) {
-        return None;
-    }
-    let mut wide: u128 = 0;
-    let mut overflow = false;
-    let mut value = 0f64;
-    for c in digits.chars().filter(|&c| c != '_') {
-        let d = c.to_digit(radix)?;
-        if !overflow {
-            match wide
-                .checked_mul(u128::from(radix))
-                .and_then(|w| w.checked_add(u128::from(d)))
-            {
-                Some(w) => wide = w,
-                None => {
-                    overflow = true;
-                    value = wide as f64;
-                }
-            }
-        }
-        if overflow {
-            value = value * f64::from(radix) + f64::from(d);
-        }
-    }
-    Some(if overflow { value } else { wide as f64 })
-}
-
-/// The end of a `.digits[e[+-]digits]` number starting at `from` (a `.`).
-fn scan_fraction(src: &str, from: usize) -> usize {
-    let b = src.as_bytes();
-    let mut i = from + 1;
-    while b.get(i).is_some_and(|c| c.is_ascii_digit() || *c == b'_') {
-        i += 1;
-    }
-    if matches!(b.get(i), Some(b'e') | Some(b'E')) {
-        let mut j = i + 1;
-        if matches!(b.get(j), Some(b'+') | Some(b'-')) {
-            j += 1;
-        }
-        if b.get(j).is_some_and(|c| c.is_ascii_digit()) {
-            i = j;
-            while b.get(i).is_some_and(|c| c.is_ascii_digit() || *c == b'_') {
-                i += 1;
-            }
-        }
-    }
-    i
 }
 
 /// Scans a regular expression literal starting at `start` (its `/`); returns its end.

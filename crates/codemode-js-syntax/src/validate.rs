@@ -767,6 +767,7 @@ impl<'a> Validator<'a> {
     fn expr_node(&mut self, e: &'a Expr) -> VResult {
         match &e.kind {
             ExprKind::Number(_)
+            | ExprKind::BigInt(_)
             | ExprKind::String(_)
             | ExprKind::RegExp { .. }
             | ExprKind::Bool(_)

@@ -8,8 +8,6 @@ use codemode_js_syntax::{parse, ParseLimits};
 const CASES: &[(&str, u32, u32, &str)] = &[
     ("with (o) { x }", 1, 1, "with"),
     ("foo: function f() {}", 1, 1, "labeled function"),
-    ("const n = 10n;", 1, 11, "BigInt"),
-    ("const n = 0x1fn;", 1, 11, "BigInt"),
     ("export const x = 1;", 1, 1, "export"),
     ("const u = import.meta.url;", 1, 11, "import.meta"),
     ("@dec\nfunction f() {}", 1, 1, "decorators"),

@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 pub enum Op {
     Const(u32),
     Num(f64),
+    /// A BigInt literal: const index of its digits (the lexer's form, `0x` ... kept),
+    /// read into a new value each time (a BigInt is a heap value of the execution).
+    BigInt(u32),
     Undef,
     Null,
     True,

@@ -441,7 +441,11 @@ fn fast_loop<'m>(
                         stop!();
                     }
                 }
-                let eq = strict_equals(a, b) == matches!(op, Op::StrictEq);
+                // Two BigInts compare digit by digit: the general loop charges for it.
+                if let (Value::BigInt(_), Value::BigInt(_)) = (a, b) {
+                    stop!();
+                }
+                let eq = strict_equals(m.heap, a, b) == matches!(op, Op::StrictEq);
                 sp -= 1;
                 slots[sp - 1] = Value::Bool(eq);
             }

@@ -186,6 +186,7 @@ pub fn inspect(
         }
         Value::Str(s) => quote_js(&s.to_rust()),
         Value::Sym(s) => s.to_rust(),
+        Value::BigInt(r) => format!("{}n", vm.big(*r)),
         Value::Obj(r) => inspect_obj(vm, *r, depth, seen, indent),
     }
 }
@@ -242,6 +243,7 @@ fn inspect_obj(
             Value::Sym(s) => return format!("[Symbol: {}]", s.to_rust()),
             Value::Str(_) => ("String", p.clone()),
             Value::Bool(_) => ("Boolean", p.clone()),
+            Value::BigInt(_) => ("BigInt", p.clone()),
             _ => ("Number", p.clone()),
         };
         let s = inspect(vm, &p, depth + 1, seen, indent);

@@ -217,8 +217,8 @@ pub struct Generator {
 
 impl Generator {
     pub fn trace(&self, work: &mut Vec<ObjRef>) {
-        if let Some(Value::Obj(r)) = &self.underlying {
-            work.push(*r);
+        if let Some(r) = self.underlying.as_ref().and_then(Value::heap_ref) {
+            work.push(r);
         }
         match &self.state {
             GenState::Start(c) | GenState::Yield { co: c, .. } => c.trace(work),
@@ -231,8 +231,8 @@ impl Generator {
             GenState::Running { caller: None } | GenState::Done => {}
         }
         for (_, v, p) in self.queue.iter().flatten() {
-            if let Value::Obj(r) = v {
-                work.push(*r);
+            if let Some(r) = v.heap_ref() {
+                work.push(r);
             }
             work.push(*p);
         }
@@ -252,8 +252,8 @@ impl Generator {
 impl Coroutine {
     pub fn trace(&self, work: &mut Vec<ObjRef>) {
         for v in &self.stack {
-            if let Value::Obj(r) = v {
-                work.push(*r);
+            if let Some(r) = v.heap_ref() {
+                work.push(r);
             }
         }
         self.frame.trace(work);
@@ -328,6 +328,9 @@ pub enum Kind {
     },
     /// The built-in `search`.
     Search,
+    /// A BigInt's value (`Value::BigInt`; never zero: 0n is `ObjRef::ZERO_BIGINT`).
+    /// Immutable once made.
+    BigInt(Box<num_bigint::BigInt>),
     /// A RegExp object's compiled pattern (shared with the execution's cache).
     RegExp(std::sync::Arc<codemode_regex::Regex>),
     /// Free slot.
@@ -412,6 +415,7 @@ impl Object {
             Kind::Accessor(_) | Kind::IterWrap(_) => {
                 n += 2 * std::mem::size_of::<Value>() + BLOCK_OVERHEAD
             }
+            Kind::BigInt(b) => n += crate::bigint::byte_size(b),
             _ => {}
         }
         n
@@ -564,6 +568,17 @@ impl Heap {
         }
     }
 
+    /// The value of the BigInt `r` (`Value::BigInt`): zero for `ObjRef::ZERO_BIGINT` (and
+    /// for a handle that names no BigInt, which only a VM bug could produce).
+    #[inline]
+    pub fn bigint(&self, r: ObjRef) -> &num_bigint::BigInt {
+        static ZERO: num_bigint::BigInt = num_bigint::BigInt::ZERO;
+        match &self.get(r).kind {
+            Kind::BigInt(b) => b,
+            _ => &ZERO,
+        }
+    }
+
     /// Whether `r` is a shared built-in object this execution has not written to (so it
     /// still holds what the interpreter built: the iteration fast paths rely on it).
     #[inline]
@@ -590,8 +605,8 @@ impl Heap {
         let mut work: Vec<ObjRef> = roots.to_vec();
         work.extend(extra);
         let push_val = |v: &Value, work: &mut Vec<ObjRef>| {
-            if let Value::Obj(r) = v {
-                work.push(*r);
+            if let Some(r) = v.heap_ref() {
+                work.push(r);
             }
         };
         while let Some(r) = work.pop() {
@@ -640,7 +655,7 @@ impl Heap {
                         }
                     }
                 }
-                Kind::Cell(v) => push_val(v, &mut work),
+                Kind::Cell(v) | Kind::Primitive(v) => push_val(v, &mut work),
                 Kind::Collection(c) => c.trace(&mut work),
                 Kind::CollectionIter(it) => work.push(it.target),
                 Kind::ArrayIter(it) => push_val(&it.target, &mut work),

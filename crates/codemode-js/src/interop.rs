@@ -28,6 +28,10 @@ impl Source<'_> {
     }
 }
 
+/// What JSON.stringify says of a BigInt (a TypeError there, not data here).
+const BIGINT: &str =
+    "a BigInt (Do not know how to serialize a BigInt: convert it with String() or Number())";
+
 const NEEDS_SCRIPT: &str = "a value whose getters or toJSON must run";
 
 impl ExportSource for Source<'_> {
@@ -39,6 +43,7 @@ impl ExportSource for Source<'_> {
             Value::Bool(b) => Shape::Bool(*b),
             Value::Num(n) => Shape::Float(*n),
             Value::Str(s) => Shape::Text(Text::Utf16(s.units())),
+            Value::BigInt(_) => Shape::NotData(BIGINT.into()),
             Value::Obj(r) => {
                 let o = vm.heap.get(*r);
                 match &o.kind {
@@ -46,6 +51,7 @@ impl ExportSource for Source<'_> {
                     Kind::Primitive(Value::Bool(b)) => Shape::Bool(*b),
                     Kind::Primitive(Value::Num(n)) => Shape::Float(*n),
                     Kind::Primitive(Value::Str(s)) => Shape::Text(Text::Utf16(s.units())),
+                    Kind::Primitive(Value::BigInt(_)) => Shape::NotData(BIGINT.into()),
                     // A Date crosses as JSON.stringify writes it: its ISO text (toJSON), or
                     // null when it is invalid.
                     Kind::Date(t) => match crate::builtins::date_export_text(*t) {

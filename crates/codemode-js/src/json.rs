@@ -63,6 +63,8 @@ fn classify(vm: &Vm, v: &Value) -> Part {
         Value::Null => Part::Text(4),
         Value::Bool(b) => Part::Text(if *b { 4 } else { 5 }),
         Value::Num(_) => Part::Text(1),
+        // A TypeError when written (or what its toJSON makes of it).
+        Value::BigInt(_) => Part::Unknown,
         Value::Str(s) => Part::Text(s.len() + 2),
         Value::Obj(r) => {
             let o = vm.heap.get(*r);

@@ -17,6 +17,7 @@
     clippy::box_collection
 )]
 
+mod bigint;
 mod builtins;
 mod bytecode;
 mod compiler;

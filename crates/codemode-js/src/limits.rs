@@ -103,10 +103,17 @@ impl Vm {
     /// equal-length strings are the only costly case).
     #[inline]
     pub fn charge_compare(&mut self, a: &Value, b: &Value) -> JsResult<()> {
-        if let (Value::Str(x), Value::Str(y)) = (a, b) {
-            if x.len() == y.len() && x.len() >= 256 && !x.ptr_eq(y) {
-                self.charge(x.len() / COPY_UNITS_PER_CHARGE)?;
+        match (a, b) {
+            (Value::Str(x), Value::Str(y)) => {
+                if x.len() == y.len() && x.len() >= 256 && !x.ptr_eq(y) {
+                    self.charge(x.len() / COPY_UNITS_PER_CHARGE)?;
+                }
             }
+            (Value::BigInt(x), Value::BigInt(y)) if x != y => {
+                let bits = self.big(*x).bits().min(self.big(*y).bits());
+                self.charge(crate::bigint::limbs(bits) as usize)?;
+            }
+            _ => {}
         }
         Ok(())
     }

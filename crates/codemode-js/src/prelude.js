@@ -10,6 +10,7 @@ const ArraySlice = AP.slice, ArrayJoin = AP.join, ArrayIncludes = AP.includes;
 const ArraySplice = AP.splice, ArrayReverse = AP.reverse;
 const StrSlice = SP.slice, StrRepeat = SP.repeat;
 const MathTrunc = Math.trunc, MathMin = Math.min, MathMax = Math.max;
+const BigIntFn = BigInt, BigIntAsIntN = BigInt.asIntN, BigIntAsUintN = BigInt.asUintN;
 const ObjectNames = Object.getOwnPropertyNames, ObjectDescriptor = Object.getOwnPropertyDescriptor;
 const ObjectHasOwn = Object.hasOwn, ObjectCreate = Object.create, ObjectSymbols = Object.getOwnPropertySymbols;
 const IsFinite = isFinite, AggregateErrorCtor = AggregateError;
@@ -265,7 +266,7 @@ def(JSON, "stringify", function stringify(value, replacer, space) {
   const stack = [];
   const ser = (holder, key, indent) => {
     let v = holder[key];
-    if (v !== null && (typeof v === "object" || typeof v === "function") && !__cm_isPromise(v)) {
+    if (v !== null && (typeof v === "object" || typeof v === "function" || typeof v === "bigint") && !__cm_isPromise(v)) {
       const tj = v.toJSON;
       if (__cm_isCallable(tj)) {
         v = __cm_call(tj, v, typeof key === "number" ? __cm_numToString(key) : key);
@@ -282,6 +283,7 @@ def(JSON, "stringify", function stringify(value, replacer, space) {
       if (t === "boolean") out = v ? "true" : "false";
       else if (t === "string") out = __cm_quote(v);
       else if (t === "number") out = IsFinite(v) ? __cm_numToString(v) : "null";
+      else if (t === "bigint") __cm_typeError("Do not know how to serialize a BigInt");
       else if (t !== "object") return undefined;
       else return serObject(v, indent);
     }
@@ -484,6 +486,8 @@ function toPrimitive(v, hint) {
   }
   __cm_typeError("Cannot convert object to primitive value");
 }
+// ToNumeric: a BigInt stays one (`x++`, `x--` on an object whose valueOf gives a BigInt).
+const toNumeric = (a) => { const x = toPrimitive(a, "number"); return typeof x === "bigint" ? x : +x; };
 __cm_setConverter(function convert(op, a, b) {
   switch (op) {
     case 0: { const x = toPrimitive(a, "default"); return x + toPrimitive(b, "default"); }
@@ -508,8 +512,18 @@ __cm_setConverter(function convert(op, a, b) {
     case 21: return -toPrimitive(a, "number");
     case 22: return +toPrimitive(a, "number");
     case 23: return ~toPrimitive(a, "number");
-    case 24: return +toPrimitive(a, "number") + 1;
-    case 25: return +toPrimitive(a, "number") - 1;
+    case 24: { const x = toNumeric(a); return x + (typeof x === "bigint" ? 1n : 1); }
+    case 25: { const x = toNumeric(a); return x - (typeof x === "bigint" ? 1n : 1); }
+    case 26: return toNumeric(a);
+    // BigInt(a), BigInt.asIntN(a, b), BigInt.asUintN(a, b) with a program's conversions:
+    // each argument converted in order, the bit count checked (ToIndex) before the value.
+    case 27: return BigIntFn(toPrimitive(a, "number"));
+    case 28: case 29: {
+      const bits = +toPrimitive(a, "number");
+      const f = op === 28 ? BigIntAsIntN : BigIntAsUintN;
+      f(bits, 0n);
+      return f(bits, toPrimitive(b, "number"));
+    }
   }
   __cm_typeError("Cannot convert object to primitive value");
 });

@@ -4,9 +4,17 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use crate::heap::Heap;
+
 /// An index into the execution's object arena.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct ObjRef(pub u32);
+
+impl ObjRef {
+    /// The handle of `0n`: no object (the arena never reaches it), so a zero BigInt costs
+    /// no allocation and its falsiness is read from the handle alone.
+    pub const ZERO_BIGINT: ObjRef = ObjRef(u32::MAX);
+}
 
 /// The fixed cost of a string: `Arc` counts and the `Vec` (40 bytes) and two blocks'
 /// allocator overhead.
@@ -216,6 +224,11 @@ pub enum Value {
     Sym(JsStr),
     Obj(ObjRef),
     Empty,
+    /// A BigInt: an immutable `Kind::BigInt` object holding its digits (`ObjRef::ZERO_BIGINT`
+    /// for 0n). A Copy handle rather than a reference count, so `Value` keeps its size and
+    /// its dropping code; compared by value (`strict_equals`), never by handle. Last, so
+    /// the other variants keep their discriminants.
+    BigInt(ObjRef),
 }
 
 impl Value {
@@ -246,30 +259,42 @@ impl Value {
             Value::Num(n) => !(*n == 0.0 || n.is_nan()),
             Value::Str(s) => !s.is_empty(),
             Value::Obj(_) | Value::Sym(_) => true,
+            Value::BigInt(r) => *r != ObjRef::ZERO_BIGINT,
+        }
+    }
+    /// The heap object a value keeps alive (an object or a BigInt's digits): what the
+    /// collector traces.
+    #[inline]
+    pub fn heap_ref(&self) -> Option<ObjRef> {
+        match self {
+            Value::Obj(r) | Value::BigInt(r) => Some(*r),
+            _ => None,
         }
     }
 }
 
 /// SameValueZero (used by includes, Map-like lookups).
-pub fn same_value_zero(a: &Value, b: &Value) -> bool {
+pub fn same_value_zero(heap: &Heap, a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Num(x), Value::Num(y)) => x == y || (x.is_nan() && y.is_nan()),
-        _ => strict_equals(a, b),
+        _ => strict_equals(heap, a, b),
     }
 }
 
 /// SameValue (Object.is).
-pub fn same_value(a: &Value, b: &Value) -> bool {
+pub fn same_value(heap: &Heap, a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Num(x), Value::Num(y)) => {
             (x.is_nan() && y.is_nan()) || (x == y && x.is_sign_negative() == y.is_sign_negative())
         }
-        _ => strict_equals(a, b),
+        _ => strict_equals(heap, a, b),
     }
 }
 
-pub fn strict_equals(a: &Value, b: &Value) -> bool {
+/// `a === b`. The heap is read only for two BigInts (equal by value).
+pub fn strict_equals(heap: &Heap, a: &Value, b: &Value) -> bool {
     match (a, b) {
+        (Value::BigInt(x), Value::BigInt(y)) => x == y || bigint_equals(heap, *x, *y),
         (Value::Undefined, Value::Undefined) | (Value::Null, Value::Null) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Num(x), Value::Num(y)) => x == y,
@@ -277,4 +302,12 @@ pub fn strict_equals(a: &Value, b: &Value) -> bool {
         (Value::Obj(x), Value::Obj(y)) => x == y,
         _ => false,
     }
+}
+
+/// Two BigInts' values compared: out of line, so the inlined `strict_equals` of the hot
+/// loops stays small.
+#[cold]
+#[inline(never)]
+fn bigint_equals(heap: &Heap, x: ObjRef, y: ObjRef) -> bool {
+    heap.bigint(x) == heap.bigint(y)
 }

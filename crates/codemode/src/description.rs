@@ -80,7 +80,7 @@ impl CodeMode {
                 ));
                 text.push_str("- `await search({ query: \"...\", namespace?, limit?, offset? })` finds tools and returns their signatures.\n");
                 text.push_str("- `return value` (or end with an expression); the value must be JSON data: undefined becomes null, functions are not data.\n");
-                text.push_str("- console.log goes to logs. Supported: let/const, functions, arrows, async/await, destructuring, spread, template literals, optional chaining, classes (extends, super, static members, fields, #private members), getters/setters, JSON, Math, Object/Array/String/Number methods, Promise, generators, RegExp, Map/Set, Date, Intl (en-US). Not yet: BigInt.\n");
+                text.push_str("- console.log goes to logs. Supported: let/const, functions, arrows, async/await, destructuring, spread, template literals, optional chaining, classes (extends, super, static members, fields, #private members), getters/setters, JSON, Math, Object/Array/String/Number methods, Promise, generators, RegExp, Map/Set, Date, Intl (en-US), BigInt (not JSON data: return String(n)).\n");
                 text.push_str("- TypeScript type annotations are welcome: types, interfaces, type aliases, generics, `as`, `satisfies` and `!` are stripped before the program runs (enums, namespaces with values and parameter properties are not).\n");
             }
         }

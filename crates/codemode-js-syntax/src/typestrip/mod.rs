@@ -392,6 +392,7 @@ impl<'a> Walker<'a> {
                         t,
                         Tok::Str(_)
                             | Tok::Num(_)
+                            | Tok::BigInt(_)
                             | Tok::LBracket
                             | Tok::LBrace
                             | Tok::Star
@@ -946,7 +947,7 @@ fn member_name(t: &Tok) -> bool {
     is_word(t)
         || matches!(
             t,
-            Tok::Str(_) | Tok::Num(_) | Tok::RBracket | Tok::Unsupported
+            Tok::Str(_) | Tok::Num(_) | Tok::BigInt(_) | Tok::RBracket | Tok::Unsupported
         )
 }
 
@@ -954,7 +955,7 @@ fn member_name(t: &Tok) -> bool {
 /// after a member boundary (`{ delete() {} }`), since `if (`, `return (` are statements.
 fn method_name(t: &Tok, before: Option<&Tok>) -> bool {
     match t {
-        Tok::Str(_) | Tok::Num(_) | Tok::RBracket | Tok::Unsupported => true,
+        Tok::Str(_) | Tok::Num(_) | Tok::BigInt(_) | Tok::RBracket | Tok::Unsupported => true,
         t if is_type_name(t) => true,
         t if is_word(t) => {
             matches!(
@@ -1003,6 +1004,7 @@ fn starts_expression(t: &Tok) -> bool {
         t,
         Tok::Ident(_)
             | Tok::Num(_)
+            | Tok::BigInt(_)
             | Tok::Str(_)
             | Tok::NoSubstTemplate(_)
             | Tok::TemplateHead(_)

@@ -403,6 +403,7 @@ impl<'a> Toks<'a> {
             Tok::Import => self.import_type(p, d),
             Tok::Str(_)
             | Tok::Num(_)
+            | Tok::BigInt(_)
             | Tok::True
             | Tok::False
             | Tok::Null
@@ -410,7 +411,9 @@ impl<'a> Toks<'a> {
             | Tok::Const
             | Tok::NoSubstTemplate(_) => Ok(p.next()),
             Tok::This => self.predicate(p.next(), d),
-            Tok::Minus if matches!(self.tok(p.next()), Some(Tok::Num(_))) => Ok(p.next().next()),
+            Tok::Minus if matches!(self.tok(p.next()), Some(Tok::Num(_) | Tok::BigInt(_))) => {
+                Ok(p.next().next())
+            }
             Tok::TemplateHead(_) => {
                 let mut q = p.next();
                 loop {
@@ -578,7 +581,11 @@ impl<'a> Toks<'a> {
         let mut q = p;
         let name_after = |q: Pos| {
             self.tok(q.next()).is_some_and(|t| {
-                is_word(t) || matches!(t, Tok::Str(_) | Tok::Num(_) | Tok::LBracket)
+                is_word(t)
+                    || matches!(
+                        t,
+                        Tok::Str(_) | Tok::Num(_) | Tok::BigInt(_) | Tok::LBracket
+                    )
             })
         };
         if self.ident(q, "readonly") && name_after(q) {
@@ -602,7 +609,7 @@ impl<'a> Toks<'a> {
                 }
                 q = self.skip_group(q)?;
             }
-            Some(Tok::Str(_) | Tok::Num(_)) => q = q.next(),
+            Some(Tok::Str(_) | Tok::Num(_) | Tok::BigInt(_)) => q = q.next(),
             Some(t) if is_word(t) => q = q.next(),
             _ => return Err(Stop::No),
         }

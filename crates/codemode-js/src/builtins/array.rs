@@ -224,7 +224,10 @@ pub(crate) fn generic_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResu
     let x = arg(a, 0);
     let mut i = from;
     while i < len {
-        if generic_has(vm, this, i)? && strict_equals(&generic_get(vm, this, i)?, &x) {
+        if generic_has(vm, this, i)? && {
+            let v = generic_get(vm, this, i)?;
+            strict_equals(&vm.heap, &v, &x)
+        } {
             return Ok(Value::Num(i));
         }
         i += 1.0;
@@ -258,7 +261,10 @@ pub(crate) fn generic_last_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> J
     let x = arg(a, 0);
     let mut i = start;
     while i >= 0.0 {
-        if generic_has(vm, this, i)? && strict_equals(&generic_get(vm, this, i)?, &x) {
+        if generic_has(vm, this, i)? && {
+            let v = generic_get(vm, this, i)?;
+            strict_equals(&vm.heap, &v, &x)
+        } {
             return Ok(Value::Num(i));
         }
         i -= 1.0;
@@ -275,7 +281,8 @@ pub(crate) fn generic_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResu
     let x = arg(a, 0);
     let mut i = from;
     while i < len {
-        if same_value_zero(&generic_get(vm, this, i)?, &x) {
+        let v = generic_get(vm, this, i)?;
+        if same_value_zero(&vm.heap, &v, &x) {
             return Ok(Value::Bool(true));
         }
         i += 1.0;
@@ -869,7 +876,7 @@ pub(crate) fn array_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult
     let pos = items(vm, r)
         .iter()
         .skip(from)
-        .position(|v| strict_equals(v, &x));
+        .position(|v| strict_equals(&vm.heap, v, &x));
     Ok(Value::Num(pos.map(|p| (p + from) as f64).unwrap_or(-1.0)))
 }
 pub(crate) fn array_last_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
@@ -886,7 +893,7 @@ pub(crate) fn array_last_index_of(vm: &mut Vm, this: &Value, a: &[Value]) -> JsR
     let end = (start as usize + 1).min(items(vm, r).len());
     let pos = items(vm, r)[..end]
         .iter()
-        .rposition(|v| strict_equals(v, &x));
+        .rposition(|v| strict_equals(&vm.heap, v, &x));
     Ok(Value::Num(pos.map(|p| p as f64).unwrap_or(-1.0)))
 }
 pub(crate) fn array_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
@@ -900,7 +907,7 @@ pub(crate) fn array_includes(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult
     // A hole reads as undefined (no prototype has the element).
     let undefined = x.is_undefined();
     Ok(Value::Bool(items(vm, r).iter().skip(from).any(|v| {
-        same_value_zero(v, &x) || (undefined && v.is_empty())
+        same_value_zero(&vm.heap, v, &x) || (undefined && v.is_empty())
     })))
 }
 pub(crate) fn array_at(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {

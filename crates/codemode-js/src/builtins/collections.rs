@@ -50,9 +50,11 @@ enum Key {
     Num(u64),
     Str(JsStr),
     Obj(u32),
+    /// A BigInt by value (two BigInts with one value are one key).
+    BigInt(Box<num_bigint::BigInt>),
 }
 
-fn key_of(v: &Value) -> Key {
+fn key_of(heap: &crate::heap::Heap, v: &Value) -> Key {
     match v {
         Value::Undefined | Value::Empty => Key::Undefined,
         Value::Null => Key::Null,
@@ -62,7 +64,17 @@ fn key_of(v: &Value) -> Key {
         // A symbol equals only itself (see `JsStr`), never a string of its text.
         Value::Str(s) | Value::Sym(s) => Key::Str(s.clone()),
         Value::Obj(r) => Key::Obj(r.0),
+        Value::BigInt(r) => Key::BigInt(Box::new(heap.bigint(*r).clone())),
     }
+}
+
+/// `key_of` with its work charged: a BigInt key is copied and hashed whole.
+fn key_for(vm: &mut Vm, v: &Value) -> JsResult<Key> {
+    if let Value::BigInt(r) = v {
+        let bits = vm.big(*r).bits();
+        vm.charge(crate::bigint::limbs(bits) as usize)?;
+    }
+    Ok(key_of(&vm.heap, v))
 }
 
 /// Bytes one more entry may take: its slot and its index entry, in buffers that double.
@@ -105,13 +117,19 @@ impl Collection {
                 }
             }
         }
+        // The index's copies of BigInt keys (the values themselves are arena objects).
+        for k in self.index.keys() {
+            if let Key::BigInt(b) = k {
+                n += crate::bigint::byte_size(b);
+            }
+        }
         n
     }
     pub fn trace(&self, work: &mut Vec<ObjRef>) {
         for (k, v) in self.entries.iter().flatten() {
             for x in [k, v] {
-                if let Value::Obj(r) = x {
-                    work.push(*r);
+                if let Some(r) = x.heap_ref() {
+                    work.push(r);
                 }
             }
         }
@@ -264,7 +282,7 @@ fn insert(vm: &mut Vm, r: ObjRef, kind: CollectionKind, k: Value, v: Value) -> J
         Value::Num(n) => Value::Num(n + 0.0),
         k => k,
     };
-    let key = key_of(&k);
+    let key = key_for(vm, &k)?;
     let Some(c) = collection(vm, r) else {
         return Ok(());
     };
@@ -285,6 +303,12 @@ fn insert(vm: &mut Vm, r: ObjRef, kind: CollectionKind, k: Value, v: Value) -> J
             cost += s.shared_size();
         }
     }
+    // The index holds its own copy of a BigInt key's digits.
+    if let Value::BigInt(b) = &k {
+        let size = crate::bigint::byte_size(vm.big(*b));
+        vm.ensure_memory(size)?;
+        cost += size;
+    }
     vm.heap.charge(cost);
     if let Some(c) = collection(vm, r) {
         c.index.insert(key, len as u32);
@@ -303,10 +327,11 @@ pub(crate) fn insert_into(vm: &mut Vm, r: ObjRef, k: Value, v: Value) -> JsResul
 
 fn get<const K: u8>(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let r = this_collection::<K>(vm, this, "get")?;
+    let key = key_for(vm, &arg(a, 0))?;
     let Some(c) = collection(vm, r) else {
         return Ok(Value::Undefined);
     };
-    Ok(match c.index.get(&key_of(&arg(a, 0))) {
+    Ok(match c.index.get(&key) {
         Some(&i) => c.entries[i as usize]
             .as_ref()
             .map(|e| e.1.clone())
@@ -329,7 +354,7 @@ fn add<const K: u8>(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
 
 fn has<const K: u8>(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let r = this_collection::<K>(vm, this, "has")?;
-    let key = key_of(&arg(a, 0));
+    let key = key_for(vm, &arg(a, 0))?;
     Ok(Value::Bool(
         collection(vm, r).is_some_and(|c| c.index.contains_key(&key)),
     ))
@@ -337,10 +362,11 @@ fn has<const K: u8>(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
 
 fn delete<const K: u8>(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let r = this_collection::<K>(vm, this, "delete")?;
+    let key = key_for(vm, &arg(a, 0))?;
     let Some(c) = collection(vm, r) else {
         return Ok(Value::Bool(false));
     };
-    let Some(i) = c.index.remove(&key_of(&arg(a, 0))) else {
+    let Some(i) = c.index.remove(&key) else {
         return Ok(Value::Bool(false));
     };
     c.entries[i as usize] = None;
@@ -376,11 +402,10 @@ fn compact(vm: &mut Vm, r: ObjRef) {
     live_before.push(live);
     c.entries.retain(Option::is_some);
     c.entries.shrink_to(c.entries.len() * 2);
-    for (i, e) in c.entries.iter().enumerate() {
-        if let Some((k, _)) = e {
-            let key = key_of(k);
-            c.index.insert(key, i as u32);
-        }
+    // Every key keeps its entry: only positions move (keys are not rebuilt from values,
+    // which would need the heap for a BigInt's).
+    for pos in c.index.values_mut() {
+        *pos = live_before[(*pos as usize).min(live_before.len() - 1)];
     }
     let mut iterators = std::mem::take(&mut c.iterators);
     iterators.sort_unstable_by_key(|o| o.0);

@@ -9,6 +9,7 @@ pub(crate) use crate::value::*;
 pub(crate) use crate::vm::{JsResult, Throw, Vm};
 
 mod array;
+mod bigint;
 mod clone;
 mod collections;
 mod console;
@@ -94,6 +95,7 @@ pub struct Realm {
     /// (indexed by the `HOOK_` constants; set by `__cm_setHook`).
     pub hooks: [Option<ObjRef>; HOOKS],
     pub symbol_proto: ObjRef,
+    pub bigint_proto: ObjRef,
     /// The iterator prototypes and built-in iteration methods (builtins/iterator.rs).
     pub iter: iterator::IterRealm,
     pub well_known: symbol::WellKnown,
@@ -181,6 +183,7 @@ impl Realm {
             self.uri_error_proto,
             self.eval_error_proto,
             self.symbol_proto,
+            self.bigint_proto,
         ]
         .into_iter()
         .chain(self.iter.roots())
@@ -294,6 +297,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let uri_error_proto = mk_err(heap);
     let eval_error_proto = mk_err(heap);
     let symbol_proto = obj(heap, Some(object_proto), Kind::Ordinary);
+    let bigint_proto = obj(heap, Some(object_proto), Kind::Ordinary);
     let global = obj(heap, Some(object_proto), Kind::Ordinary);
     let realm = Realm {
         global,
@@ -328,6 +332,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         converter: None,
         hooks: [None; HOOKS],
         symbol_proto,
+        bigint_proto,
         well_known: symbol::WellKnown::new(),
         iter: iterator::IterRealm::placeholder(),
     };
@@ -356,6 +361,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     collections::install(&mut b);
     regexp::install(&mut b);
     symbol::install(&mut b);
+    bigint::install(&mut b);
     iterator::install(&mut b);
     iterator_helpers::install(&mut b);
     generator::install(&mut b);

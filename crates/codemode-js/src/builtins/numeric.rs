@@ -48,7 +48,7 @@ pub(crate) fn number_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value
     if vm.is_new {
         let n = match a.first() {
             None => 0.0,
-            Some(v) => vm.to_number(v)?,
+            Some(v) => number_of(vm, v)?,
         };
         return Ok(Value::Obj(vm.new_wrapper(Value::Num(n))));
     }
@@ -58,7 +58,16 @@ pub(crate) fn number_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value
     if convert_by_program(vm, 22, &a[0], true) {
         return Ok(Value::Undefined);
     }
-    Ok(Value::Num(vm.to_number(&a[0])?))
+    Ok(Value::Num(number_of(vm, &a[0])?))
+}
+
+/// Number(value): ToNumeric, a BigInt to the nearest Number.
+fn number_of(vm: &mut Vm, v: &Value) -> JsResult<f64> {
+    match vm.to_numeric(v.clone())? {
+        Value::BigInt(r) => Ok(crate::bigint::to_f64(vm.big(r))),
+        Value::Num(n) => Ok(n),
+        _ => Ok(f64::NAN),
+    }
 }
 pub(crate) fn number_is_integer(_vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     Ok(Value::Bool(

@@ -65,7 +65,7 @@ pub(super) fn install(b: &mut RealmBuilder) {
 pub(crate) fn object_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     match arg(a, 0) {
         v @ Value::Obj(_) => Ok(v),
-        v @ (Value::Num(_) | Value::Str(_) | Value::Bool(_) | Value::Sym(_)) => {
+        v @ (Value::Num(_) | Value::Str(_) | Value::Bool(_) | Value::Sym(_) | Value::BigInt(_)) => {
             Ok(Value::Obj(vm.new_wrapper(v)))
         }
         _ => Ok(Value::Obj(vm.new_object())),
@@ -594,7 +594,7 @@ pub(crate) fn define_one(vm: &mut Vm, o: &Value, key: JsStr, desc: &Value) -> Js
         if !old_c {
             // A non-configurable property may only keep its attributes (and its value when
             // it is writable).
-            let same_value = value.as_ref().is_none_or(|v| same_value(v, old));
+            let same_value = value.as_ref().is_none_or(|v| same_value(&vm.heap, v, old));
             let ok = configurable != Some(true)
                 && enumerable.is_none_or(|e| e == *old_e)
                 && (*old_w || (writable != Some(true) && same_value));
@@ -702,8 +702,8 @@ fn define_accessor_desc(
         if !c {
             let changes = configurable == Some(true)
                 || enumerable.is_some_and(|x| x != e)
-                || get.as_ref().is_some_and(|x| !same_value(x, &g))
-                || set.as_ref().is_some_and(|x| !same_value(x, &s));
+                || get.as_ref().is_some_and(|x| !same_value(&vm.heap, x, &g))
+                || set.as_ref().is_some_and(|x| !same_value(&vm.heap, x, &s));
             if changes {
                 return Err(vm.type_error(&format!("Cannot redefine property: {name}")));
             }
@@ -891,11 +891,12 @@ pub(crate) fn object_create(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Val
         props => object_define_properties(vm, &Value::Undefined, &[o, props]),
     }
 }
-pub(crate) fn object_is(_vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
-    Ok(Value::Bool(same_value(&arg(a, 0), &arg(a, 1))))
+pub(crate) fn object_is(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    Ok(Value::Bool(same_value(&vm.heap, &arg(a, 0), &arg(a, 1))))
 }
 pub(crate) fn object_proto_to_string(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    if let Value::Obj(_) = this {
+    // A BigInt's tag is BigInt.prototype's `Symbol.toStringTag`.
+    if let Value::Obj(_) | Value::BigInt(_) = this {
         let tag_key = vm.realm.well_known.to_string_tag.clone();
         let tag = match vm.get_prop_raw(this, &tag_key)? {
             Ok(v) => v,
@@ -943,6 +944,8 @@ pub(crate) fn builtin_tag(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<V
         Value::Num(_) => "[object Number]",
         Value::Str(_) => "[object String]",
         Value::Bool(_) => "[object Boolean]",
+        // A BigInt's tag comes from BigInt.prototype[Symbol.toStringTag].
+        Value::BigInt(_) => "[object Object]",
         Value::Empty => "[object Undefined]",
     };
     Ok(Value::str(t))

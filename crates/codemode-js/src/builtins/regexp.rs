@@ -210,7 +210,7 @@ pub(crate) fn regexp_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value
         if !is_new && matches!(f, Value::Undefined) {
             let ctor = vm.get_prop(&p, &JsStr::from_str("constructor"))?;
             let own = vm.get_prop(&Value::Obj(vm.realm.global), &JsStr::from_str("RegExp"))?;
-            if strict_equals(&ctor, &own) {
+            if strict_equals(&vm.heap, &ctor, &own) {
                 return Ok(p);
             }
         }

@@ -214,6 +214,11 @@ impl<'a> Compiler<'a> {
                 let c = self.str_const(s);
                 self.emit(Op::Const(c));
             }
+            ExprKind::BigInt(digits) => {
+                let units: Vec<u16> = digits.encode_utf16().collect();
+                let c = self.str_const(&units);
+                self.emit(Op::BigInt(c));
+            }
             ExprKind::Bool(b) => {
                 self.emit(if *b { Op::True } else { Op::False });
             }

@@ -21,6 +21,7 @@ impl Vm {
             Value::Num(_) => "number",
             Value::Str(_) => "string",
             Value::Sym(_) => "symbol",
+            Value::BigInt(_) => "bigint",
             Value::Obj(r) => {
                 if self.heap.get(*r).is_callable() {
                     "function"
@@ -41,6 +42,9 @@ impl Vm {
             Value::Sym(_) => {
                 return Err(self.type_error("Cannot convert a Symbol value to a number"))
             }
+            Value::BigInt(_) => {
+                return Err(self.type_error("Cannot convert a BigInt value to a number"))
+            }
             Value::Obj(_) => {
                 let p = self.to_primitive(v, true)?;
                 return self.to_number(&p);
@@ -58,6 +62,7 @@ impl Vm {
             Value::Sym(_) => {
                 return Err(self.type_error("Cannot convert a Symbol value to a string"))
             }
+            Value::BigInt(r) => JsStr::from_str(&self.bigint_to_string(*r, 10)?),
             Value::Obj(_) => {
                 let p = self.to_primitive(v, false)?;
                 return self.to_string(&p);
@@ -214,6 +219,7 @@ impl Vm {
             Value::Num(_) => Some(self.realm.number_proto),
             Value::Bool(_) => Some(self.realm.boolean_proto),
             Value::Sym(_) => Some(self.realm.symbol_proto),
+            Value::BigInt(_) => Some(self.realm.bigint_proto),
             _ => None,
         }
     }
@@ -235,6 +241,7 @@ impl Vm {
             Value::Str(_) => self.realm.string_proto,
             Value::Bool(_) => self.realm.boolean_proto,
             Value::Sym(_) => self.realm.symbol_proto,
+            Value::BigInt(_) => self.realm.bigint_proto,
             _ => self.realm.number_proto,
         };
         self.alloc(Some(proto), Kind::Primitive(p))

@@ -140,6 +140,20 @@ impl Vm {
                     }
                 };
             }
+            macro_rules! int2 {
+                ($op:expr, $f:expr) => {{
+                    let b = pop!(self);
+                    let a = pop!(self);
+                    if let (Value::Num(x), Value::Num(y)) = (&a, &b) {
+                        self.stack.push(Value::Num($f(*x, *y)));
+                    } else {
+                        // Conversions, BigInt arithmetic, or the TypeError of a mix.
+                        program_convert!(convert_code($op), a, b, true);
+                        let v = tri!(self.numeric_binary($op, a, b));
+                        self.stack.push(v);
+                    }
+                }};
+            }
             macro_rules! num2 {
                 ($op:expr, $f:expr) => {{
                     // Fast path: both numbers, result written in place.
@@ -154,34 +168,7 @@ impl Vm {
                             continue;
                         }
                     }
-                    let b = pop!(self);
-                    let a = pop!(self);
-                    let r = match (&a, &b) {
-                        (Value::Num(x), Value::Num(y)) => $f(*x, *y),
-                        _ => {
-                            program_convert!(convert_code($op), a, b, true);
-                            let x = tri!(self.to_number(&a));
-                            let y = tri!(self.to_number(&b));
-                            $f(x, y)
-                        }
-                    };
-                    self.stack.push(Value::Num(r));
-                }};
-            }
-            macro_rules! int2 {
-                ($op:expr, $f:expr) => {{
-                    let b = pop!(self);
-                    let a = pop!(self);
-                    program_convert!(convert_code($op), a, b, true);
-                    let x = match a {
-                        Value::Num(n) => n,
-                        _ => tri!(self.to_number(&a)),
-                    };
-                    let y = match b {
-                        Value::Num(n) => n,
-                        _ => tri!(self.to_number(&b)),
-                    };
-                    self.stack.push(Value::Num($f(x, y)));
+                    int2!($op, $f)
                 }};
             }
             // The common return: a number or object (moved field by field, see
@@ -266,6 +253,14 @@ impl Vm {
                 match op {
                     Op::Const(k) => self.stack.push(code.consts[k as usize].clone()),
                     Op::Num(n) => self.stack.push(Value::Num(n)),
+                    Op::BigInt(k) => {
+                        let text = match code.consts.get(k as usize) {
+                            Some(Value::Str(t)) => t.clone(),
+                            _ => JsStr::from_str("0"),
+                        };
+                        let v = tri!(self.bigint_literal(&text));
+                        self.stack.push(v);
+                    }
                     Op::Undef => self.stack.push(Value::Undefined),
                     Op::Null => self.stack.push(Value::Null),
                     Op::True => self.stack.push(Value::Bool(true)),
@@ -808,13 +803,15 @@ impl Vm {
                         let b = pop!(self);
                         let a = pop!(self);
                         tri!(self.charge_compare(&a, &b));
-                        self.stack.push(Value::Bool(strict_equals(&a, &b)));
+                        self.stack
+                            .push(Value::Bool(strict_equals(&self.heap, &a, &b)));
                     }
                     Op::StrictNe => {
                         let b = pop!(self);
                         let a = pop!(self);
                         tri!(self.charge_compare(&a, &b));
-                        self.stack.push(Value::Bool(!strict_equals(&a, &b)));
+                        self.stack
+                            .push(Value::Bool(!strict_equals(&self.heap, &a, &b)));
                     }
                     Op::Eq => {
                         let b = pop!(self);
@@ -1046,45 +1043,40 @@ impl Vm {
                             continue 'frames;
                         }
                     }
-                    Op::Neg => {
+                    Op::Neg | Op::BitNot | Op::Inc | Op::Dec => {
                         let v = pop!(self);
+                        if let Value::Num(n) = v {
+                            self.stack.push(Value::Num(match op {
+                                Op::Neg => -n,
+                                Op::BitNot => !number::to_int32(n) as f64,
+                                Op::Inc => n + 1.0,
+                                _ => n - 1.0,
+                            }));
+                            continue;
+                        }
                         program_convert!(convert_code(op), v, Value::Undefined, true);
-                        let n = tri!(self.to_number(&v));
-                        self.stack.push(Value::Num(-n));
+                        let v = tri!(self.numeric_unary(op, v));
+                        self.stack.push(v);
                     }
                     Op::Plus | Op::ToNumeric => {
                         let v = pop!(self);
                         program_convert!(convert_code(op), v, Value::Undefined, true);
-                        let n = match v {
-                            Value::Num(n) => n,
-                            v => tri!(self.to_number(&v)),
+                        let v = match v {
+                            Value::Num(_) => v,
+                            // `+x` converts to a Number (a TypeError for a BigInt).
+                            v if op == Op::Plus => Value::Num(tri!(self.to_number(&v))),
+                            v => tri!(self.to_numeric(v)),
                         };
-                        self.stack.push(Value::Num(n));
+                        self.stack.push(v);
                     }
                     Op::Not => {
                         let v = pop!(self);
                         self.stack.push(Value::Bool(!v.truthy()));
                     }
-                    Op::BitNot => {
-                        let v = pop!(self);
-                        program_convert!(convert_code(op), v, Value::Undefined, true);
-                        let n = tri!(self.to_number(&v));
-                        self.stack.push(Value::Num(!number::to_int32(n) as f64));
-                    }
                     Op::Typeof => {
                         let v = pop!(self);
                         let t = self.type_of(&v);
                         self.stack.push(Value::str(t));
-                    }
-                    Op::Inc | Op::Dec => {
-                        let v = pop!(self);
-                        program_convert!(convert_code(op), v, Value::Undefined, true);
-                        let n = match v {
-                            Value::Num(n) => n,
-                            v => tri!(self.to_number(&v)),
-                        };
-                        self.stack
-                            .push(Value::Num(if op == Op::Inc { n + 1.0 } else { n - 1.0 }));
                     }
                     Op::ToPropertyKey => {
                         let v = pop!(self);

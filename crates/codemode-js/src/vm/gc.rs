@@ -38,8 +38,8 @@ impl Vm {
         roots.extend(self.extra_roots.iter().copied());
         roots.extend(self.template_objects.values().copied());
         for v in &self.stack {
-            if let Value::Obj(r) = v {
-                roots.push(*r);
+            if let Some(r) = v.heap_ref() {
+                roots.push(r);
             }
         }
         for f in &self.frames {
@@ -69,8 +69,8 @@ impl Vm {
                 }
             };
             for v in vals {
-                if let Value::Obj(r) = v {
-                    roots.push(*r);
+                if let Some(r) = v.heap_ref() {
+                    roots.push(r);
                 }
             }
         }
@@ -78,20 +78,20 @@ impl Vm {
         roots.extend(self.unhandled.iter().copied());
         if let Some((c, t, a)) = &self.tail_call {
             for v in std::iter::once(c).chain(std::iter::once(t)).chain(a.iter()) {
-                if let Value::Obj(r) = v {
-                    roots.push(*r);
+                if let Some(r) = v.heap_ref() {
+                    roots.push(r);
                 }
             }
         }
         if let Some((g, v, _)) = &self.gen_resume {
             roots.push(*g);
-            if let Value::Obj(r) = v {
-                roots.push(*r);
+            if let Some(r) = v.heap_ref() {
+                roots.push(r);
             }
         }
         for v in &self.argbuf {
-            if let Value::Obj(r) = v {
-                roots.push(*r);
+            if let Some(r) = v.heap_ref() {
+                roots.push(r);
             }
         }
         self.heap.collect(&roots, std::iter::empty());

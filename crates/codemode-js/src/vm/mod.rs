@@ -466,6 +466,7 @@ impl Vm {
     }
 }
 
+mod bigint;
 mod call;
 mod class;
 mod convert;

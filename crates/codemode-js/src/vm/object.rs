@@ -111,6 +111,7 @@ impl Vm {
             Value::Num(_) => self.realm.number_proto,
             Value::Bool(_) => self.realm.boolean_proto,
             Value::Sym(_) => self.realm.symbol_proto,
+            Value::BigInt(_) => self.realm.bigint_proto,
             Value::Undefined | Value::Null | Value::Empty => {
                 let what = if matches!(v, Value::Null) {
                     "null"

@@ -13,6 +13,16 @@ impl Vm {
             (Value::Num(_), Value::Str(_)) | (Value::Str(_), Value::Num(_)) => {
                 self.to_number(a)? == self.to_number(b)?
             }
+            (Value::BigInt(x), Value::BigInt(y)) => {
+                self.charge_compare(a, b)?;
+                x == y || self.big(*x) == self.big(*y)
+            }
+            (Value::BigInt(x), Value::Num(_) | Value::Str(_)) => {
+                matches!(self.compare_bigint(*x, b)?, Some(std::cmp::Ordering::Equal))
+            }
+            (Value::Num(_) | Value::Str(_), Value::BigInt(y)) => {
+                matches!(self.compare_bigint(*y, a)?, Some(std::cmp::Ordering::Equal))
+            }
             (Value::Bool(_), _) => {
                 let n = Value::Num(self.to_number(a)?);
                 return self.loose_equals(&n, b);
@@ -21,15 +31,15 @@ impl Vm {
                 let n = Value::Num(self.to_number(b)?);
                 return self.loose_equals(a, &n);
             }
-            (Value::Obj(_), Value::Num(_) | Value::Str(_) | Value::Sym(_)) => {
+            (Value::Obj(_), Value::Num(_) | Value::Str(_) | Value::Sym(_) | Value::BigInt(_)) => {
                 let p = self.to_primitive(a, !self.is_date(a))?;
                 return self.loose_equals(&p, b);
             }
-            (Value::Num(_) | Value::Str(_) | Value::Sym(_), Value::Obj(_)) => {
+            (Value::Num(_) | Value::Str(_) | Value::Sym(_) | Value::BigInt(_), Value::Obj(_)) => {
                 let p = self.to_primitive(b, !self.is_date(b))?;
                 return self.loose_equals(a, &p);
             }
-            _ => strict_equals(a, b),
+            _ => strict_equals(&self.heap, a, b),
         })
     }
 
@@ -59,7 +69,7 @@ impl Vm {
             u.extend_from_slice(y.units());
             return self.new_string(u);
         }
-        Ok(Value::Num(self.to_number(&a)? + self.to_number(&b)?))
+        self.numeric_binary(Op::Add, a, b)
     }
 
     /// Abstract relational comparison: Some(true) if a < b, None if undefined (NaN).
@@ -68,15 +78,13 @@ impl Vm {
         if let Arith::Add = f {
             return self.add(a, b);
         }
-        let x = match a {
-            Value::Num(n) => n,
-            _ => self.to_number(&a)?,
+        let op = match f {
+            Arith::Sub => Op::Sub,
+            Arith::Mul => Op::Mul,
+            Arith::Div => Op::Div,
+            _ => Op::Rem,
         };
-        let y = match b {
-            Value::Num(n) => n,
-            _ => self.to_number(&b)?,
-        };
-        Ok(Value::Num(f.apply(x, y)))
+        self.numeric_binary(op, a, b)
     }
 
     /// `a < b`, `a <= b`, `a > b` or `a >= b` with ECMAScript's conversions.
@@ -97,6 +105,14 @@ impl Vm {
         let pb = self.to_primitive(b, true)?;
         if let (Value::Str(x), Value::Str(y)) = (&pa, &pb) {
             return Ok(Some(x.units() < y.units()));
+        }
+        if let Value::BigInt(x) = pa {
+            let o = self.compare_bigint(x, &pb)?;
+            return Ok(o.map(|o| o == std::cmp::Ordering::Less));
+        }
+        if let Value::BigInt(y) = pb {
+            let o = self.compare_bigint(y, &pa)?;
+            return Ok(o.map(|o| o == std::cmp::Ordering::Greater));
         }
         let x = self.to_number(&pa)?;
         let y = self.to_number(&pb)?;
@@ -219,7 +235,8 @@ pub(crate) fn convert_code(op: Op) -> u8 {
         Op::Ne => 17,
         Op::ToStr => 20,
         Op::Neg => 21,
-        Op::Plus | Op::ToNumeric => 22,
+        Op::Plus => 22,
+        Op::ToNumeric => 26,
         Op::BitNot => 23,
         Op::Inc => 24,
         Op::Dec => 25,

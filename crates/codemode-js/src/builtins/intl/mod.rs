@@ -240,6 +240,24 @@ fn number_options(
     })
 }
 
+/// `f.format(b)` of the BigInt `b`, exactly (its decimal text charged as `toString`).
+pub(crate) fn format_bigint(vm: &mut Vm, f: &NumberFormat, b: ObjRef) -> JsResult<String> {
+    let text = vm.bigint_to_string(b, 10)?;
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text.as_str()),
+    };
+    Ok(f.format_integer(negative, digits))
+}
+
+/// BigInt.prototype.toLocaleString(locales, options): Intl.NumberFormat's format, exactly.
+pub(crate) fn bigint_to_locale_string(vm: &mut Vm, b: ObjRef, a: &[Value]) -> JsResult<Value> {
+    let method = "BigInt.prototype.toLocaleString";
+    let f = number_options(vm, method, &arg(a, 0), &arg(a, 1))?;
+    let s = format_bigint(vm, &f, b)?;
+    vm.new_string(s.encode_utf16().collect())
+}
+
 fn number_to_locale_string(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let x = match this {
         Value::Num(n) => *n,
@@ -288,6 +306,10 @@ fn this_number_format(vm: &mut Vm, this: &Value) -> JsResult<NumberFormat> {
 
 fn number_format_format(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let f = this_number_format(vm, this)?;
+    // A BigInt is formatted exactly, from its decimal digits.
+    if let Value::BigInt(r) = vm.to_numeric(arg(a, 0))? {
+        return Ok(Value::str(&format_bigint(vm, &f, r)?));
+    }
     let x = vm.to_number(&arg(a, 0))?;
     Ok(Value::str(&f.format(x)))
 }

@@ -273,13 +273,36 @@ impl NumberFormat {
         } else if x.is_infinite() {
             ("∞".to_string(), false)
         } else {
-            self.digits_text(x)
+            self.digits_text(Decimal::of(x))
         };
+        self.finish(negative, x.is_nan(), body, zero)
+    }
+
+    /// An integer given by its decimal digits (a BigInt's, exactly: no rounding through a
+    /// Number).
+    pub fn format_integer(&self, negative: bool, digits: &str) -> String {
+        let mut d = Decimal {
+            digits: digits.bytes().map(|b| b.wrapping_sub(b'0')).collect(),
+            point: digits.len() as i32,
+        };
+        while d.digits.len() > 1 && d.digits.last() == Some(&0) {
+            d.digits.pop();
+        }
+        if d.is_zero() {
+            d = Decimal::of(0.0);
+        }
+        let (body, zero) = self.digits_text(d);
+        self.finish(negative && !zero, false, body, zero)
+    }
+
+    /// The sign and the style's decoration around the digits `body`.
+    fn finish(&self, negative: bool, nan: bool, body: String, zero: bool) -> String {
+        let x_is_nan = nan;
         let sign = match self.sign {
             SignDisplay::Auto if negative => "-",
             SignDisplay::Always if negative => "-",
             SignDisplay::Always => "+",
-            SignDisplay::ExceptZero if zero || x.is_nan() => "",
+            SignDisplay::ExceptZero if zero || x_is_nan => "",
             SignDisplay::ExceptZero if negative => "-",
             SignDisplay::ExceptZero => "+",
             SignDisplay::Negative if negative && !zero => "-",
@@ -312,9 +335,8 @@ impl NumberFormat {
         }
     }
 
-    /// The digits of |x| with grouping and the compact suffix, and whether they are zero.
-    fn digits_text(&self, x: f64) -> (String, bool) {
-        let mut d = Decimal::of(x);
+    /// The digits of |d| with grouping and the compact suffix, and whether they are zero.
+    fn digits_text(&self, mut d: Decimal) -> (String, bool) {
         if self.style == Style::Percent && !d.is_zero() {
             d.point += 2;
         }

@@ -1,0 +1,13 @@
+let i = 0n;
+const trace = [];
+trace.push(String(i++), String(i), String(++i), String(i--), String(--i));
+let x = 100n;
+x += 5n; x -= 3n; x *= 7n; x /= 2n; x %= 50n; x **= 2n; x <<= 3n; x >>= 1n; x &= 0xffn; x |= 0x100n; x ^= 1n;
+const o = { n: 1n };
+o.n++;
+o.n += 10n;
+const arr = [5n];
+arr[0] *= 3n;
+let loops = 0;
+for (let k = 0n; k < 5n; k++) loops++;
+return { trace, x: String(x), o: String(o.n), arr: String(arr[0]), loops };

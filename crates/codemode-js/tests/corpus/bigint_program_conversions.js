@@ -1,0 +1,17 @@
+const out = [];
+const t = (f) => { try { const v = f(); out.push(typeof v === "bigint" ? String(v) + "n" : v); } catch (e) { out.push(e.constructor.name + ": " + e.message); } };
+t(() => BigInt({ valueOf() { return 5; } }));
+t(() => BigInt({ valueOf() { return Infinity; } }));
+t(() => BigInt({ [Symbol.toPrimitive]() { return undefined; } }));
+t(() => BigInt({ toString() { return "12"; } }));
+t(() => BigInt.asIntN({ valueOf() { return 8; } }, 255n));
+t(() => BigInt.asUintN(8, { valueOf() { return -1n; } }));
+t(() => BigInt.asIntN({ valueOf() { return -1; } }, { valueOf() { throw new Error("should not run"); } }));
+t(() => BigInt.asIntN({ [Symbol.toPrimitive]() { return 1n; } }, 1n));
+t(() => { let o = { valueOf() { return 5n; } }; o++; return o; });
+t(() => { let o = { valueOf() { return 5n; } }; return -o; });
+t(() => { let o = { valueOf() { return 5n; } }; return ~o; });
+t(() => { let o = { valueOf() { return 5n; } }; return +o; });
+t(() => { let o = { valueOf() { return 5n; } }; return o < 6; });
+t(() => { let o = { valueOf() { return 5n; } }; return o == 5; });
+return out;
