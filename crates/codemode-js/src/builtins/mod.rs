@@ -99,6 +99,8 @@ pub struct Realm {
     /// The iterator prototypes and built-in iteration methods (builtins/iterator.rs).
     pub iter: iterator::IterRealm,
     pub well_known: symbol::WellKnown,
+    /// The strings `typeof` gives, made once: a `typeof` allocates nothing.
+    pub typeof_names: crate::vm::TypeofNames,
 }
 
 /// `exportPrepare(v)`: JSON.parse(JSON.stringify(v)), run before exporting a value whose
@@ -334,6 +336,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         symbol_proto,
         bigint_proto,
         well_known: symbol::WellKnown::new(),
+        typeof_names: crate::vm::TypeofNames::new(),
         iter: iterator::IterRealm::placeholder(),
     };
     let mut b = RealmBuilder {

@@ -65,7 +65,8 @@ const isRegExp = (v) => {
 };
 const requireGlobal = (re, name) => {
   const flags = re.flags;
-  if (flags === null || flags === undefined) __cm_typeError("String.prototype." + name + " called with a RegExp whose flags are " + flags);
+  // V8's words for a RegExp-like whose flags are missing.
+  if (flags === null || flags === undefined) __cm_typeError("String.prototype." + name + " called on null or undefined");
   if (!strIncludes(toStr(flags), "g")) __cm_typeError("String.prototype." + name + " called with a non-global RegExp argument");
 };
 

@@ -32,6 +32,11 @@ impl Vm {
         }
     }
 
+    /// `typeof v` as a string value (shared, not allocated).
+    pub fn type_of_value(&self, v: &Value) -> Value {
+        Value::Str(self.realm.typeof_names.get(self.type_of(v)))
+    }
+
     pub fn to_number(&mut self, v: &Value) -> JsResult<f64> {
         Ok(match v {
             Value::Num(n) => *n,
@@ -245,5 +250,39 @@ impl Vm {
             _ => self.realm.number_proto,
         };
         self.alloc(Some(proto), Kind::Primitive(p))
+    }
+}
+
+/// The results of `typeof`, made once per interpreter.
+#[derive(Clone, Debug)]
+pub struct TypeofNames([JsStr; 8]);
+
+const TYPEOF_NAMES: [&str; 8] = [
+    "undefined",
+    "object",
+    "boolean",
+    "number",
+    "string",
+    "symbol",
+    "bigint",
+    "function",
+];
+
+impl TypeofNames {
+    pub fn new() -> TypeofNames {
+        TypeofNames(TYPEOF_NAMES.map(JsStr::from_str))
+    }
+    /// The shared string of one of `type_of`'s results.
+    pub fn get(&self, name: &str) -> JsStr {
+        match TYPEOF_NAMES.iter().position(|n| *n == name) {
+            Some(i) => self.0[i].clone(),
+            None => JsStr::from_str(name),
+        }
+    }
+}
+
+impl Default for TypeofNames {
+    fn default() -> Self {
+        Self::new()
     }
 }

@@ -462,7 +462,8 @@ impl Vm {
                             }
                             None => "undefined",
                         };
-                        self.stack.push(Value::str(t));
+                        let t = Value::Str(self.realm.typeof_names.get(t));
+                        self.stack.push(t);
                     }
                     Op::ThrowConstAssign(_) => {
                         throw!(self.type_error("Assignment to constant variable."))
@@ -1075,8 +1076,8 @@ impl Vm {
                     }
                     Op::Typeof => {
                         let v = pop!(self);
-                        let t = self.type_of(&v);
-                        self.stack.push(Value::str(t));
+                        let t = self.type_of_value(&v);
+                        self.stack.push(t);
                     }
                     Op::ToPropertyKey => {
                         let v = pop!(self);

@@ -481,4 +481,5 @@ mod private;
 mod promise;
 
 use operators::{arith_code, cmp_code, convert_code, loose_equality_converts};
+pub use convert::TypeofNames;
 pub use operators::{js_pow, js_rem};

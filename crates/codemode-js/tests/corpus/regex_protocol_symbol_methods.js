@@ -5,13 +5,16 @@ const tokenizer = {
   [Symbol.match](s) { return s.length > 3 ? [s.slice(0, 3)] : null; },
   [Symbol.replace](s, rep) { return `${rep}(${s})`; },
 };
+let flagless = null;
+try { "x".replaceAll(tokenizer, "all"); } catch (e) { flagless = `${e.name}: ${e.message}`; }
 return [
+  flagless,
   "  alpha  beta gamma ".split(tokenizer),
   "a b c d".split(tokenizer, 2),
   "haystack needle".search(tokenizer),
   "abcdef".match(tokenizer),
   "ab".match(tokenizer),
   "x".replace(tokenizer, "wrap"),
-  "x".replaceAll(tokenizer, "all"),
+  "x".replaceAll({ [Symbol.replace]: tokenizer[Symbol.replace] }, "all"),
   typeof Symbol.split, String(Symbol.matchAll), Symbol.species.description,
 ];
