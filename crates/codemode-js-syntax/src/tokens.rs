@@ -462,6 +462,10 @@ pub struct Lexed {
     /// Unsupported constructs seen, in source order: (offset, message). Reported when the
     /// parse fails at or after them.
     pub unsupported: Vec<(usize, &'static str)>,
+    /// The first reserved word written with escapes (`\u0069f`): lexed as an identifier,
+    /// valid as a property name; a parse failure at or after it is reported as its error
+    /// (the validator rejects it where an identifier stands).
+    pub escaped_keyword: Option<usize>,
     /// For each `(` token index: whether it opens call arguments (for "missing ) after
     /// argument list").
     pub call_parens: Vec<usize>,
@@ -524,6 +528,7 @@ pub fn lex(src: &str, max_nesting: usize) -> Result<Lexed, LexError> {
             tokens: TokenBuf::with_estimate(src.len() / 3 + 4),
             newline_before: Vec::with_capacity(src.len() / 3 + 4),
             unsupported: Vec::new(),
+            escaped_keyword: None,
             call_parens: Vec::new(),
         },
         stack: Vec::new(),
@@ -593,7 +598,13 @@ impl<'s> Adapter<'s> {
                     self.out.tokens.last(),
                     Some((_, Tok::Dot | Tok::QuestionDot, _))
                 );
-                let (name, id_end) = crate::ident_escape::token(src, start, after_dot)?;
+                let (name, id_end) = crate::ident_escape::token(src, start)?;
+                if !after_dot
+                    && crate::ident_escape::is_reserved(&name)
+                    && self.out.escaped_keyword.is_none()
+                {
+                    self.out.escaped_keyword = Some(start);
+                }
                 lex.bump(id_end.saturating_sub(end));
                 self.emit(start, Tok::Ident(name), id_end.max(end))?;
                 continue;

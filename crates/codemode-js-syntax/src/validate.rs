@@ -110,6 +110,50 @@ fn is_proto_key(p: &Property) -> bool {
     }
 }
 
+/// Whether an identifier was written with escapes (its source is longer than its name).
+fn written_escaped(name: &str, span: Span) -> bool {
+    (span.end - span.start) as usize != name.len()
+}
+
+/// Words an identifier may not be in strict code (codemode code is always strict): the
+/// reserved words (reachable only through escapes, which the lexer leaves to this check so
+/// that `o.br\u0065ak` and `{ br\u0065ak() {} }` stay property names) and the strict-mode
+/// future reserved words. `await` is decided by the function around it.
+fn strict_reserved(name: &str) -> bool {
+    name != "await"
+        && (crate::ident_escape::is_reserved(name)
+            || matches!(
+                name,
+                "implements" | "interface" | "package" | "private" | "protected" | "public"
+            ))
+}
+
+/// `"use strict"` written as a directive: a string statement whose source is exactly the
+/// quoted words (no escapes, no parentheses).
+fn is_use_strict(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Expr(e) => match &e.kind {
+            ExprKind::String(v) => {
+                e.span.start == s.span.start
+                    && e.span.end - e.span.start == 12
+                    && v.iter().copied().eq("use strict".encode_utf16())
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The `"use strict"` directive in a body's directive prologue (its leading string
+/// statements), if there is one.
+fn use_strict_directive(body: &[Stmt]) -> Option<&Stmt> {
+    body.iter()
+        .take_while(
+            |s| matches!(&s.kind, StmtKind::Expr(e) if matches!(e.kind, ExprKind::String(_))),
+        )
+        .find(|s| is_use_strict(s))
+}
+
 /// The names a binding pattern declares, with their spans.
 fn bound_names<'a>(p: &'a Pattern, out: &mut Vec<(&'a str, Span)>) {
     match &p.kind {
@@ -151,6 +195,28 @@ impl<'a> Validator<'a> {
             privates: Vec::new(),
             initializer_next: false,
         }
+    }
+
+    /// An identifier used as a reference, binding or label: not a reserved word (strict
+    /// code), not `await` in an async function; a binding or assignment target
+    /// (`binding`) is not `eval` or `arguments`.
+    fn check_ident(&mut self, name: &str, span: Span, binding: bool) -> VResult {
+        let reserved = strict_reserved(name) || (name == "await" && self.fctx().is_async);
+        if reserved {
+            let message = if written_escaped(name, span) {
+                "Keyword must not contain escaped characters"
+            } else {
+                "Unexpected strict mode reserved word"
+            };
+            return Err((span.start as usize, message.into()));
+        }
+        if binding && (name == "eval" || name == "arguments") {
+            return Err((
+                span.start as usize,
+                "Unexpected eval or arguments in strict mode".into(),
+            ));
+        }
+        Ok(())
     }
 
     fn scope(&mut self) -> &mut Scope<'a> {
@@ -408,6 +474,7 @@ impl<'a> Validator<'a> {
                 r
             }
             StmtKind::Labeled { label, body } => {
+                self.check_ident(&label.name, label.span, false)?;
                 if self.fctx().labels.iter().any(|l| l.name == label.name) {
                     return Err((
                         label.span.start as usize,
@@ -514,6 +581,9 @@ impl<'a> Validator<'a> {
     /// A class: its heritage, computed keys, methods, field initializers and static blocks
     /// (each initializer and block is checked as the body of a method).
     fn class(&mut self, c: &'a Class) -> VResult {
+        if let Some(name) = &c.name {
+            self.check_ident(&name.name, name.span, true)?;
+        }
         // The heritage sees the private names around the class, the body its own too.
         if let Some(h) = &c.super_class {
             self.expr(h)?;
@@ -615,6 +685,10 @@ impl<'a> Validator<'a> {
     }
 
     fn function(&mut self, f: &'a Function) -> VResult {
+        // A method's `name` is its key, not a binding.
+        if let (Some(name), FunctionKind::Normal) = (&f.name, f.kind) {
+            self.check_ident(&name.name, name.span, true)?;
+        }
         let inherited =
             f.kind == FunctionKind::Arrow && self.fns.last().is_some_and(|c| c.no_arguments);
         let no_arguments = std::mem::take(&mut self.initializer_next) || inherited;
@@ -640,6 +714,15 @@ impl<'a> Validator<'a> {
                     .iter()
                     .all(|p| matches!(p.kind, PatternKind::Ident(_)));
             let strict_params = f.kind != FunctionKind::Normal || !simple;
+            if let FunctionBody::Block(b) = &f.body {
+                if let Some(directive) = use_strict_directive(b).filter(|_| !simple) {
+                    return Err((
+                        directive.span.start as usize,
+                        "Illegal 'use strict' directive in function with non-simple parameter list"
+                            .into(),
+                    ));
+                }
+            }
             let mut seen: FastMap<&str, ()> = FastMap::default();
             for (name, span) in &names {
                 if seen.insert(name, ()).is_some() && strict_params {
@@ -671,7 +754,7 @@ impl<'a> Validator<'a> {
 
     fn pattern(&mut self, p: &'a Pattern) -> VResult {
         match &p.kind {
-            PatternKind::Ident(_) => Ok(()),
+            PatternKind::Ident(n) => self.check_ident(n, p.span, true),
             PatternKind::Member(e) => self.expr(e),
             PatternKind::Object { props, rest } => {
                 for prop in props {
@@ -774,6 +857,9 @@ impl<'a> Validator<'a> {
             | ExprKind::Null
             | ExprKind::Ident(_)
             | ExprKind::This => {
+                if let ExprKind::Ident(n) = &e.kind {
+                    self.check_ident(n, e.span, false)?;
+                }
                 if matches!(&e.kind, ExprKind::Ident(n) if n == "arguments")
                     && self.fns.last().is_some_and(|c| c.no_arguments)
                 {
