@@ -440,7 +440,7 @@ impl<'s> Ctx<'s> {
                         constructor = Some(Box::new(f));
                         continue;
                     }
-                    if is_static && matches!(&key, PropKey::Ident(n) if n == "prototype") {
+                    if is_static && key_names(&key, "prototype") {
                         return Err(self.syntax_error(
                             start,
                             "Classes may not have a static property named 'prototype'",
@@ -477,12 +477,16 @@ impl<'s> Ctx<'s> {
                             return Err(self.syntax_error(*at, "Unexpected identifier"))
                         }
                     };
-                    if matches!(&key, PropKey::Ident(n) if n == "constructor")
-                        || (is_static && matches!(&key, PropKey::Ident(n) if n == "prototype"))
-                    {
+                    if key_names(&key, "constructor") {
                         return Err(self.syntax_error(
                             span.start as usize,
                             "Classes may not have a field named 'constructor'",
+                        ));
+                    }
+                    if is_static && key_names(&key, "prototype") {
+                        return Err(self.syntax_error(
+                            span.start as usize,
+                            "Classes may not have a static property named 'prototype'",
                         ));
                     }
                     if let PropKey::Private(n) = &key {
@@ -1400,5 +1404,15 @@ impl PrivateNames {
                 &format!("Identifier '{name}' has already been declared"),
             )),
         }
+    }
+}
+
+/// Whether a class element's key is `name`, written as an identifier or a string (a
+/// computed key is not: `["constructor"]` names an ordinary member).
+fn key_names(key: &PropKey, name: &str) -> bool {
+    match key {
+        PropKey::Ident(n) => n == name,
+        PropKey::String(s) => s.iter().copied().eq(name.encode_utf16()),
+        _ => false,
     }
 }

@@ -14,10 +14,8 @@ type VResult = Result<(), (usize, String)>;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Binding {
-    /// `let`, `const`, class-like: no redeclaration.
+    /// `let`, `const`, class, a function declaration in a block: no redeclaration.
     Lexical,
-    /// A function declaration in a block: may repeat another function declaration.
-    BlockFunction,
     /// A parameter or a simple catch parameter: `var` may repeat it, `let` may not.
     Param,
 }
@@ -52,6 +50,8 @@ struct FnCtx {
     no_arguments: bool,
     is_async: bool,
     is_generator: bool,
+    /// Walking the parameter list (no `yield`/`await` expressions there).
+    in_params: bool,
     loops: usize,
     switches: usize,
     labels: Vec<Label>,
@@ -80,6 +80,7 @@ pub fn validate(program: &Program) -> VResult {
             no_arguments: false,
             is_async: true,
             is_generator: false,
+            in_params: false,
             loops: 0,
             switches: 0,
             labels: Vec::new(),
@@ -188,6 +189,7 @@ impl<'a> Validator<'a> {
                 no_arguments: false,
                 is_async: false,
                 is_generator: false,
+                in_params: false,
                 loops: 0,
                 switches: 0,
                 labels: Vec::new(),
@@ -231,13 +233,10 @@ impl<'a> Validator<'a> {
 
     fn declare_lexical(&mut self, name: &'a str, span: Span, kind: Binding) -> VResult {
         let scope = self.scope();
-        if let Some(existing) = scope.lexical.get(name) {
-            let both_functions =
-                kind == Binding::BlockFunction && *existing == Binding::BlockFunction;
-            let param_then_fn = *existing == Binding::Param && kind == Binding::BlockFunction;
-            if !both_functions && !param_then_fn {
-                return Err(redeclared(name, span));
-            }
+        // Strict code: no Annex B allowance for repeated block functions or a block
+        // function named like the catch parameter.
+        if scope.lexical.contains_key(name) {
+            return Err(redeclared(name, span));
         }
         if scope.vars.contains_key(name) && kind != Binding::Param {
             return Err(redeclared(name, span));
@@ -285,7 +284,7 @@ impl<'a> Validator<'a> {
                         if function_top {
                             self.declare_var(&name.name, name.span)?;
                         } else {
-                            self.declare_lexical(&name.name, name.span, Binding::BlockFunction)?;
+                            self.declare_lexical(&name.name, name.span, Binding::Lexical)?;
                         }
                     }
                 }
@@ -696,6 +695,7 @@ impl<'a> Validator<'a> {
             no_arguments,
             is_async: f.is_async,
             is_generator: f.is_generator,
+            in_params: true,
             loops: 0,
             switches: 0,
             labels: Vec::new(),
@@ -713,7 +713,6 @@ impl<'a> Validator<'a> {
                 && f.params
                     .iter()
                     .all(|p| matches!(p.kind, PatternKind::Ident(_)));
-            let strict_params = f.kind != FunctionKind::Normal || !simple;
             if let FunctionBody::Block(b) = &f.body {
                 if let Some(directive) = use_strict_directive(b).filter(|_| !simple) {
                     return Err((
@@ -725,7 +724,8 @@ impl<'a> Validator<'a> {
             }
             let mut seen: FastMap<&str, ()> = FastMap::default();
             for (name, span) in &names {
-                if seen.insert(name, ()).is_some() && strict_params {
+                // Strict code: never a duplicate parameter.
+                if seen.insert(name, ()).is_some() {
                     return Err((
                         span.start as usize,
                         "Duplicate parameter name not allowed in this context".to_string(),
@@ -739,6 +739,7 @@ impl<'a> Validator<'a> {
             if let Some(r) = &f.rest {
                 self.pattern(r)?;
             }
+            self.fctx().in_params = false;
             match &f.body {
                 FunctionBody::Block(b) => {
                     self.hoist_and_declare(b, true)?;
@@ -995,6 +996,12 @@ impl<'a> Validator<'a> {
                             .into(),
                     ));
                 }
+                if self.fctx().in_params {
+                    return Err((
+                        e.span.start as usize,
+                        "Illegal await-expression in formal parameters of async function".into(),
+                    ));
+                }
                 self.expr(x)
             }
             ExprKind::Yield { argument, .. } => {
@@ -1002,6 +1009,12 @@ impl<'a> Validator<'a> {
                     return Err((
                         e.span.start as usize,
                         "yield is only valid in generator functions (codemode reads `yield` as a keyword everywhere)".into(),
+                    ));
+                }
+                if self.fctx().in_params {
+                    return Err((
+                        e.span.start as usize,
+                        "Yield expression not allowed in formal parameter".into(),
                     ));
                 }
                 argument.as_deref().map_or(Ok(()), |x| self.expr(x))
