@@ -349,7 +349,24 @@ impl<'s> Ctx<'s> {
         if name != "target" {
             return Err(self.syntax_error(at, &format!("Unexpected identifier '{name}'")));
         }
+        if self.written_escaped(at, &name) {
+            return Err(self.syntax_error(at, "'new.target' must not contain escaped characters"));
+        }
         Ok(self.expr(ExprKind::NewTarget, l, r))
+    }
+
+    /// Whether the word `word` at `at` is written with unicode escapes.
+    fn written_escaped(&self, at: usize, word: &str) -> bool {
+        self.src.get(at..at + word.len()) != Some(word)
+    }
+
+    /// A contextual keyword (`get`, `set`, `static`, `async` before a member) must be
+    /// written without escapes; written with them it is a plain identifier.
+    fn check_unescaped(&self, at: usize, word: &str) -> PResult<()> {
+        if self.written_escaped(at, word) {
+            return Err(self.syntax_error(at, "Keyword must not contain escaped characters"));
+        }
+        Ok(())
     }
 
     fn syntax_error(&self, offset: usize, message: &str) -> ParseError<usize, Tok, PError> {
@@ -375,6 +392,14 @@ impl<'s> Ctx<'s> {
         let mut members = Vec::new();
         let mut privates = PrivateNames::default();
         for elem in self.split_fields_at_line_breaks(elems) {
+            if let ClassElem::Method(mods, ..)
+            | ClassElem::Field(mods, ..)
+            | ClassElem::Block(mods, ..) = &elem
+            {
+                for (at, m) in mods {
+                    self.check_unescaped(*at, m)?;
+                }
+            }
             match elem {
                 ClassElem::Empty => {}
                 ClassElem::Method(mods, key, fn_tail, span) => {
@@ -612,6 +637,7 @@ impl<'s> Ctx<'s> {
             "set" => MethodKind::Set,
             _ => return Err(self.syntax_error(l, "Unexpected identifier")),
         };
+        self.check_unescaped(l, &m)?;
         let name = match &key {
             PropKey::Ident(n) => Some(Ident {
                 name: n.clone(),

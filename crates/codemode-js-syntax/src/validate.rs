@@ -52,6 +52,8 @@ struct FnCtx {
     is_generator: bool,
     /// Walking the parameter list (no `yield`/`await` expressions there).
     in_params: bool,
+    /// A class static block: no `return`.
+    no_return: bool,
     loops: usize,
     switches: usize,
     labels: Vec<Label>,
@@ -64,6 +66,8 @@ struct Validator<'a> {
     privates: Vec<FastMap<&'a str, ()>>,
     /// The next function walked is a field initializer or static block.
     initializer_next: bool,
+    /// The next function walked is a static block.
+    static_block_next: bool,
 }
 
 fn redeclared(name: &str, at: Span) -> (usize, String) {
@@ -81,12 +85,14 @@ pub fn validate(program: &Program) -> VResult {
             is_async: true,
             is_generator: false,
             in_params: false,
+            no_return: false,
             loops: 0,
             switches: 0,
             labels: Vec::new(),
         }],
         privates: Vec::new(),
         initializer_next: false,
+        static_block_next: false,
     };
     v.hoist_and_declare(&program.body, true)?;
     for s in &program.body {
@@ -190,12 +196,14 @@ impl<'a> Validator<'a> {
                 is_async: false,
                 is_generator: false,
                 in_params: false,
+                no_return: false,
                 loops: 0,
                 switches: 0,
                 labels: Vec::new(),
             }],
             privates: Vec::new(),
             initializer_next: false,
+            static_block_next: false,
         }
     }
 
@@ -360,7 +368,12 @@ impl<'a> Validator<'a> {
             StmtKind::Expr(e) => self.expr(e),
             StmtKind::VarDecl(d) => self.var_decl_exprs(d),
             StmtKind::FunctionDecl(f) => self.function(f),
-            StmtKind::Return(e) => e.as_deref().map_or(Ok(()), |e| self.expr(e)),
+            StmtKind::Return(e) => {
+                if self.fctx().no_return {
+                    return Err((s.span.start as usize, "Illegal return statement".into()));
+                }
+                e.as_deref().map_or(Ok(()), |e| self.expr(e))
+            }
             StmtKind::If {
                 test,
                 consequent,
@@ -642,11 +655,11 @@ impl<'a> Validator<'a> {
                             kind: StmtKind::Return(Some(v.clone())),
                             span: *span,
                         }];
-                        self.synthetic_method(&body, *span)?;
+                        self.synthetic_method(&body, *span, false)?;
                     }
                 }
                 ClassMember::StaticBlock { body, span } => {
-                    self.synthetic_method(body, *span)?;
+                    self.synthetic_method(body, *span, true)?;
                 }
             }
         }
@@ -654,7 +667,7 @@ impl<'a> Validator<'a> {
     }
 
     /// Checks `body` as the body of a parameterless method.
-    fn synthetic_method(&mut self, body: &[Stmt], span: Span) -> VResult {
+    fn synthetic_method(&mut self, body: &[Stmt], span: Span, static_block: bool) -> VResult {
         let f = Function {
             name: None,
             kind: FunctionKind::Method,
@@ -670,6 +683,7 @@ impl<'a> Validator<'a> {
         let mut v = Validator::new_function_walk();
         v.privates.clone_from(&self.privates);
         v.initializer_next = true;
+        v.static_block_next = static_block;
         v.function(&f)
     }
 
@@ -696,6 +710,7 @@ impl<'a> Validator<'a> {
             is_async: f.is_async,
             is_generator: f.is_generator,
             in_params: true,
+            no_return: std::mem::take(&mut self.static_block_next),
             loops: 0,
             switches: 0,
             labels: Vec::new(),
@@ -942,6 +957,13 @@ impl<'a> Validator<'a> {
                     "Private fields can not be deleted".into(),
                 ))
             }
+            ExprKind::Unary {
+                op: UnaryOp::Delete,
+                arg,
+            } if matches!(arg.kind, ExprKind::Ident(_)) => Err((
+                e.span.start as usize,
+                "Delete of an unqualified identifier in strict mode.".into(),
+            )),
             ExprKind::Unary { arg, .. } => self.expr(arg),
             ExprKind::PrivateName(n) => Err((
                 e.span.start as usize,
