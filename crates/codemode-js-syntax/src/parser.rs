@@ -355,6 +355,12 @@ impl<'s> Ctx<'s> {
         Ok(self.expr(ExprKind::NewTarget, l, r))
     }
 
+    /// `a?.b\`t\``: always an error (the grammar matches it so that automatic semicolon
+    /// insertion cannot split it into two statements).
+    pub fn tagged_optional_chain(&self, at: usize) -> PResult<Expr> {
+        Err(self.syntax_error(at, "Invalid tagged template on optional chain"))
+    }
+
     /// Whether the word `word` at `at` is written with unicode escapes.
     fn written_escaped(&self, at: usize, word: &str) -> bool {
         self.src.get(at..at + word.len()) != Some(word)

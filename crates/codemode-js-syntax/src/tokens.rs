@@ -1192,11 +1192,21 @@ fn scan_regex(src: &str, start: usize) -> Result<usize, LexError> {
     let mut i = start + 1;
     let mut in_class = false;
     let unterminated = || LexError::new(start, "Invalid regular expression: missing /");
+    // A line terminator ends the line, and so an unterminated literal: `\n`, `\r`, and
+    // U+2028/U+2029 (E2 80 A8/A9 in UTF-8).
+    let line_end = |at: usize| match b.get(at) {
+        None | Some(b'\n') | Some(b'\r') => true,
+        Some(0xE2) => b.get(at + 1) == Some(&0x80) && matches!(b.get(at + 2), Some(0xA8 | 0xA9)),
+        _ => false,
+    };
     loop {
+        if line_end(i) {
+            return Err(unterminated());
+        }
         match b.get(i) {
-            None | Some(b'\n') | Some(b'\r') => return Err(unterminated()),
+            None => return Err(unterminated()),
             Some(b'\\') => {
-                if matches!(b.get(i + 1), None | Some(b'\n') | Some(b'\r')) {
+                if line_end(i + 1) {
                     return Err(unterminated());
                 }
                 i += 2;
