@@ -480,6 +480,9 @@ enum Open {
     ForParen(bool),
     Bracket,
     Brace,
+    /// A brace that opens a statement block or a declaration's body: after its `}`, `/`
+    /// starts a regular expression (`{}\n/re/`, `function f() {}/re/`).
+    Block,
     /// `${` of a template literal.
     Subst,
 }
@@ -515,6 +518,13 @@ struct Adapter<'s> {
     open_index: Vec<usize>,
     /// The previous token closed an `if`/`while`/`for` head: what follows starts a statement.
     after_head: bool,
+    /// The previous token closed an `Open::Block`: a `/` next starts a regex.
+    after_block: bool,
+    /// The next token starts a statement (at the top level or directly in a block; known
+    /// only after `;`, a block's braces and the program start).
+    stmt_start: bool,
+    /// The stack depth of a `function`/`class` declaration whose body brace is to come.
+    decl_body_at: Option<usize>,
     /// `class()` of the last token emitted (0 before the first).
     prev_class: u32,
 }
@@ -539,6 +549,9 @@ pub fn lex(src: &str, max_nesting: usize) -> Result<Lexed, LexError> {
         prev_end: 0,
         open_index: Vec::new(),
         after_head: false,
+        after_block: false,
+        stmt_start: true,
+        decl_body_at: None,
         prev_class: 0,
     };
     adapter.run()?;
@@ -615,7 +628,8 @@ impl<'s> Adapter<'s> {
                 Err(()) => return Err(self.invalid_token(start)),
             };
             let text = &src[start..end];
-            let prev_ends_expr = self.prev_class & ENDS_EXPR != 0 && !self.after_head;
+            let prev_ends_expr =
+                self.prev_class & ENDS_EXPR != 0 && !self.after_head && !self.after_block;
             let tok = match raw {
                 Raw::Ident => Tok::Ident(text.to_string()),
                 Raw::Word => self.word(text, start, end, &lex),
@@ -842,7 +856,7 @@ impl<'s> Adapter<'s> {
                 Tok::Debugger
             }
             "async" if !after_dot && !next_nl => {
-                let in_object_member = self.stack.last() == Some(&Open::Brace)
+                let in_object_member = matches!(self.stack.last(), Some(Open::Brace | Open::Block))
                     && matches!(prev, Some(Tok::LBrace) | Some(Tok::Comma));
                 match next_char {
                     Some('(') if in_object_member => {
@@ -928,7 +942,10 @@ impl<'s> Adapter<'s> {
         let newline = !self.out.tokens.is_empty() && is_line_terminator_gap(gap);
         let prev = self.prev_class;
         let prev_ends_expr = prev & ENDS_EXPR != 0 && !self.after_head;
+        let was_after_head = self.after_head;
         self.after_head = false;
+        self.after_block = false;
+        let stmt_start = std::mem::take(&mut self.stmt_start);
 
         // Restricted productions.
         if newline {
@@ -1014,7 +1031,24 @@ impl<'s> Adapter<'s> {
                 }
             }
             Tok::LBracket => self.push_open(Open::Bracket, start)?,
-            Tok::LBrace => self.push_open(Open::Brace, start)?,
+            Tok::LBrace => {
+                let depth = self.stack.len();
+                let block = stmt_start || was_after_head || self.decl_body_at == Some(depth);
+                if block {
+                    if self.decl_body_at == Some(depth) {
+                        self.decl_body_at = None;
+                    }
+                    self.stmt_start = true;
+                    self.push_open(Open::Block, start)?;
+                } else {
+                    self.push_open(Open::Brace, start)?;
+                }
+            }
+            Tok::Function | Tok::Class if stmt_start => {
+                self.decl_body_at = Some(self.stack.len());
+            }
+            // `async function` at a statement's start.
+            Tok::Async if stmt_start => self.stmt_start = true,
             Tok::RParen => {
                 if let Some(open @ (Open::Paren | Open::HeadParen | Open::ForParen(_))) =
                     self.stack.last().copied()
@@ -1025,7 +1059,13 @@ impl<'s> Adapter<'s> {
             }
             Tok::RBracket if self.stack.last() == Some(&Open::Bracket) => self.pop_open(),
             Tok::RBrace if self.stack.last() == Some(&Open::Brace) => self.pop_open(),
+            Tok::RBrace if self.stack.last() == Some(&Open::Block) => {
+                self.pop_open();
+                self.after_block = true;
+                self.stmt_start = true;
+            }
             Tok::Semi => {
+                self.stmt_start = matches!(self.stack.last(), None | Some(Open::Block));
                 if let Some(Open::ForParen(first)) = self.stack.last_mut() {
                     *first = false;
                 }
