@@ -1,7 +1,8 @@
 //! The token adapter: runs the logos lexer and produces the token vector the lalrpop parser
 //! reads. It decides everything the raw lexer cannot:
 //!
-//! - regular expression vs division, from the previous significant token;
+//! - regular expression vs division, from the previous significant token (and, after `}`,
+//!   whether the brace closed a statement block or declaration body or an expression);
 //! - template literal chunks, with a mode stack for nested `${ ... }`;
 //! - which tokens follow a line terminator (restricted productions: `return`/`break`/
 //!   `continue` get an explicit `AutoSemi`, `throw` is an error, postfix `++`/`--` and `=>`
