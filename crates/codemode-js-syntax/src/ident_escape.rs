@@ -144,19 +144,10 @@ pub(crate) fn is_reserved(name: &str) -> bool {
     )
 }
 
-/// The identifier token starting at `start` that contains an escape, and its end.
-pub(crate) fn token(src: &str, start: usize, after_dot: bool) -> Result<(String, usize), LexError> {
+/// The identifier token starting at `start` that contains an escape: its name and end.
+/// A reserved word written so is an identifier token; where an identifier is not allowed
+/// the validator (or the parser's error report) rejects it.
+pub(crate) fn token(src: &str, start: usize) -> Result<(String, usize), LexError> {
     let id = scan(src, start)?;
-    let key = src
-        .get(id.end..)
-        .map(|rest| rest.trim_start().starts_with(':'))
-        .unwrap_or(false);
-    if is_reserved(&id.name) && !after_dot && !key {
-        return Err(LexError {
-            offset: start,
-            message: "Keyword must not contain escaped characters".into(),
-            unsupported: false,
-        });
-    }
     Ok((id.name, id.end))
 }

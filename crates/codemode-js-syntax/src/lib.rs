@@ -197,6 +197,7 @@ pub fn parse_with(
             let described: Vec<(usize, usize)> = lexed.tokens.iter().map(|t| (t.0, t.2)).collect();
             let call_parens = lexed.call_parens.clone();
             let unsupported = lexed.unsupported.clone();
+            let escaped_keyword = lexed.escaped_keyword;
             let e = match run_parser(source, lexed, true) {
                 Ok(_) => {
                     return Err(error(0, "internal error: inconsistent parse".into(), false));
@@ -210,6 +211,13 @@ pub fn parse_with(
                 if at <= offset {
                     return Err(error(at, what.to_string(), true));
                 }
+            }
+            if let Some(at) = escaped_keyword.filter(|&at| at <= offset) {
+                return Err(error(
+                    at,
+                    "Keyword must not contain escaped characters".into(),
+                    false,
+                ));
             }
             return Err(error(offset, message, is_unsupported));
         }

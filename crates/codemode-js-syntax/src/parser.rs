@@ -349,7 +349,30 @@ impl<'s> Ctx<'s> {
         if name != "target" {
             return Err(self.syntax_error(at, &format!("Unexpected identifier '{name}'")));
         }
+        if self.written_escaped(at, &name) {
+            return Err(self.syntax_error(at, "'new.target' must not contain escaped characters"));
+        }
         Ok(self.expr(ExprKind::NewTarget, l, r))
+    }
+
+    /// `a?.b\`t\``: always an error (the grammar matches it so that automatic semicolon
+    /// insertion cannot split it into two statements).
+    pub fn tagged_optional_chain(&self, at: usize) -> PResult<Expr> {
+        Err(self.syntax_error(at, "Invalid tagged template on optional chain"))
+    }
+
+    /// Whether the word `word` at `at` is written with unicode escapes.
+    fn written_escaped(&self, at: usize, word: &str) -> bool {
+        self.src.get(at..at + word.len()) != Some(word)
+    }
+
+    /// A contextual keyword (`get`, `set`, `static`, `async` before a member) must be
+    /// written without escapes; written with them it is a plain identifier.
+    fn check_unescaped(&self, at: usize, word: &str) -> PResult<()> {
+        if self.written_escaped(at, word) {
+            return Err(self.syntax_error(at, "Keyword must not contain escaped characters"));
+        }
+        Ok(())
     }
 
     fn syntax_error(&self, offset: usize, message: &str) -> ParseError<usize, Tok, PError> {
@@ -375,6 +398,14 @@ impl<'s> Ctx<'s> {
         let mut members = Vec::new();
         let mut privates = PrivateNames::default();
         for elem in self.split_fields_at_line_breaks(elems) {
+            if let ClassElem::Method(mods, ..)
+            | ClassElem::Field(mods, ..)
+            | ClassElem::Block(mods, ..) = &elem
+            {
+                for (at, m) in mods {
+                    self.check_unescaped(*at, m)?;
+                }
+            }
             match elem {
                 ClassElem::Empty => {}
                 ClassElem::Method(mods, key, fn_tail, span) => {
@@ -440,7 +471,7 @@ impl<'s> Ctx<'s> {
                         constructor = Some(Box::new(f));
                         continue;
                     }
-                    if is_static && matches!(&key, PropKey::Ident(n) if n == "prototype") {
+                    if is_static && key_names(&key, "prototype") {
                         return Err(self.syntax_error(
                             start,
                             "Classes may not have a static property named 'prototype'",
@@ -477,12 +508,16 @@ impl<'s> Ctx<'s> {
                             return Err(self.syntax_error(*at, "Unexpected identifier"))
                         }
                     };
-                    if matches!(&key, PropKey::Ident(n) if n == "constructor")
-                        || (is_static && matches!(&key, PropKey::Ident(n) if n == "prototype"))
-                    {
+                    if key_names(&key, "constructor") {
                         return Err(self.syntax_error(
                             span.start as usize,
                             "Classes may not have a field named 'constructor'",
+                        ));
+                    }
+                    if is_static && key_names(&key, "prototype") {
+                        return Err(self.syntax_error(
+                            span.start as usize,
+                            "Classes may not have a static property named 'prototype'",
                         ));
                     }
                     if let PropKey::Private(n) = &key {
@@ -608,6 +643,7 @@ impl<'s> Ctx<'s> {
             "set" => MethodKind::Set,
             _ => return Err(self.syntax_error(l, "Unexpected identifier")),
         };
+        self.check_unescaped(l, &m)?;
         let name = match &key {
             PropKey::Ident(n) => Some(Ident {
                 name: n.clone(),
@@ -1400,5 +1436,15 @@ impl PrivateNames {
                 &format!("Identifier '{name}' has already been declared"),
             )),
         }
+    }
+}
+
+/// Whether a class element's key is `name`, written as an identifier or a string (a
+/// computed key is not: `["constructor"]` names an ordinary member).
+fn key_names(key: &PropKey, name: &str) -> bool {
+    match key {
+        PropKey::Ident(n) => n == name,
+        PropKey::String(s) => s.iter().copied().eq(name.encode_utf16()),
+        _ => false,
     }
 }

@@ -1,7 +1,8 @@
 //! The token adapter: runs the logos lexer and produces the token vector the lalrpop parser
 //! reads. It decides everything the raw lexer cannot:
 //!
-//! - regular expression vs division, from the previous significant token;
+//! - regular expression vs division, from the previous significant token (and, after `}`,
+//!   whether the brace closed a statement block or declaration body or an expression);
 //! - template literal chunks, with a mode stack for nested `${ ... }`;
 //! - which tokens follow a line terminator (restricted productions: `return`/`break`/
 //!   `continue` get an explicit `AutoSemi`, `throw` is an error, postfix `++`/`--` and `=>`
@@ -462,6 +463,10 @@ pub struct Lexed {
     /// Unsupported constructs seen, in source order: (offset, message). Reported when the
     /// parse fails at or after them.
     pub unsupported: Vec<(usize, &'static str)>,
+    /// The first reserved word written with escapes (`\u0069f`): lexed as an identifier,
+    /// valid as a property name; a parse failure at or after it is reported as its error
+    /// (the validator rejects it where an identifier stands).
+    pub escaped_keyword: Option<usize>,
     /// For each `(` token index: whether it opens call arguments (for "missing ) after
     /// argument list").
     pub call_parens: Vec<usize>,
@@ -476,6 +481,9 @@ enum Open {
     ForParen(bool),
     Bracket,
     Brace,
+    /// A brace that opens a statement block or a declaration's body: after its `}`, `/`
+    /// starts a regular expression (`{}\n/re/`, `function f() {}/re/`).
+    Block,
     /// `${` of a template literal.
     Subst,
 }
@@ -511,6 +519,13 @@ struct Adapter<'s> {
     open_index: Vec<usize>,
     /// The previous token closed an `if`/`while`/`for` head: what follows starts a statement.
     after_head: bool,
+    /// The previous token closed an `Open::Block`: a `/` next starts a regex.
+    after_block: bool,
+    /// The next token starts a statement (at the top level or directly in a block; known
+    /// only after `;`, a block's braces and the program start).
+    stmt_start: bool,
+    /// The stack depth of a `function`/`class` declaration whose body brace is to come.
+    decl_body_at: Option<usize>,
     /// `class()` of the last token emitted (0 before the first).
     prev_class: u32,
 }
@@ -524,6 +539,7 @@ pub fn lex(src: &str, max_nesting: usize) -> Result<Lexed, LexError> {
             tokens: TokenBuf::with_estimate(src.len() / 3 + 4),
             newline_before: Vec::with_capacity(src.len() / 3 + 4),
             unsupported: Vec::new(),
+            escaped_keyword: None,
             call_parens: Vec::new(),
         },
         stack: Vec::new(),
@@ -534,6 +550,9 @@ pub fn lex(src: &str, max_nesting: usize) -> Result<Lexed, LexError> {
         prev_end: 0,
         open_index: Vec::new(),
         after_head: false,
+        after_block: false,
+        stmt_start: true,
+        decl_body_at: None,
         prev_class: 0,
     };
     adapter.run()?;
@@ -593,7 +612,13 @@ impl<'s> Adapter<'s> {
                     self.out.tokens.last(),
                     Some((_, Tok::Dot | Tok::QuestionDot, _))
                 );
-                let (name, id_end) = crate::ident_escape::token(src, start, after_dot)?;
+                let (name, id_end) = crate::ident_escape::token(src, start)?;
+                if !after_dot
+                    && crate::ident_escape::is_reserved(&name)
+                    && self.out.escaped_keyword.is_none()
+                {
+                    self.out.escaped_keyword = Some(start);
+                }
                 lex.bump(id_end.saturating_sub(end));
                 self.emit(start, Tok::Ident(name), id_end.max(end))?;
                 continue;
@@ -604,7 +629,8 @@ impl<'s> Adapter<'s> {
                 Err(()) => return Err(self.invalid_token(start)),
             };
             let text = &src[start..end];
-            let prev_ends_expr = self.prev_class & ENDS_EXPR != 0 && !self.after_head;
+            let prev_ends_expr =
+                self.prev_class & ENDS_EXPR != 0 && !self.after_head && !self.after_block;
             let tok = match raw {
                 Raw::Ident => Tok::Ident(text.to_string()),
                 Raw::Word => self.word(text, start, end, &lex),
@@ -831,7 +857,7 @@ impl<'s> Adapter<'s> {
                 Tok::Debugger
             }
             "async" if !after_dot && !next_nl => {
-                let in_object_member = self.stack.last() == Some(&Open::Brace)
+                let in_object_member = matches!(self.stack.last(), Some(Open::Brace | Open::Block))
                     && matches!(prev, Some(Tok::LBrace) | Some(Tok::Comma));
                 match next_char {
                     Some('(') if in_object_member => {
@@ -917,7 +943,10 @@ impl<'s> Adapter<'s> {
         let newline = !self.out.tokens.is_empty() && is_line_terminator_gap(gap);
         let prev = self.prev_class;
         let prev_ends_expr = prev & ENDS_EXPR != 0 && !self.after_head;
+        let was_after_head = self.after_head;
         self.after_head = false;
+        self.after_block = false;
+        let stmt_start = std::mem::take(&mut self.stmt_start);
 
         // Restricted productions.
         if newline {
@@ -1003,7 +1032,24 @@ impl<'s> Adapter<'s> {
                 }
             }
             Tok::LBracket => self.push_open(Open::Bracket, start)?,
-            Tok::LBrace => self.push_open(Open::Brace, start)?,
+            Tok::LBrace => {
+                let depth = self.stack.len();
+                let block = stmt_start || was_after_head || self.decl_body_at == Some(depth);
+                if block {
+                    if self.decl_body_at == Some(depth) {
+                        self.decl_body_at = None;
+                    }
+                    self.stmt_start = true;
+                    self.push_open(Open::Block, start)?;
+                } else {
+                    self.push_open(Open::Brace, start)?;
+                }
+            }
+            Tok::Function | Tok::Class if stmt_start => {
+                self.decl_body_at = Some(self.stack.len());
+            }
+            // `async function` at a statement's start.
+            Tok::Async if stmt_start => self.stmt_start = true,
             Tok::RParen => {
                 if let Some(open @ (Open::Paren | Open::HeadParen | Open::ForParen(_))) =
                     self.stack.last().copied()
@@ -1014,7 +1060,13 @@ impl<'s> Adapter<'s> {
             }
             Tok::RBracket if self.stack.last() == Some(&Open::Bracket) => self.pop_open(),
             Tok::RBrace if self.stack.last() == Some(&Open::Brace) => self.pop_open(),
+            Tok::RBrace if self.stack.last() == Some(&Open::Block) => {
+                self.pop_open();
+                self.after_block = true;
+                self.stmt_start = true;
+            }
             Tok::Semi => {
+                self.stmt_start = matches!(self.stack.last(), None | Some(Open::Block));
                 if let Some(Open::ForParen(first)) = self.stack.last_mut() {
                     *first = false;
                 }
@@ -1181,11 +1233,21 @@ fn scan_regex(src: &str, start: usize) -> Result<usize, LexError> {
     let mut i = start + 1;
     let mut in_class = false;
     let unterminated = || LexError::new(start, "Invalid regular expression: missing /");
+    // A line terminator ends the line, and so an unterminated literal: `\n`, `\r`, and
+    // U+2028/U+2029 (E2 80 A8/A9 in UTF-8).
+    let line_end = |at: usize| match b.get(at) {
+        None | Some(b'\n') | Some(b'\r') => true,
+        Some(0xE2) => b.get(at + 1) == Some(&0x80) && matches!(b.get(at + 2), Some(0xA8 | 0xA9)),
+        _ => false,
+    };
     loop {
+        if line_end(i) {
+            return Err(unterminated());
+        }
         match b.get(i) {
-            None | Some(b'\n') | Some(b'\r') => return Err(unterminated()),
+            None => return Err(unterminated()),
             Some(b'\\') => {
-                if matches!(b.get(i + 1), None | Some(b'\n') | Some(b'\r')) {
+                if line_end(i + 1) {
                     return Err(unterminated());
                 }
                 i += 2;

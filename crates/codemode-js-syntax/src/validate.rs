@@ -14,10 +14,8 @@ type VResult = Result<(), (usize, String)>;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Binding {
-    /// `let`, `const`, class-like: no redeclaration.
+    /// `let`, `const`, class, a function declaration in a block: no redeclaration.
     Lexical,
-    /// A function declaration in a block: may repeat another function declaration.
-    BlockFunction,
     /// A parameter or a simple catch parameter: `var` may repeat it, `let` may not.
     Param,
 }
@@ -52,6 +50,10 @@ struct FnCtx {
     no_arguments: bool,
     is_async: bool,
     is_generator: bool,
+    /// Walking the parameter list (no `yield`/`await` expressions there).
+    in_params: bool,
+    /// A class static block: no `return`.
+    no_return: bool,
     loops: usize,
     switches: usize,
     labels: Vec<Label>,
@@ -64,6 +66,8 @@ struct Validator<'a> {
     privates: Vec<FastMap<&'a str, ()>>,
     /// The next function walked is a field initializer or static block.
     initializer_next: bool,
+    /// The next function walked is a static block.
+    static_block_next: bool,
 }
 
 fn redeclared(name: &str, at: Span) -> (usize, String) {
@@ -80,12 +84,15 @@ pub fn validate(program: &Program) -> VResult {
             no_arguments: false,
             is_async: true,
             is_generator: false,
+            in_params: false,
+            no_return: false,
             loops: 0,
             switches: 0,
             labels: Vec::new(),
         }],
         privates: Vec::new(),
         initializer_next: false,
+        static_block_next: false,
     };
     v.hoist_and_declare(&program.body, true)?;
     for s in &program.body {
@@ -108,6 +115,50 @@ fn is_proto_key(p: &Property) -> bool {
         } => s.iter().copied().eq(PROTO.encode_utf16()),
         _ => false,
     }
+}
+
+/// Whether an identifier was written with escapes (its source is longer than its name).
+fn written_escaped(name: &str, span: Span) -> bool {
+    (span.end - span.start) as usize != name.len()
+}
+
+/// Words an identifier may not be in strict code (codemode code is always strict): the
+/// reserved words (reachable only through escapes, which the lexer leaves to this check so
+/// that `o.br\u0065ak` and `{ br\u0065ak() {} }` stay property names) and the strict-mode
+/// future reserved words. `await` is decided by the function around it.
+fn strict_reserved(name: &str) -> bool {
+    name != "await"
+        && (crate::ident_escape::is_reserved(name)
+            || matches!(
+                name,
+                "implements" | "interface" | "package" | "private" | "protected" | "public"
+            ))
+}
+
+/// `"use strict"` written as a directive: a string statement whose source is exactly the
+/// quoted words (no escapes, no parentheses).
+fn is_use_strict(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Expr(e) => match &e.kind {
+            ExprKind::String(v) => {
+                e.span.start == s.span.start
+                    && e.span.end - e.span.start == 12
+                    && v.iter().copied().eq("use strict".encode_utf16())
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The `"use strict"` directive in a body's directive prologue (its leading string
+/// statements), if there is one.
+fn use_strict_directive(body: &[Stmt]) -> Option<&Stmt> {
+    body.iter()
+        .take_while(
+            |s| matches!(&s.kind, StmtKind::Expr(e) if matches!(e.kind, ExprKind::String(_))),
+        )
+        .find(|s| is_use_strict(s))
 }
 
 /// The names a binding pattern declares, with their spans.
@@ -144,13 +195,38 @@ impl<'a> Validator<'a> {
                 no_arguments: false,
                 is_async: false,
                 is_generator: false,
+                in_params: false,
+                no_return: false,
                 loops: 0,
                 switches: 0,
                 labels: Vec::new(),
             }],
             privates: Vec::new(),
             initializer_next: false,
+            static_block_next: false,
         }
+    }
+
+    /// An identifier used as a reference, binding or label: not a reserved word (strict
+    /// code), not `await` in an async function; a binding or assignment target
+    /// (`binding`) is not `eval` or `arguments`.
+    fn check_ident(&mut self, name: &str, span: Span, binding: bool) -> VResult {
+        let reserved = strict_reserved(name) || (name == "await" && self.fctx().is_async);
+        if reserved {
+            let message = if written_escaped(name, span) {
+                "Keyword must not contain escaped characters"
+            } else {
+                "Unexpected strict mode reserved word"
+            };
+            return Err((span.start as usize, message.into()));
+        }
+        if binding && (name == "eval" || name == "arguments") {
+            return Err((
+                span.start as usize,
+                "Unexpected eval or arguments in strict mode".into(),
+            ));
+        }
+        Ok(())
     }
 
     fn scope(&mut self) -> &mut Scope<'a> {
@@ -165,13 +241,10 @@ impl<'a> Validator<'a> {
 
     fn declare_lexical(&mut self, name: &'a str, span: Span, kind: Binding) -> VResult {
         let scope = self.scope();
-        if let Some(existing) = scope.lexical.get(name) {
-            let both_functions =
-                kind == Binding::BlockFunction && *existing == Binding::BlockFunction;
-            let param_then_fn = *existing == Binding::Param && kind == Binding::BlockFunction;
-            if !both_functions && !param_then_fn {
-                return Err(redeclared(name, span));
-            }
+        // Strict code: no Annex B allowance for repeated block functions or a block
+        // function named like the catch parameter.
+        if scope.lexical.contains_key(name) {
+            return Err(redeclared(name, span));
         }
         if scope.vars.contains_key(name) && kind != Binding::Param {
             return Err(redeclared(name, span));
@@ -219,7 +292,7 @@ impl<'a> Validator<'a> {
                         if function_top {
                             self.declare_var(&name.name, name.span)?;
                         } else {
-                            self.declare_lexical(&name.name, name.span, Binding::BlockFunction)?;
+                            self.declare_lexical(&name.name, name.span, Binding::Lexical)?;
                         }
                     }
                 }
@@ -295,7 +368,12 @@ impl<'a> Validator<'a> {
             StmtKind::Expr(e) => self.expr(e),
             StmtKind::VarDecl(d) => self.var_decl_exprs(d),
             StmtKind::FunctionDecl(f) => self.function(f),
-            StmtKind::Return(e) => e.as_deref().map_or(Ok(()), |e| self.expr(e)),
+            StmtKind::Return(e) => {
+                if self.fctx().no_return {
+                    return Err((s.span.start as usize, "Illegal return statement".into()));
+                }
+                e.as_deref().map_or(Ok(()), |e| self.expr(e))
+            }
             StmtKind::If {
                 test,
                 consequent,
@@ -408,6 +486,7 @@ impl<'a> Validator<'a> {
                 r
             }
             StmtKind::Labeled { label, body } => {
+                self.check_ident(&label.name, label.span, false)?;
                 if self.fctx().labels.iter().any(|l| l.name == label.name) {
                     return Err((
                         label.span.start as usize,
@@ -514,6 +593,9 @@ impl<'a> Validator<'a> {
     /// A class: its heritage, computed keys, methods, field initializers and static blocks
     /// (each initializer and block is checked as the body of a method).
     fn class(&mut self, c: &'a Class) -> VResult {
+        if let Some(name) = &c.name {
+            self.check_ident(&name.name, name.span, true)?;
+        }
         // The heritage sees the private names around the class, the body its own too.
         if let Some(h) = &c.super_class {
             self.expr(h)?;
@@ -573,11 +655,11 @@ impl<'a> Validator<'a> {
                             kind: StmtKind::Return(Some(v.clone())),
                             span: *span,
                         }];
-                        self.synthetic_method(&body, *span)?;
+                        self.synthetic_method(&body, *span, false)?;
                     }
                 }
                 ClassMember::StaticBlock { body, span } => {
-                    self.synthetic_method(body, *span)?;
+                    self.synthetic_method(body, *span, true)?;
                 }
             }
         }
@@ -585,7 +667,7 @@ impl<'a> Validator<'a> {
     }
 
     /// Checks `body` as the body of a parameterless method.
-    fn synthetic_method(&mut self, body: &[Stmt], span: Span) -> VResult {
+    fn synthetic_method(&mut self, body: &[Stmt], span: Span, static_block: bool) -> VResult {
         let f = Function {
             name: None,
             kind: FunctionKind::Method,
@@ -601,6 +683,7 @@ impl<'a> Validator<'a> {
         let mut v = Validator::new_function_walk();
         v.privates.clone_from(&self.privates);
         v.initializer_next = true;
+        v.static_block_next = static_block;
         v.function(&f)
     }
 
@@ -615,6 +698,10 @@ impl<'a> Validator<'a> {
     }
 
     fn function(&mut self, f: &'a Function) -> VResult {
+        // A method's `name` is its key, not a binding.
+        if let (Some(name), FunctionKind::Normal) = (&f.name, f.kind) {
+            self.check_ident(&name.name, name.span, true)?;
+        }
         let inherited =
             f.kind == FunctionKind::Arrow && self.fns.last().is_some_and(|c| c.no_arguments);
         let no_arguments = std::mem::take(&mut self.initializer_next) || inherited;
@@ -622,6 +709,8 @@ impl<'a> Validator<'a> {
             no_arguments,
             is_async: f.is_async,
             is_generator: f.is_generator,
+            in_params: true,
+            no_return: std::mem::take(&mut self.static_block_next),
             loops: 0,
             switches: 0,
             labels: Vec::new(),
@@ -639,10 +728,19 @@ impl<'a> Validator<'a> {
                 && f.params
                     .iter()
                     .all(|p| matches!(p.kind, PatternKind::Ident(_)));
-            let strict_params = f.kind != FunctionKind::Normal || !simple;
+            if let FunctionBody::Block(b) = &f.body {
+                if let Some(directive) = use_strict_directive(b).filter(|_| !simple) {
+                    return Err((
+                        directive.span.start as usize,
+                        "Illegal 'use strict' directive in function with non-simple parameter list"
+                            .into(),
+                    ));
+                }
+            }
             let mut seen: FastMap<&str, ()> = FastMap::default();
             for (name, span) in &names {
-                if seen.insert(name, ()).is_some() && strict_params {
+                // Strict code: never a duplicate parameter.
+                if seen.insert(name, ()).is_some() {
                     return Err((
                         span.start as usize,
                         "Duplicate parameter name not allowed in this context".to_string(),
@@ -656,6 +754,7 @@ impl<'a> Validator<'a> {
             if let Some(r) = &f.rest {
                 self.pattern(r)?;
             }
+            self.fctx().in_params = false;
             match &f.body {
                 FunctionBody::Block(b) => {
                     self.hoist_and_declare(b, true)?;
@@ -671,7 +770,7 @@ impl<'a> Validator<'a> {
 
     fn pattern(&mut self, p: &'a Pattern) -> VResult {
         match &p.kind {
-            PatternKind::Ident(_) => Ok(()),
+            PatternKind::Ident(n) => self.check_ident(n, p.span, true),
             PatternKind::Member(e) => self.expr(e),
             PatternKind::Object { props, rest } => {
                 for prop in props {
@@ -774,6 +873,9 @@ impl<'a> Validator<'a> {
             | ExprKind::Null
             | ExprKind::Ident(_)
             | ExprKind::This => {
+                if let ExprKind::Ident(n) = &e.kind {
+                    self.check_ident(n, e.span, false)?;
+                }
                 if matches!(&e.kind, ExprKind::Ident(n) if n == "arguments")
                     && self.fns.last().is_some_and(|c| c.no_arguments)
                 {
@@ -855,6 +957,13 @@ impl<'a> Validator<'a> {
                     "Private fields can not be deleted".into(),
                 ))
             }
+            ExprKind::Unary {
+                op: UnaryOp::Delete,
+                arg,
+            } if matches!(arg.kind, ExprKind::Ident(_)) => Err((
+                e.span.start as usize,
+                "Delete of an unqualified identifier in strict mode.".into(),
+            )),
             ExprKind::Unary { arg, .. } => self.expr(arg),
             ExprKind::PrivateName(n) => Err((
                 e.span.start as usize,
@@ -909,6 +1018,12 @@ impl<'a> Validator<'a> {
                             .into(),
                     ));
                 }
+                if self.fctx().in_params {
+                    return Err((
+                        e.span.start as usize,
+                        "Illegal await-expression in formal parameters of async function".into(),
+                    ));
+                }
                 self.expr(x)
             }
             ExprKind::Yield { argument, .. } => {
@@ -916,6 +1031,12 @@ impl<'a> Validator<'a> {
                     return Err((
                         e.span.start as usize,
                         "yield is only valid in generator functions (codemode reads `yield` as a keyword everywhere)".into(),
+                    ));
+                }
+                if self.fctx().in_params {
+                    return Err((
+                        e.span.start as usize,
+                        "Yield expression not allowed in formal parameter".into(),
                     ));
                 }
                 argument.as_deref().map_or(Ok(()), |x| self.expr(x))

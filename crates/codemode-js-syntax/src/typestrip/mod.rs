@@ -1063,6 +1063,7 @@ fn apply(lexed: Lexed, mut edits: Vec<(Pos, Pos)>, mut async_parens: Vec<usize>)
         newline_before,
         unsupported,
         call_parens,
+        escaped_keyword,
     } = lexed;
     let mut out = TokenBuf::with_estimate(tokens.len());
     let mut nl_out = Vec::with_capacity(newline_before.len());
@@ -1106,5 +1107,6 @@ fn apply(lexed: Lexed, mut edits: Vec<(Pos, Pos)>, mut async_parens: Vec<usize>)
         newline_before: nl_out,
         unsupported,
         call_parens: new_index,
+        escaped_keyword,
     }
 }
