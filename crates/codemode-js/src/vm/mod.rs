@@ -480,6 +480,6 @@ mod operators;
 mod private;
 mod promise;
 
-use operators::{arith_code, cmp_code, convert_code, loose_equality_converts};
 pub use convert::TypeofNames;
+use operators::{arith_code, cmp_code, convert_code, loose_equality_converts};
 pub use operators::{js_pow, js_rem};
