@@ -37,6 +37,9 @@ struct Parser<'f> {
     total_groups: usize,
     has_named: bool,
     names: Vec<(String, usize)>,
+    /// A group name seen twice: reported once the whole pattern has parsed, as V8 does (a
+    /// later syntax error wins).
+    duplicate_name: bool,
     /// Named references to resolve once every group is known: (name, node slot).
     named_refs: Vec<String>,
 }
@@ -64,12 +67,16 @@ pub fn parse(pattern: &[u16], flags: &Flags) -> Result<Parsed, Error> {
         total_groups,
         has_named,
         names: Vec::new(),
+        duplicate_name: false,
         named_refs: Vec::new(),
     };
     let mut node = p.disjunction(0)?;
     if p.pos < p.chars.len() {
         // Only a `)` stops the top-level disjunction early.
         return Err("Unmatched ')'");
+    }
+    if p.duplicate_name {
+        return Err("Duplicate capture group name");
     }
     // Resolve `\k<name>` (numbered placeholders past the last group).
     if !p.named_refs.is_empty() {
@@ -391,7 +398,7 @@ impl Parser<'_> {
             self.pos += 2;
             let name = self.group_name()?;
             if self.names.iter().any(|(n, _)| *n == name) {
-                return Err("Duplicate capture group name");
+                self.duplicate_name = true;
             }
             self.groups += 1;
             self.names.push((name, self.groups));
