@@ -100,14 +100,8 @@ pub fn string_literal_parts(units: &[u16]) -> Option<(bool, u32, String)> {
         return Some((false, 10, "0".to_string()));
     }
     let b = t.as_bytes();
-    if b.len() > 2 && b[0] == b'0' {
-        let radix = match b[1] {
-            b'x' | b'X' => 16,
-            b'o' | b'O' => 8,
-            b'b' | b'B' => 2,
-            _ => 0,
-        };
-        if radix != 0 {
+    if b.len() > 2 {
+        if let Some(radix) = crate::number::radix_prefix(b) {
             let digits = &t[2..];
             return digits
                 .chars()

@@ -39,6 +39,16 @@ pub fn trim_js_start(s: &str) -> &str {
     s.trim_start_matches(is_js_space)
 }
 
+/// The radix of a `0x`/`0o`/`0b` prefix (either case) that `b` starts with.
+pub fn radix_prefix(b: &[u8]) -> Option<u32> {
+    match b {
+        [b'0', b'x' | b'X', ..] => Some(16),
+        [b'0', b'o' | b'O', ..] => Some(8),
+        [b'0', b'b' | b'B', ..] => Some(2),
+        _ => None,
+    }
+}
+
 /// StringToNumber (`Number("...")`, unary `+`).
 pub fn string_to_number(s: &str) -> f64 {
     let t = trim_js(s);
@@ -46,14 +56,8 @@ pub fn string_to_number(s: &str) -> f64 {
         return 0.0;
     }
     let b = t.as_bytes();
-    if b.len() > 2 && b[0] == b'0' {
-        let radix = match b[1] {
-            b'x' | b'X' => 16,
-            b'o' | b'O' => 8,
-            b'b' | b'B' => 2,
-            _ => 0,
-        };
-        if radix != 0 {
+    if b.len() > 2 {
+        if let Some(radix) = radix_prefix(b) {
             let mut v = 0f64;
             for &c in &b[2..] {
                 match (c as char).to_digit(radix) {
