@@ -34,7 +34,24 @@ impl Vm {
 
     /// `typeof v` as a string value (shared, not allocated).
     pub fn type_of_value(&self, v: &Value) -> Value {
-        Value::Str(self.realm.typeof_names.get(self.type_of(v)))
+        // Indices into TYPEOF_NAMES.
+        let i = match v {
+            Value::Undefined | Value::Empty => 0,
+            Value::Null => 1,
+            Value::Bool(_) => 2,
+            Value::Num(_) => 3,
+            Value::Str(_) => 4,
+            Value::Sym(_) => 5,
+            Value::BigInt(_) => 6,
+            Value::Obj(r) => {
+                if self.heap.get(*r).is_callable() {
+                    7
+                } else {
+                    1
+                }
+            }
+        };
+        Value::Str(self.realm.typeof_names.0[i].clone())
     }
 
     pub fn to_number(&mut self, v: &Value) -> JsResult<f64> {
@@ -255,7 +272,7 @@ impl Vm {
 
 /// The results of `typeof`, made once per interpreter.
 #[derive(Clone, Debug)]
-pub struct TypeofNames([JsStr; 8]);
+pub struct TypeofNames(pub(crate) [JsStr; 8]);
 
 const TYPEOF_NAMES: [&str; 8] = [
     "undefined",
