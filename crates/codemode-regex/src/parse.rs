@@ -219,23 +219,21 @@ impl Parser<'_> {
         let groups_before = self.groups;
         let c = self.peek().unwrap_or(0);
         // (node, quantifiable)
+        // `^ $ \b \B` take no quantifier: as in V8, whatever follows them is read as the
+        // next term, so `^{` in the unicode modes is a lone bracket, not a broken quantifier.
+        let assertion = match char::from_u32(c).unwrap_or('\0') {
+            '^' => Some((1, Assertion::Start)),
+            '$' => Some((1, Assertion::End)),
+            '\\' if self.peek_at(1) == Some('b' as u32) => Some((2, Assertion::WordBoundary)),
+            '\\' if self.peek_at(1) == Some('B' as u32) => Some((2, Assertion::NotWordBoundary)),
+            _ => None,
+        };
+        if let Some((len, assertion)) = assertion {
+            self.pos += len;
+            terms.push(Node::Assert(assertion));
+            return Ok(());
+        }
         let (atom, quantifiable) = match char::from_u32(c).unwrap_or('\0') {
-            '^' => {
-                self.pos += 1;
-                (Node::Assert(Assertion::Start), false)
-            }
-            '$' => {
-                self.pos += 1;
-                (Node::Assert(Assertion::End), false)
-            }
-            '\\' if self.peek_at(1) == Some('b' as u32) => {
-                self.pos += 2;
-                (Node::Assert(Assertion::WordBoundary), false)
-            }
-            '\\' if self.peek_at(1) == Some('B' as u32) => {
-                self.pos += 2;
-                (Node::Assert(Assertion::NotWordBoundary), false)
-            }
             '(' => self.group(depth)?,
             '*' | '+' | '?' => return Err("Nothing to repeat"),
             '{' => {

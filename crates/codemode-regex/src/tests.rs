@@ -135,6 +135,28 @@ fn early_errors_read_like_v8() {
         err("a**", ""),
         "Invalid regular expression: /a**/: Nothing to repeat"
     );
+    // An assertion takes no quantifier: the brace after it is the next term (a lone bracket
+    // in the unicode modes, a literal outside them), after an atom it is a broken quantifier.
+    assert_eq!(
+        err("aA${", "u"),
+        "Invalid regular expression: /aA${/u: Lone quantifier brackets"
+    );
+    assert_eq!(
+        err(r"\b{", "u"),
+        r"Invalid regular expression: /\b{/u: Lone quantifier brackets"
+    );
+    assert_eq!(
+        err("^{1}", "u"),
+        "Invalid regular expression: /^{1}/u: Nothing to repeat"
+    );
+    assert_eq!(
+        err("a{", "u"),
+        "Invalid regular expression: /a{/u: Incomplete quantifier"
+    );
+    assert_eq!(
+        err("^*", ""),
+        "Invalid regular expression: /^*/: Nothing to repeat"
+    );
     assert_eq!(
         err("[b-a]", ""),
         "Invalid regular expression: /[b-a]/: Range out of order in character class"
