@@ -159,6 +159,17 @@ fn fast_loop<'m>(
             pc = t;
         }};
     }
+    // Makes sure `n` values can be pushed; an op that pushes asks before it changes
+    // anything, so that the loop can stop there and go on once the stack has grown.
+    macro_rules! room {
+        ($n:expr) => {
+            if sp + $n > slots.len() {
+                save!();
+                return Some($n);
+            }
+        };
+    }
+    // Pushes a value onto room the op has asked for.
     macro_rules! push {
         ($v:expr) => {{
             let v = $v;
@@ -269,20 +280,33 @@ fn fast_loop<'m>(
         }};
     }
     loop {
-        // Every op pushes at most two values.
-        if sp + 2 > slots.len() {
-            save!();
-            return Some(2);
-        }
-        let Some(&op) = code.ops.get(pc) else {
+        // By reference: each arm loads only its own operands, which leaves the registers
+        // to the stack top, the frame base and the slots (a copied op loads every operand
+        // field before the dispatch and spills those).
+        let Some(op) = code.ops.get(pc) else {
             stop!();
         };
-        match op {
-            Op::Num(n) => push!(Value::Num(n)),
-            Op::Undef => push!(Value::Undefined),
-            Op::Null => push!(Value::Null),
-            Op::True => push!(Value::Bool(true)),
-            Op::False => push!(Value::Bool(false)),
+        match *op {
+            Op::Num(n) => {
+                room!(1);
+                push!(Value::Num(n))
+            }
+            Op::Undef => {
+                room!(1);
+                push!(Value::Undefined)
+            }
+            Op::Null => {
+                room!(1);
+                push!(Value::Null)
+            }
+            Op::True => {
+                room!(1);
+                push!(Value::Bool(true))
+            }
+            Op::False => {
+                room!(1);
+                push!(Value::Bool(false))
+            }
             Op::Pop => {
                 if sp == 0 {
                     stop!();
@@ -290,6 +314,7 @@ fn fast_loop<'m>(
                 sp -= 1;
             }
             Op::Dup => {
+                room!(1);
                 let Some(v) = slots.get(sp.wrapping_sub(1)) else {
                     stop!();
                 };
@@ -297,6 +322,7 @@ fn fast_loop<'m>(
                 push!(v);
             }
             Op::GetLocal(s) => {
+                room!(1);
                 let Some(v) = slots.get(base + s as usize) else {
                     stop!();
                 };
@@ -304,6 +330,7 @@ fn fast_loop<'m>(
                 push!(v);
             }
             Op::GetLocal2(a, b) => {
+                room!(2);
                 let (Some(x), Some(y)) =
                     (slots.get(base + a as usize), slots.get(base + b as usize))
                 else {
@@ -315,6 +342,7 @@ fn fast_loop<'m>(
                 pc += 1;
             }
             Op::GetLocalChecked(s, _) => {
+                room!(1);
                 let v = match slots.get(base + s as usize) {
                     Some(Value::Empty) | None => stop!(),
                     Some(v) => plain_copy(v),
@@ -332,14 +360,19 @@ fn fast_loop<'m>(
             }
             Op::SetLocal(s) | Op::InitLocal(s) => {
                 let i = base + s as usize;
-                if sp == 0 || i >= sp - 1 {
+                let top = sp.wrapping_sub(1);
+                if i >= top {
                     stop!();
                 }
-                let v = std::mem::take(&mut slots[sp - 1]);
+                let Some(top) = slots.get_mut(top) else {
+                    stop!();
+                };
+                let v = std::mem::take(top);
                 slots[i] = v;
                 sp -= 1;
             }
             Op::GetUpval(i, _) | Op::GetUpvalUndef(i, _) => {
+                room!(2);
                 let cell = upval_cell(heap, closure, i);
                 let v = match &heap.get(cell).kind {
                     Kind::Cell(Value::Num(n)) => Value::Num(*n),
@@ -347,12 +380,13 @@ fn fast_loop<'m>(
                     _ => stop!(),
                 };
                 push!(v);
-                if let Op::GetUpvalUndef(..) = op {
+                if let Op::GetUpvalUndef(..) = *op {
                     push!(Value::Undefined);
                     pc += 1;
                 }
             }
             Op::GetCell(s, _) => {
+                room!(1);
                 let Some(&Value::Obj(cell)) = slots.get(base + s as usize) else {
                     stop!();
                 };
@@ -408,7 +442,7 @@ fn fast_loop<'m>(
             }
             Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Rem => {
                 let (x, y) = top_nums!();
-                let v = match op {
+                let v = match *op {
                     Op::Add => x + y,
                     Op::Sub => x - y,
                     Op::Mul => x * y,
@@ -420,7 +454,7 @@ fn fast_loop<'m>(
             }
             Op::Lt | Op::Le | Op::Gt | Op::Ge => {
                 let (x, y) = top_nums!();
-                let b = match op {
+                let b = match *op {
                     Op::Lt => x < y,
                     Op::Le => x <= y,
                     Op::Gt => x > y,
@@ -445,7 +479,7 @@ fn fast_loop<'m>(
                 if let (Value::BigInt(_), Value::BigInt(_)) = (a, b) {
                     stop!();
                 }
-                let eq = strict_equals(m.heap, a, b) == matches!(op, Op::StrictEq);
+                let eq = strict_equals(m.heap, a, b) == matches!(*op, Op::StrictEq);
                 sp -= 1;
                 slots[sp - 1] = Value::Bool(eq);
             }
@@ -461,7 +495,7 @@ fn fast_loop<'m>(
                 let Some(v) = slots.get(sp.wrapping_sub(1)) else {
                     stop!();
                 };
-                let taken = v.truthy() == matches!(op, Op::JumpIfTrue(_));
+                let taken = v.truthy() == matches!(*op, Op::JumpIfTrue(_));
                 if taken && (t as usize) <= pc {
                     // A backward conditional jump: the general loop charges it.
                     stop!();
@@ -502,16 +536,19 @@ fn fast_loop<'m>(
                 _ => stop!(),
             },
             Op::LocalArithNum(a, f, k) => {
+                room!(1);
                 let x = local_num!(a);
                 push!(Value::Num(f.apply(x, k)));
                 pc += 2;
             }
             Op::LocalsArith(a, b, f) => {
+                room!(1);
                 let (x, y) = (local_num!(a), local_num!(b));
                 push!(Value::Num(f.apply(x, y)));
                 pc += 2;
             }
             Op::LocalLocalArithNum(a, b, f, k) => {
+                room!(2);
                 let (x, y) = (local_num!(a), local_num!(b));
                 push!(Value::Num(x));
                 push!(Value::Num(f.apply(y, k)));
@@ -568,7 +605,7 @@ fn fast_loop<'m>(
                 continue;
             }
             Op::JumpLoopTest(t) | Op::IncLocalLoop(_, _, t) => {
-                if let Op::IncLocalLoop(a, inc, _) = op {
+                if let Op::IncLocalLoop(a, inc, _) = *op {
                     match slots.get_mut(base + a as usize) {
                         Some(Value::Num(x)) => *x += if inc { 1.0 } else { -1.0 },
                         _ => stop!(),
@@ -586,6 +623,7 @@ fn fast_loop<'m>(
             }
             Op::Call(argc, _) => call!(argc as usize),
             Op::LocalArithNumCall(a, f, k) => {
+                room!(1);
                 let x = local_num!(a);
                 push!(Value::Num(f.apply(x, k)));
                 pc += 3;
