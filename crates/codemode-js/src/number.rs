@@ -1,5 +1,7 @@
 //! ECMAScript number <-> string conversions.
 
+use crate::value::JsStr;
+
 /// Number::toString(10): shortest round trip, ECMAScript's exponent rules.
 pub fn to_string(n: f64) -> String {
     if n.is_nan() {
@@ -16,6 +18,28 @@ pub fn to_string(n: f64) -> String {
     }
     let mut buf = ryu_js::Buffer::new();
     buf.format(n).to_string()
+}
+
+/// Number::toString(10) as a `JsStr`. Integers (array indices, counters, ids: most of the
+/// numbers programs print) are written digit by digit into the string's units, without the
+/// intermediate `String` and UTF-16 re-encoding of `to_string`.
+pub fn to_js_str(n: f64) -> JsStr {
+    if n.fract() == 0.0 && n.abs() < 1e15 && n != 0.0 {
+        let mut v = n.abs() as u64;
+        let mut digits = [0u16; 16];
+        let mut at = digits.len();
+        while v > 0 {
+            at -= 1;
+            digits[at] = b'0' as u16 + (v % 10) as u16;
+            v /= 10;
+        }
+        if n < 0.0 {
+            at -= 1;
+            digits[at] = b'-' as u16;
+        }
+        return JsStr::from_units(&digits[at..]);
+    }
+    JsStr::from_str(&to_string(n))
 }
 
 fn is_js_space(c: char) -> bool {
@@ -493,6 +517,36 @@ pub fn to_uint32(n: f64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn js_str_digits_match_to_string() {
+        let cases = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            7.0,
+            10.0,
+            -10.0,
+            123456789.0,
+            999999999999999.0,
+            -999999999999999.0,
+            1e15,
+            -1e15,
+            1e21,
+            0.5,
+            -2.5,
+            1e-7,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            4294967295.0,
+            9007199254740991.0,
+        ];
+        for n in cases {
+            assert_eq!(to_js_str(n).to_rust(), to_string(n), "{n}");
+        }
+    }
     #[test]
     fn formats() {
         assert_eq!(to_string(0.1 + 0.2), "0.30000000000000004");

@@ -77,7 +77,7 @@ impl Vm {
     pub fn to_string(&mut self, v: &Value) -> JsResult<JsStr> {
         Ok(match v {
             Value::Str(s) => s.clone(),
-            Value::Num(n) => JsStr::from_str(&number::to_string(*n)),
+            Value::Num(n) => number::to_js_str(*n),
             Value::Undefined | Value::Empty => JsStr::from_str("undefined"),
             Value::Null => JsStr::from_str("null"),
             Value::Bool(b) => JsStr::from_str(if *b { "true" } else { "false" }),

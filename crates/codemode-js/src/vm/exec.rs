@@ -1194,9 +1194,7 @@ impl Vm {
                                     .iter()
                                     .filter_map(|v| match v {
                                         Value::Str(s) => Some(s.clone()),
-                                        Value::Num(n) => {
-                                            Some(JsStr::from_str(&number::to_string(*n)))
-                                        }
+                                        Value::Num(n) => Some(number::to_js_str(*n)),
                                         _ => None,
                                     })
                                     .collect(),
