@@ -7,8 +7,9 @@
 //! - `cargo xtask publish-dry-run`: CI's last step alone (after clearing sources an earlier
 //!   dry run left in the cargo home)
 //! - `cargo xtask bench [lua|js] [--runs N]`: the benchmark programs (fixtures/bench) in
-//!   codemode (whole process, release build) beside lua5.4, node and boa when found on PATH,
-//!   with ratios
+//!   codemode (whole process, release build) beside lua5.4, node and boa when found on PATH
+//!   and QuickJS-ng and LuaJIT's interpreter in-process through Python (see bench.rs), with
+//!   ratios
 //! - `cargo xtask fuzz [--seconds N]`: every cargo-fuzz target for N seconds (default 60)
 //!   through `.ci/fuzz-smoke` (stable compiler; installs cargo-fuzz when missing)
 //! - `cargo xtask test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE]`: the
@@ -20,18 +21,18 @@
 //!   (`testes/` of lua/lua at v5.4.8, at PATH) through codemode-lua, sections passed per
 //!   file compared with (or, with --update, written to) docs/lua-testes.txt
 
+mod bench;
 mod lua_testes;
 mod test262;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, ExitCode};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
-        Some("bench") => bench(&args[1..]),
+        Some("bench") => bench::bench(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
         Some("publish-dry-run") => publish_dry_run(),
         Some("test262") => test262::test262(&args[1..]),
@@ -78,14 +79,14 @@ fn codegen(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .unwrap_or(Path::new("."))
         .to_path_buf()
 }
 
-fn run(cmd: &mut Command) -> Result<(), String> {
+pub(crate) fn run(cmd: &mut Command) -> Result<(), String> {
     eprintln!("$ {cmd:?}");
     let status = cmd
         .current_dir(root())
@@ -232,154 +233,6 @@ fn fuzz_smoke(seconds: u32) -> Result<(), String> {
     run(Command::new("bash")
         .arg(root().join(".ci/fuzz-smoke"))
         .env("FUZZ_SECONDS", seconds.to_string()))
-}
-
-fn on_path(program: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {program}")])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// Mean wall time of `runs` runs of a whole process (after one warm-up run).
-fn time_process(cmd: &[String], runs: u32) -> Result<Duration, String> {
-    let go = || -> Result<Duration, String> {
-        let start = Instant::now();
-        let out = Command::new(&cmd[0])
-            .args(&cmd[1..])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .output()
-            .map_err(|e| format!("{}: {e}", cmd[0]))?;
-        let elapsed = start.elapsed();
-        if !out.status.success() {
-            return Err(format!(
-                "{} failed: {}",
-                cmd.join(" "),
-                String::from_utf8_lossy(&out.stderr)
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-            ));
-        }
-        Ok(elapsed)
-    };
-    go()?;
-    let mut total = Duration::ZERO;
-    for _ in 0..runs {
-        total += go()?;
-    }
-    Ok(total / runs)
-}
-
-fn bench(args: &[String]) -> Result<(), String> {
-    let mut languages = vec!["lua", "js"];
-    let mut runs = 5u32;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "lua" => languages = vec!["lua"],
-            "js" => languages = vec!["js"],
-            "--runs" => {
-                i += 1;
-                runs = args
-                    .get(i)
-                    .and_then(|s| s.parse().ok())
-                    .ok_or("--runs needs a number")?;
-            }
-            other => return Err(format!("unknown bench argument {other}")),
-        }
-        i += 1;
-    }
-    run(Command::new("cargo").args(["build", "--release", "-p", "codemode-cli"]))?;
-    let target = std::env::var("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| root().join("target"));
-    let codemode = target.join("release/codemode").display().to_string();
-    let fixtures = root().join("fixtures/bench");
-    // regex has no Lua twin (Lua patterns are not regular expressions): JavaScript only.
-    let programs_of = |lang: &str| -> Vec<&'static str> {
-        let mut p = vec!["startup", "fib", "loop", "records", "strings"];
-        if lang == "js" {
-            p.push("regex");
-        }
-        p
-    };
-    let tmp = std::env::temp_dir().join("codemode-bench");
-    std::fs::create_dir_all(&tmp).map_err(|e| e.to_string())?;
-    println!("whole-process mean of {runs} runs (after one warm-up); ratio = codemode / other");
-    for lang in languages {
-        println!("\n## {lang}");
-        let mut header = String::from("| program | codemode |");
-        let mut others: Vec<(&str, Vec<String>)> = Vec::new();
-        if on_path("lua5.4") {
-            others.push(("lua5.4", vec!["lua5.4".into()]));
-        }
-        if lang == "js" {
-            if on_path("node") {
-                others.push(("node", vec!["node".into()]));
-            }
-            if on_path("boa") {
-                others.push(("boa", vec!["boa".into()]));
-            }
-        }
-        for (name, _) in &others {
-            header.push_str(&format!(" {name} | ratio |"));
-        }
-        println!("{header}");
-        println!("{}", "|---".repeat(1 + 2 * others.len() + 1) + "|");
-        for program in programs_of(lang) {
-            let file = fixtures.join(format!("{program}.{lang}"));
-            if !file.exists() {
-                return Err(format!("missing benchmark program {}", file.display()));
-            }
-            let ours = time_process(
-                &[codemode.clone(), "run".into(), file.display().to_string()],
-                runs,
-            );
-            let mut row = match &ours {
-                Ok(t) => format!("| {program} | {:.1} ms |", t.as_secs_f64() * 1e3),
-                Err(e) => format!("| {program} | error: {e} |"),
-            };
-            for (name, cmd) in &others {
-                // The Lua twin for lua5.4; a wrapped copy for boa (no top-level return there).
-                let target = match *name {
-                    "lua5.4" if !fixtures.join(format!("{program}.lua")).exists() => {
-                        row.push_str(" - | - |");
-                        continue;
-                    }
-                    "lua5.4" => fixtures.join(format!("{program}.lua")),
-                    "boa" => {
-                        let text = std::fs::read_to_string(&file).map_err(|e| e.to_string())?;
-                        let wrapped = tmp.join(format!("{program}.boa.js"));
-                        std::fs::write(&wrapped, format!("(function(){{\n{text}\n}})();\n"))
-                            .map_err(|e| e.to_string())?;
-                        wrapped
-                    }
-                    _ => file.clone(),
-                };
-                let mut full = cmd.clone();
-                full.push(target.display().to_string());
-                match (time_process(&full, runs), &ours) {
-                    (Ok(t), Ok(o)) => row.push_str(&format!(
-                        " {:.1} ms | {:.2}× |",
-                        t.as_secs_f64() * 1e3,
-                        o.as_secs_f64() / t.as_secs_f64()
-                    )),
-                    (Ok(t), Err(_)) => {
-                        row.push_str(&format!(" {:.1} ms | - |", t.as_secs_f64() * 1e3))
-                    }
-                    (Err(e), _) => row.push_str(&format!(" error: {e} | - |")),
-                }
-            }
-            println!("{row}");
-        }
-    }
-    println!("\nIn-process figures: cargo bench -p codemode-lua / -p codemode-js (criterion).");
-    Ok(())
 }
 
 fn fuzz(args: &[String]) -> Result<(), String> {
