@@ -488,6 +488,7 @@ function toPrimitive(v, hint) {
 }
 // ToNumeric: a BigInt stays one (`x++`, `x--` on an object whose valueOf gives a BigInt).
 const toNumeric = (a) => { const x = toPrimitive(a, "number"); return typeof x === "bigint" ? x : +x; };
+const toPropertyKey = (k) => { const p = toPrimitive(k, "string"); return typeof p === "symbol" ? p : __cm_toStr(p); };
 __cm_setConverter(function convert(op, a, b) {
   switch (op) {
     case 0: { const x = toPrimitive(a, "default"); return x + toPrimitive(b, "default"); }
@@ -518,6 +519,32 @@ __cm_setConverter(function convert(op, a, b) {
     // BigInt(a), BigInt.asIntN(a, b), BigInt.asUintN(a, b) with a program's conversions:
     // each argument converted in order, the bit count checked (ToIndex) before the value.
     case 27: return BigIntFn(toPrimitive(a, "number"));
+    // A built-in whose receiver or argument `v` needs a program-defined conversion
+    // (Vm::retry_with_conversion): `v` is converted here and the built-in called again
+    // with the primitive in its place. a: the built-in; b: [this, args, v, hint, isNew].
+    case 30: {
+      const t = b[0], args = b[1], v = b[2], p = toPrimitive(v, b[3]), again = [];
+      for (let i = 0; i < args.length; i++) again.push(args[i] === v ? p : args[i]);
+      return b[4] ? new a(...again) : __cm_call(a, t === v ? p : t, ...again);
+    }
+    // Array.prototype.join when an element needs a program-defined conversion
+    // (builtins/array.rs join_by_program): the spec's loop, each element converted by a
+    // call. a: the array; b: the separator.
+    case 31: {
+      const len = a.length;
+      let out = "";
+      for (let i = 0; i < len; i++) {
+        if (i > 0) out += b;
+        const e = a[i];
+        if (e !== undefined && e !== null) out += __cm_toStr(toPrimitive(e, "string"));
+      }
+      return out;
+    }
+    // A computed member whose key needs a program-defined conversion (Op::GetElem and
+    // Op::SetElem, vm/operators.rs CONVERT_*): ToPropertyKey by a call, then the access.
+    case 32: return a[toPropertyKey(b)];
+    case 33: { a[toPropertyKey(b[0])] = b[1]; return b[1]; }
+    case 34: return toPropertyKey(a);
     case 28: case 29: {
       const bits = +toPrimitive(a, "number");
       const f = op === 28 ? BigIntAsIntN : BigIntAsUintN;

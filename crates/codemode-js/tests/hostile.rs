@@ -360,3 +360,28 @@ fn sparse_arrays_are_bounded() {
         ])
     );
 }
+
+/// A built-in called with many objects whose valueOf is the program's retries once per
+/// object (each retry copies the arguments): the copies are paid for in fuel, the retries
+/// are VM frames, so the run ends in a limit or a catchable RangeError, never a hang.
+#[test]
+fn conversions_retried_per_argument_are_bounded() {
+    let i = JsInterpreter::new();
+    let o = limited(VmLimits {
+        max_fuel: 2_000_000,
+        ..Default::default()
+    });
+    let src = "const xs = Array.from({ length: 20000 }, (_, i) => ({ valueOf() { return i } }));
+               try { return Math.max(...xs) } catch (e) { return e.name }";
+    let out = run_with(&i, src, &o, &mut echo_tool);
+    match out.value {
+        Ok(v) => assert_eq!(v, json!("RangeError")),
+        Err(d) => assert_eq!(d.kind, DiagnosticKind::TimeoutExceeded),
+    }
+    // A few objects convert as node does.
+    let out = run(
+        &i,
+        "return Math.max(...[3, 9, 4].map((n) => ({ valueOf() { return n } })))",
+    );
+    assert_eq!(out.value.unwrap(), json!(9));
+}

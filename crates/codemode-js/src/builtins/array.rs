@@ -837,7 +837,10 @@ pub(crate) fn array_join(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Val
         };
         let list = generic_items(vm, this, 0.0, len)?;
         let tmp = vm.new_array(list);
-        let out = join_values(vm, this, tmp, sep.units())?;
+        let out = match join_values(vm, this, tmp, sep.units()) {
+            Ok(out) => out,
+            Err(e) => return join_by_program(vm, this, sep, e),
+        };
         vm.charge(out.len() / 8)?;
         return vm.new_string(out);
     }
@@ -846,9 +849,27 @@ pub(crate) fn array_join(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Val
         Value::Undefined => JsStr::from_str(","),
         v => vm.to_string(&v)?,
     };
-    let out = join_values(vm, this, r, sep.units())?;
+    let out = match join_values(vm, this, r, sep.units()) {
+        Ok(out) => out,
+        Err(e) => return join_by_program(vm, this, sep, e),
+    };
     vm.charge(out.len() / 8)?;
     vm.new_string(out)
+}
+
+/// A join that stopped at an element needing a program-defined toString (recorded in
+/// `pending_conversion`): the prelude's converter runs the whole join instead, converting
+/// each element by a call, in the native's stead. Any other error stands.
+fn join_by_program(vm: &mut Vm, this: &Value, sep: JsStr, e: Throw) -> JsResult<Value> {
+    let (Some(_), Some(converter)) = (vm.pending_conversion.take(), vm.realm.converter) else {
+        return Err(e);
+    };
+    vm.tail_call = Some((
+        Value::Obj(converter),
+        Value::Undefined,
+        vec![Value::Num(31.0), this.clone(), Value::Str(sep)],
+    ));
+    Ok(Value::Undefined)
 }
 pub(crate) fn array_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     array_join(vm, this, &[])

@@ -285,6 +285,54 @@ impl Vm {
         Ok(())
     }
 
+    /// A native that ended because a value needed a program-defined valueOf/toString
+    /// (`pending_conversion`): when that value is its receiver or one of its arguments, the
+    /// prelude's converter converts it by a call (ToPrimitive, the program's methods in
+    /// order) and calls the native again with the primitive in its place, as a tail call
+    /// in the native's stead. Natives convert their arguments before they change anything,
+    /// so the second call starts from the same state; each retry removes one object, so a
+    /// chain of them ends.
+    fn retry_with_conversion(
+        &mut self,
+        native: ObjRef,
+        this: &Value,
+        args: &[Value],
+        result: JsResult<Value>,
+    ) -> JsResult<Value> {
+        let Some((v, prefer_number)) = self.pending_conversion.take() else {
+            return result;
+        };
+        let Value::Obj(target) = v else {
+            return result;
+        };
+        let is_target = |x: &Value| matches!(x, Value::Obj(o) if *o == target);
+        let (true, Err(Throw::Value(_)), Some(converter)) = (
+            is_target(this) || args.iter().any(is_target),
+            &result,
+            self.realm.converter,
+        ) else {
+            return result;
+        };
+        // Each retry copies the arguments: paid for, so that a call with many objects to
+        // convert (`Math.max(...objects)`, one retry each) meets the fuel and the deadline.
+        self.charge(args.len())?;
+        let args = self.new_array(args.to_vec());
+        let hint = Value::str(if prefer_number { "number" } else { "string" });
+        let packed = self.new_array(vec![
+            this.clone(),
+            Value::Obj(args),
+            v,
+            hint,
+            Value::Bool(self.is_new),
+        ]);
+        self.tail_call = Some((
+            Value::Obj(converter),
+            Value::Undefined,
+            vec![Value::Num(30.0), Value::Obj(native), Value::Obj(packed)],
+        ));
+        Ok(Value::Undefined)
+    }
+
     pub(crate) fn call_native_like(
         &mut self,
         r: ObjRef,
@@ -295,7 +343,14 @@ impl Vm {
         // Natives (the common case) without cloning the object's kind.
         if let Kind::Native(id) = self.heap.get(r).kind {
             let f = self.natives[id as usize].0;
-            return f(self, this, args);
+            if self.pending_conversion.is_some() {
+                self.pending_conversion = None;
+            }
+            let result = f(self, this, args);
+            if self.pending_conversion.is_some() {
+                return self.retry_with_conversion(r, this, args, result);
+            }
+            return result;
         }
         match self.heap.get(r).kind.clone() {
             Kind::Resolver { .. } => {

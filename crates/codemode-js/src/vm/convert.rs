@@ -96,15 +96,20 @@ impl Vm {
         Ok(self.to_string(v)?.to_rust())
     }
 
-    /// ToPrimitive for the built-in objects. Program-defined `toString`/`valueOf` methods
-    /// would need a call back into the program here, which this VM does not do: they are a
-    /// TypeError rather than a wrong answer.
+    /// ToPrimitive for the built-in objects. A program-defined `toString`/`valueOf` cannot
+    /// run inside a native: the native ends with a TypeError and `v` is recorded, so that
+    /// the call op converts `v` by a call and calls the native again when `v` is one of its
+    /// arguments or its receiver (`Vm::retry_with_conversion`); elsewhere the TypeError
+    /// stands.
     pub fn to_primitive(&mut self, v: &Value, prefer_number: bool) -> JsResult<Value> {
         match self.native_to_primitive(v, prefer_number)? {
             Ok(p) => Ok(p),
-            Err(name) => Err(self.type_error(&format!(
-                "converting an object with a program-defined {name}() to a primitive is not supported here"
-            ))),
+            Err(name) => {
+                self.pending_conversion = Some((v.clone(), prefer_number));
+                Err(self.type_error(&format!(
+                    "converting an object with a program-defined {name}() to a primitive is not supported here"
+                )))
+            }
         }
     }
 
@@ -188,6 +193,14 @@ impl Vm {
             return Ok(Ok(v.clone()));
         };
         let r = *r;
+        // A program's Symbol.toPrimitive runs by a call (a built-in one, Date's or Symbol's,
+        // agrees with the method order below).
+        let exotic = self.realm.well_known.to_primitive.clone();
+        match self.get_prop_raw(v, &exotic)? {
+            Ok(Value::Obj(f)) if matches!(self.heap.get(f).kind, Kind::Native(_)) => {}
+            Ok(Value::Undefined | Value::Null) => {}
+            _ => return Ok(Err("[Symbol.toPrimitive]")),
+        }
         let order: [&str; 2] = if prefer_number {
             ["valueOf", "toString"]
         } else {
@@ -205,6 +218,11 @@ impl Vm {
                         self.conversion_depth += 1;
                         let res = self.native_here(id, v, &[]);
                         self.conversion_depth -= 1;
+                        if res.is_err() && self.pending_conversion.is_some() {
+                            // A conversion inside this built-in method needs the program:
+                            // converting `v` itself by a call runs the method as a call.
+                            self.pending_conversion = Some((v.clone(), prefer_number));
+                        }
                         let Some(res) = res? else {
                             // The built-in needs a call op (it calls a function or resumes a
                             // generator): the prelude makes it an ordinary call.

@@ -140,6 +140,25 @@ impl Vm {
                     }
                 };
             }
+            // An operation whose built-in conversion stopped at a program-defined valueOf/
+            // toString further in (an array whose element has one: `pending_conversion`)
+            // runs in the prelude's converter instead, like `program_convert!`.
+            macro_rules! or_convert {
+                ($r:expr, $code:expr, $a:expr, $b:expr) => {
+                    match $r {
+                        Ok(v) => v,
+                        Err(e) => {
+                            if self.pending_conversion.take().is_some() {
+                                save_pc!();
+                                let (a, b) = ($a, $b);
+                                tri!(self.call_converter($code, a, b));
+                                continue 'frames;
+                            }
+                            throw!(e)
+                        }
+                    }
+                };
+            }
             macro_rules! int2 {
                 ($op:expr, $f:expr) => {{
                     let b = pop!(self);
@@ -515,7 +534,7 @@ impl Vm {
                         let k = pop!(self);
                         let o = pop!(self);
                         save_pc!();
-                        match tri!(self.get_elem_raw(&o, &k)) {
+                        match or_convert!(self.get_elem_raw(&o, &k), CONVERT_GET_ELEM, o, k) {
                             Ok(v) => self.stack.push(v),
                             Err(getter) => {
                                 tri!(self.call_accessor(getter, o, None, ACC_GET));
@@ -556,7 +575,12 @@ impl Vm {
                         let k = pop!(self);
                         let o = pop!(self);
                         save_pc!();
-                        let setter = tri!(self.set_elem_raw(&o, &k, v.clone()));
+                        let setter = or_convert!(
+                            self.set_elem_raw(&o, &k, v.clone()),
+                            CONVERT_SET_ELEM,
+                            o,
+                            Value::Obj(self.new_array(vec![k, v.clone()]))
+                        );
                         self.stack.push(v.clone());
                         if let Some(setter) = setter {
                             tri!(self.call_accessor(setter, o, Some(v), ACC_DISCARD));
@@ -770,7 +794,8 @@ impl Vm {
                         } else {
                             program_convert!(convert_code(op), a, b, true);
                             save_pc!();
-                            let v = tri!(self.add(a, b));
+                            let v =
+                                or_convert!(self.add(a.clone(), b.clone()), convert_code(op), a, b);
                             self.stack.push(v);
                         }
                     }
@@ -1083,7 +1108,12 @@ impl Vm {
                         let v = pop!(self);
                         let v = match v {
                             Value::Num(_) | Value::Str(_) => v,
-                            v => Value::Str(tri!(self.to_property_key(&v))),
+                            v => Value::Str(or_convert!(
+                                self.to_property_key(&v),
+                                CONVERT_PROPERTY_KEY,
+                                v,
+                                Value::Undefined
+                            )),
                         };
                         self.stack.push(v);
                     }
@@ -1092,7 +1122,12 @@ impl Vm {
                         program_convert!(convert_code(op), v, Value::Undefined, false);
                         let s = match v {
                             Value::Str(s) => s,
-                            v => tri!(self.to_string(&v)),
+                            v => or_convert!(
+                                self.to_string(&v),
+                                convert_code(op),
+                                v,
+                                Value::Undefined
+                            ),
                         };
                         self.stack.push(Value::Str(s));
                     }

@@ -83,6 +83,9 @@ impl Vm {
                 }
             }
         }
+        if let Some((Value::Obj(r), _)) = &self.pending_conversion {
+            roots.push(*r);
+        }
         if let Some((g, v, _)) = &self.gen_resume {
             roots.push(*g);
             if let Some(r) = v.heap_ref() {

@@ -192,6 +192,10 @@ pub struct Vm {
     /// Built-in conversions under way inside one another (an Error whose message is itself,
     /// an object whose toString is Array.prototype.join): each is a native recursion.
     conversion_depth: u32,
+    /// The object (and whether the number hint applies) whose program-defined valueOf/
+    /// toString stopped the running native: the call op converts it in the prelude and
+    /// calls the native again (`Vm::retry_with_conversion`).
+    pub(crate) pending_conversion: Option<(Value, bool)>,
     /// Frames that may be pushed without `reserve_call`: the lesser of the frame limit and
     /// the frames `Vec`'s capacity, so the call paths grow the stacks only through it.
     pub(crate) frame_room: usize,
@@ -265,6 +269,7 @@ impl Vm {
             deadline: None,
             inspect_budget: crate::format::INSPECT_MAX,
             conversion_depth: 0,
+            pending_conversion: None,
             frame_room: 0,
             regex_cache: Default::default(),
             symbol_registry: HashMap::new(),
@@ -481,5 +486,8 @@ mod private;
 mod promise;
 
 pub use convert::TypeofNames;
-use operators::{arith_code, cmp_code, convert_code, loose_equality_converts};
+use operators::{
+    arith_code, cmp_code, convert_code, loose_equality_converts, CONVERT_GET_ELEM,
+    CONVERT_PROPERTY_KEY, CONVERT_SET_ELEM,
+};
 pub use operators::{js_pow, js_rem};

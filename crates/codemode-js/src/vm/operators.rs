@@ -213,6 +213,13 @@ pub(crate) fn loose_equality_converts(a: &Value, b: &Value) -> bool {
 }
 
 /// The converter's operator codes (the `switch` of `convert` in prelude.js).
+/// The converter's codes for a computed member whose key needs a program-defined
+/// conversion (`o[k]` read and written; the prelude's `convert`).
+pub(crate) const CONVERT_GET_ELEM: u8 = 32;
+pub(crate) const CONVERT_SET_ELEM: u8 = 33;
+/// ...and the key alone (`Op::ToPropertyKey`, a key evaluated before the value).
+pub(crate) const CONVERT_PROPERTY_KEY: u8 = 34;
+
 pub(crate) fn convert_code(op: Op) -> u8 {
     match op {
         Op::Add => 0,

@@ -1,0 +1,27 @@
+class Money { constructor(c){this.c=c} toString(){ return `$${(this.c/100).toFixed(2)}` } valueOf(){ return this.c } }
+const m = new Money(1234);
+const out = {};
+const tryit = (k, f) => { try { out[k] = f(); } catch (e) { out[k] = 'ERR ' + e.message; } };
+tryit('template', () => `${m}`);
+tryit('String', () => String(m));
+tryit('concat', () => 'x' + m);
+tryit('plus', () => m + 1);
+tryit('cmp', () => m > 1000);
+tryit('join', () => [m, m].join('|'));
+tryit('Number', () => Number(m));
+tryit('mathmax', () => Math.max(m, 5));
+tryit('sort', () => [new Money(5), new Money(3)].sort((a,b)=>a-b).map(String));
+tryit('parseInt', () => parseInt(m));
+tryit('strcat', () => 'a'.concat(m));
+tryit('includes', () => 'a$12.34'.includes(m));
+tryit('date', () => new Date(m).getTime());
+tryit('isNaN', () => isNaN(m));
+tryit('key', () => { const o = {}; o[m] = 1; return Object.keys(o); });
+tryit('json', () => JSON.stringify({m}));
+tryit('arrjoinDefault', () => String([m]));
+tryit('padStart', () => 'x'.padStart(m % 10 + 3, m));
+tryit('toFixed', () => (1.5).toFixed({valueOf(){return 2}}));
+tryit('slice', () => 'abcdef'.slice({valueOf(){return 2}}));
+tryit('arrIndex', () => [1,2,3][{toString(){return '1'}}]);
+tryit('mapkey', () => new Map([[String(m), 1]]).size);
+return out;
