@@ -746,7 +746,13 @@ impl Parser<'_> {
                     Some((n, v)) => (n, Some(v)),
                     None => (text.as_str(), None),
                 };
-                let s = set::property(name, value).ok_or(bad)?;
+                let mut s = set::property(name, value).ok_or(bad)?;
+                if ch == 'P' && self.flags.unicode_sets && self.ignore_case {
+                    // The `v` mode complements the case-folded set (CharacterComplement of
+                    // MaybeSimpleCaseFolding): `\P{Lu}` under `i` matches neither `A` nor
+                    // `a`. Elsewhere the matcher's folding applies after the complement.
+                    s.close_over(set::simple_folding());
+                }
                 set(if ch == 'P' { s.complement(max) } else { s })
             }
             'f' => Ok(ClassAtom::Char(0x0C)),

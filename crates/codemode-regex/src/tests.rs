@@ -307,6 +307,11 @@ fn modifier_i_scopes_case_folding() {
     assert!(test(r"(?i:\P{Lu})", "u", "A"));
     assert!(!test(r"(?-i:\P{Lu})", "iu", "A"));
     assert!(test("^(?i:[a-z]{3})$", "v", "ABC"));
+    // The `v` mode complements the folded set: under `i`, `\P{Lu}` matches no letter
+    // that has a capital, whatever its case (node 20 agrees without modifiers).
+    assert!(!test(r"\P{Lu}", "vi", "A") && !test(r"\P{Lu}", "vi", "a"));
+    assert!(!test(r"(?i:\P{Lu})", "v", "a") && test(r"(?-i:\P{Lu})", "vi", "a"));
+    assert!(test(r"[^\P{Lu}]", "vi", "a") && test(r"\P{Lu}", "ui", "A"));
     // `\w`, `\W`, `\b`, `\B` take ſ and K as word characters under `i` with `u`/`v`.
     assert!(test(r"^(?i:\w)$", "u", "\u{17F}"));
     assert!(!test(r"^\w$", "u", "\u{17F}"));

@@ -69,7 +69,8 @@ fn case() -> impl Strategy<Value = (String, String, String)> {
             Just("iu"),
             Just("y"),
             Just("v"),
-            Just("im")
+            Just("im"),
+            Just("iv")
         ],
         "[abcAB 1_\n\u{17f}\u{212a}😀]{0,12}",
     )
