@@ -5,7 +5,8 @@
 //! - Syntax: classes and escapes, greedy and lazy quantifiers (`{n,m}` included), groups,
 //!   named groups (a name may repeat in different alternatives), numbered and named
 //!   backreferences, lookahead and lookbehind, flags `d g i m s u v y`, modifier groups
-//!   (`(?i:...)`, `(?-m:...)`, `(?s-i:...)`), Unicode property escapes (`\p{L}`, `\p{Script=Greek}`,
+//!   (`(?i:...)`, `(?-m:...)`, `(?s-i:...)`: `i`, `m` and `s` for the group's body only),
+//!   Unicode property escapes (`\p{L}`, `\p{Script=Greek}`,
 //!   `\p{Script_Extensions=Latn}`, binary properties), the `v` mode's set operations and
 //!   `\q{...}` strings, and Annex B's extensions outside the `u`/`v` modes. Properties of
 //!   strings (`\p{RGI_Emoji}`) are not supported: an "Invalid property name" SyntaxError.
