@@ -67,14 +67,13 @@ const BUILT_INS: &[&str] = &[
 ];
 
 /// Directories under `test/language` whose subject is outside the subset (modules, `with`,
-/// `eval`, regular expression literals, explicit resource management).
+/// `eval`, explicit resource management).
 const LANGUAGE_SKIPPED_DIRS: &[&str] = &[
     "eval-code",
     "export",
     "expressions/dynamic-import",
     "expressions/import.meta",
     "import",
-    "literals/regexp",
     "module-code",
     "statements/await-using",
     "statements/using",

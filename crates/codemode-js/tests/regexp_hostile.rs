@@ -140,3 +140,27 @@ fn regex_fuel_is_the_execution_fuel() {
     );
     assert_eq!(out.value.unwrap_err().kind, DiagnosticKind::TimeoutExceeded);
 }
+
+#[test]
+fn many_duplicate_named_groups_stay_bounded() {
+    // 20,000 alternatives sharing two names, 150 levels deep: the duplicate check is
+    // near-linear.
+    let (r, took) = run_until(
+        r"const alts = Array(20000).fill('(?<a>x)(?<b>y)').join('|');
+          const nested = '(?:'.repeat(150) + alts + '|z' + ')|w'.repeat(150);
+          const ok = new RegExp(nested).test('xy');
+          let dup; try { new RegExp('(?:' + nested + ')(?<a>q)') } catch (e) { dup = e.message.slice(-28) }
+          return [ok, dup]",
+        Duration::from_secs(20),
+        256 << 20,
+    );
+    assert_eq!(r.unwrap(), json!([true, "Duplicate capture group name"]));
+    assert!(took < Duration::from_secs(20), "took {took:?}");
+    // 20,000 `\k<a>` share the name's one list of 20,000 groups, and finding the one that
+    // participated is charged: each of the 20,000 alternatives backtracks into a scan, so
+    // the match meets the deadline.
+    times_out(
+        r"const alts = Array(20000).fill('(?<a>x)(?<b>y)').join('|');
+          return new RegExp('(?:' + alts + ')' + '\\k<a>'.repeat(20000)).test('xy'.repeat(20))",
+    );
+}

@@ -47,9 +47,17 @@ pub enum Inst {
     /// Record the position in a capture slot.
     Save(u32),
     Assert(Assertion),
+    /// `\1`, or `\k<name>` with one group of the name.
     BackRef {
         group: u32,
         back: bool,
+        ignore_case: bool,
+    },
+    /// `\k<name>` with several groups of the name (`ref_lists[list]`): whichever is set.
+    BackRefAny {
+        list: u32,
+        back: bool,
+        ignore_case: bool,
     },
     /// Start a counted loop: its counter at zero.
     LoopInit(u32),
@@ -91,6 +99,8 @@ pub enum Inst {
 pub struct Program {
     pub insts: Vec<Inst>,
     pub sets: Vec<CharSet>,
+    /// The groups of each name, by name number (for `BackRefAny`).
+    pub ref_lists: Vec<Vec<u32>>,
     pub loops: usize,
     pub looks: usize,
     pub slots: usize,
@@ -101,83 +111,110 @@ pub struct Program {
     /// The fewest code units a match spans (a start closer to the end cannot match).
     pub min_len: usize,
     pub unicode: bool,
+    /// Some backreference compares case-insensitively (the matcher then needs the
+    /// folding).
     pub ignore_case: bool,
-    pub multiline: bool,
 }
 
 /// The program grows past this many instructions: "Regular expression too large".
 pub const MAX_INSTS: usize = 1 << 20;
 
-struct Compiler<'f> {
+struct Compiler {
     insts: Vec<Inst>,
     sets: Vec<CharSet>,
     loops: u32,
     looks: u32,
-    flags: &'f Flags,
+    /// The case folding in force (the `i` flag, changed inside `(?i:...)`/`(?-i:...)`).
     fold: Option<&'static Folding>,
     unicode: bool,
+    /// A case-insensitive backreference was emitted.
+    folded_backref: bool,
 }
 
-pub fn compile(node: &Node, groups: usize, flags: &Flags) -> Result<Program, &'static str> {
-    let unicode = flags.unicode || flags.unicode_sets;
-    let fold = flags.ignore_case.then(|| {
+/// The case folding of the `i` modifier: simple case folding in the unicode modes,
+/// toUpperCase otherwise.
+fn folding(ignore_case: bool, unicode: bool) -> Option<&'static Folding> {
+    ignore_case.then(|| {
         if unicode {
             set::simple_folding()
         } else {
             set::upper_folding()
         }
-    });
+    })
+}
+
+/// Compiles `node` (with `groups` capture groups, and the groups of each name in
+/// `name_groups`) under `flags`.
+pub fn compile(
+    node: &Node,
+    groups: usize,
+    name_groups: &[(String, Vec<usize>)],
+    flags: &Flags,
+) -> Result<Program, &'static str> {
+    let unicode = flags.unicode || flags.unicode_sets;
+    let fold = folding(flags.ignore_case, unicode);
     let mut c = Compiler {
         insts: Vec::new(),
         sets: Vec::new(),
         loops: 0,
         looks: 0,
-        flags,
         fold,
         unicode,
+        folded_backref: false,
     };
     c.node(node, false)?;
     c.emit(Inst::Match)?;
-    let first = c.first(node).filter(|s| s.ranges().len() < 64);
-    let anchored = !flags.multiline && starts_anchored(node);
+    let first = c.first(node, fold).filter(|s| s.ranges().len() < 64);
     Ok(Program {
         insts: c.insts,
         sets: c.sets,
+        // Only a name of several groups has a `BackRefAny`.
+        ref_lists: name_groups
+            .iter()
+            .map(|(_, g)| match g.len() {
+                1 => Vec::new(),
+                _ => g.iter().map(|&i| i as u32).collect(),
+            })
+            .collect(),
         loops: c.loops as usize,
         looks: c.looks as usize,
         slots: 2 * (groups + 1),
         first,
-        anchored,
+        anchored: starts_anchored(node),
         min_len: min_len(node),
         unicode,
-        ignore_case: flags.ignore_case,
-        multiline: flags.multiline,
+        ignore_case: c.folded_backref,
     })
 }
 
 /// The fewest code units a match of `node` spans (saturating).
 fn min_len(node: &Node) -> usize {
     match node {
-        Node::Char(_) | Node::Dot | Node::Class { .. } => 1,
+        Node::Char(_) | Node::Dot { .. } | Node::Class { .. } => 1,
         Node::Seq(v) => v.iter().fold(0usize, |a, n| a.saturating_add(min_len(n))),
         Node::Alt(v) => v.iter().map(min_len).min().unwrap_or(0),
-        Node::Group { body, .. } => min_len(body),
+        Node::Group { body, .. } | Node::CaseScope { body, .. } => min_len(body),
         Node::Repeat { body, min, .. } => min_len(body).saturating_mul(*min as usize),
-        Node::Empty | Node::Assert(_) | Node::Look { .. } | Node::BackRef(_) => 0,
+        Node::Empty
+        | Node::Assert(_)
+        | Node::Look { .. }
+        | Node::BackRef(_)
+        | Node::NamedBackRef(_) => 0,
     }
 }
 
+/// Every match starts with a `^` that is not multiline: only position 0 can match.
 fn starts_anchored(node: &Node) -> bool {
     match node {
-        Node::Assert(Assertion::Start) => true,
+        Node::Assert(Assertion::Start { multiline: false }) => true,
         Node::Seq(v) => v.first().is_some_and(starts_anchored),
-        Node::Group { body, .. } => starts_anchored(body),
+        Node::Group { body, .. } | Node::CaseScope { body, .. } => starts_anchored(body),
         Node::Alt(v) => v.iter().all(starts_anchored),
         _ => false,
     }
 }
 
-impl Compiler<'_> {
+impl Compiler {
     fn emit(&mut self, i: Inst) -> Result<u32, &'static str> {
         if self.insts.len() >= MAX_INSTS {
             return Err("Regular expression too large");
@@ -207,9 +244,7 @@ impl Compiler<'_> {
                 }
                 None => One::Char(*c),
             }),
-            Node::Dot => Some(One::Dot {
-                all: self.flags.dot_all,
-            }),
+            Node::Dot { all } => Some(One::Dot { all: *all }),
             Node::Class { set, negate } => {
                 let mut s = set.clone();
                 if let Some(f) = self.fold {
@@ -218,13 +253,20 @@ impl Compiler<'_> {
                 Some(One::Set(self.add_set(s), *negate))
             }
             Node::Group { body, index: None } => self.one(body),
+            Node::CaseScope { body, ignore_case } => {
+                let outer = self.fold;
+                self.fold = folding(*ignore_case, self.unicode);
+                let m = self.one(body);
+                self.fold = outer;
+                m
+            }
             _ => None,
         }
     }
 
     fn node(&mut self, node: &Node, back: bool) -> Result<(), &'static str> {
         if let Some(m) = match node {
-            Node::Char(_) | Node::Dot | Node::Class { .. } => self.one(node),
+            Node::Char(_) | Node::Dot { .. } | Node::Class { .. } => self.one(node),
             _ => None,
         } {
             self.emit(Inst::One { m, back })?;
@@ -280,11 +322,30 @@ impl Compiler<'_> {
             Node::Assert(a) => {
                 self.emit(Inst::Assert(*a))?;
             }
-            Node::BackRef(g) => {
+            Node::BackRef(group) => {
+                let ignore_case = self.fold.is_some();
+                self.folded_backref |= ignore_case;
                 self.emit(Inst::BackRef {
-                    group: *g as u32,
+                    group: *group as u32,
                     back,
+                    ignore_case,
                 })?;
+            }
+            Node::NamedBackRef(name) => {
+                let ignore_case = self.fold.is_some();
+                self.folded_backref |= ignore_case;
+                self.emit(Inst::BackRefAny {
+                    list: *name as u32,
+                    back,
+                    ignore_case,
+                })?;
+            }
+            Node::CaseScope { body, ignore_case } => {
+                let outer = self.fold;
+                self.fold = folding(*ignore_case, self.unicode);
+                let done = self.node(body, back);
+                self.fold = outer;
+                done?;
             }
             Node::Look {
                 body,
@@ -361,25 +422,25 @@ impl Compiler<'_> {
                     exit,
                 };
             }
-            Node::Char(_) | Node::Dot | Node::Class { .. } => {}
+            Node::Char(_) | Node::Dot { .. } | Node::Class { .. } => {}
         }
         Ok(())
     }
 
     /// The characters a match of `node` can start with, when that is known and the node
-    /// cannot match empty.
-    fn first(&self, node: &Node) -> Option<CharSet> {
+    /// cannot match empty; `fold` is the case folding in force at `node`.
+    fn first(&self, node: &Node, fold: Option<&'static Folding>) -> Option<CharSet> {
         match node {
             Node::Char(c) => {
                 let mut s = CharSet::single(*c);
-                if let Some(f) = self.fold {
+                if let Some(f) = fold {
                     s.close_over(f);
                 }
                 Some(s)
             }
             Node::Class { set, negate } => {
                 let mut s = set.clone();
-                if let Some(f) = self.fold {
+                if let Some(f) = fold {
                     s.close_over(f);
                 }
                 Some(if *negate {
@@ -388,16 +449,19 @@ impl Compiler<'_> {
                     s
                 })
             }
-            Node::Seq(v) => v.first().and_then(|n| self.first(n)),
-            Node::Group { body, .. } => self.first(body),
+            Node::Seq(v) => v.first().and_then(|n| self.first(n, fold)),
+            Node::Group { body, .. } => self.first(body, fold),
+            Node::CaseScope { body, ignore_case } => {
+                self.first(body, folding(*ignore_case, self.unicode))
+            }
             Node::Alt(v) => {
                 let mut acc = CharSet::new();
                 for n in v {
-                    acc.union(&self.first(n)?);
+                    acc.union(&self.first(n, fold)?);
                 }
                 Some(acc)
             }
-            Node::Repeat { body, min, .. } if *min > 0 => self.first(body),
+            Node::Repeat { body, min, .. } if *min > 0 => self.first(body, fold),
             _ => None,
         }
     }

@@ -238,17 +238,16 @@ impl<B: Budget> State<'_, B> {
     fn assert(&self, a: Assertion, pos: usize) -> bool {
         let input = self.input;
         match a {
-            Assertion::Start => {
-                pos == 0 || (self.prog.multiline && is_line_terminator(input[pos - 1] as u32))
+            Assertion::Start { multiline } => {
+                pos == 0 || (multiline && is_line_terminator(input[pos - 1] as u32))
             }
-            Assertion::End => {
-                pos == input.len() || (self.prog.multiline && is_line_terminator(input[pos] as u32))
+            Assertion::End { multiline } => {
+                pos == input.len() || (multiline && is_line_terminator(input[pos] as u32))
             }
-            Assertion::WordBoundary | Assertion::NotWordBoundary => {
-                let ui = self.prog.unicode && self.prog.ignore_case;
-                let a_ = pos > 0 && is_word(input, pos - 1, ui);
-                let b_ = is_word(input, pos, ui);
-                (a_ != b_) == (a == Assertion::WordBoundary)
+            Assertion::WordBoundary { negate, unicode_ci } => {
+                let a_ = pos > 0 && is_word(input, pos - 1, unicode_ci);
+                let b_ = is_word(input, pos, unicode_ci);
+                (a_ != b_) != negate
             }
         }
     }
@@ -261,7 +260,13 @@ impl<B: Budget> State<'_, B> {
     }
 
     /// `\n`: the new position, or `None`.
-    fn backref(&mut self, group: u32, pos: usize, back: bool) -> Result<Option<usize>, Exhausted> {
+    fn backref(
+        &mut self,
+        group: u32,
+        pos: usize,
+        back: bool,
+        ignore_case: bool,
+    ) -> Result<Option<usize>, Exhausted> {
         let (s, e) = (
             self.caps[2 * group as usize],
             self.caps[2 * group as usize + 1],
@@ -284,7 +289,7 @@ impl<B: Budget> State<'_, B> {
             pos..pos + len
         };
         let (a, b) = (&input[s..e], &input[range.clone()]);
-        let same = if self.fold.is_none() {
+        let same = if !ignore_case || self.fold.is_none() {
             a == b
         } else if self.prog.unicode {
             let ca = char::decode_utf16(a.iter().copied()).map(|r| {
@@ -442,13 +447,41 @@ impl<B: Budget> State<'_, B> {
                     true
                 }
                 Inst::Assert(a) => self.assert(*a, pos),
-                Inst::BackRef { group, back } => match self.backref(*group, pos, *back)? {
+                Inst::BackRef {
+                    group,
+                    back,
+                    ignore_case,
+                } => match self.backref(*group, pos, *back, *ignore_case)? {
                     Some(p) => {
                         pos = p;
                         true
                     }
                     None => false,
                 },
+                Inst::BackRefAny {
+                    list,
+                    back,
+                    ignore_case,
+                } => {
+                    // The groups of a duplicated name: at most one is set (an unset one
+                    // matches empty).
+                    let groups = &prog.ref_lists[*list as usize];
+                    self.step((groups.len() / 8) as u32)?;
+                    let set = groups.iter().copied().find(|&g| {
+                        self.caps[2 * g as usize] != UNSET && self.caps[2 * g as usize + 1] != UNSET
+                    });
+                    let found = match set {
+                        Some(group) => self.backref(group, pos, *back, *ignore_case)?,
+                        None => Some(pos),
+                    };
+                    match found {
+                        Some(p) => {
+                            pos = p;
+                            true
+                        }
+                        None => false,
+                    }
+                }
                 Inst::LoopInit(k) => {
                     self.set_counter(*k, (0, UNSET))?;
                     true

@@ -3,8 +3,10 @@
 //! metered.
 //!
 //! - Syntax: classes and escapes, greedy and lazy quantifiers (`{n,m}` included), groups,
-//!   named groups, numbered and named backreferences, lookahead and lookbehind, flags
-//!   `d g i m s u v y`, Unicode property escapes (`\p{L}`, `\p{Script=Greek}`,
+//!   named groups (a name may repeat in different alternatives), numbered and named
+//!   backreferences, lookahead and lookbehind, flags `d g i m s u v y`, modifier groups
+//!   (`(?i:...)`, `(?-m:...)`, `(?s-i:...)`: `i`, `m` and `s` for the group's body only),
+//!   Unicode property escapes (`\p{L}`, `\p{Script=Greek}`,
 //!   `\p{Script_Extensions=Latn}`, binary properties), the `v` mode's set operations and
 //!   `\q{...}` strings, and Annex B's extensions outside the `u`/`v` modes. Properties of
 //!   strings (`\p{RGI_Emoji}`) are not supported: an "Invalid property name" SyntaxError.
@@ -181,6 +183,8 @@ pub struct Regex {
     flags: Flags,
     groups: usize,
     names: Vec<(String, usize)>,
+    /// The distinct names in order of first appearance, with their groups.
+    group_names: Vec<(String, Vec<usize>)>,
 }
 
 /// The capture slots of a match: group `i` spans `slots[2i]..slots[2i+1]`.
@@ -194,6 +198,11 @@ impl Match {
     pub fn group(&self, i: usize) -> Option<(usize, usize)> {
         let (s, e) = (*self.slots.get(2 * i)?, *self.slots.get(2 * i + 1)?);
         (s != exec::UNSET && e != exec::UNSET).then_some((s, e))
+    }
+    /// The span of the first of `groups` that participated (for a duplicated name, the
+    /// only one that can have).
+    pub fn first_set(&self, groups: &[usize]) -> Option<(usize, usize)> {
+        groups.iter().find_map(|&g| self.group(g))
     }
     /// The whole match's start.
     pub fn start(&self) -> usize {
@@ -235,12 +244,14 @@ impl Regex {
     pub fn new(pattern: &[u16], flags: Flags) -> Result<Regex, SyntaxError> {
         let fail = |msg: &str| syntax_error(pattern, flags, msg);
         let parsed = parse::parse(pattern, &flags).map_err(fail)?;
-        let prog = compile::compile(&parsed.node, parsed.groups, &flags).map_err(fail)?;
+        let prog = compile::compile(&parsed.node, parsed.groups, &parsed.name_groups, &flags)
+            .map_err(fail)?;
         Ok(Regex {
             prog,
             flags,
             groups: parsed.groups,
             names: parsed.names,
+            group_names: parsed.name_groups,
         })
     }
 
@@ -265,7 +276,11 @@ impl Regex {
                 .map(|s| s.ranges().len() * 8 + 24)
                 .sum::<usize>()
             + p.first.as_ref().map_or(0, |s| s.ranges().len() * 8)
-            + self.names.iter().map(|(n, _)| n.len() + 32).sum::<usize>()
+            + self
+                .names
+                .iter()
+                .map(|(n, _)| 2 * n.len() + 80)
+                .sum::<usize>()
     }
 
     /// The flags.
@@ -276,9 +291,18 @@ impl Regex {
     pub fn group_count(&self) -> usize {
         self.groups
     }
-    /// The named groups in order of their opening parenthesis: (name, group number).
+    /// The named groups in order of their opening parenthesis: (name, group number). A
+    /// name repeats when groups in different alternatives share it (`(?<y>a)|(?<y>b)`); at
+    /// most one of them participates in a match.
     pub fn names(&self) -> &[(String, usize)] {
         &self.names
+    }
+    /// The distinct group names in order of their first group, each with its groups (more
+    /// than one when the name repeats in different alternatives): the properties of a
+    /// match's `groups` object, whose value is the span of whichever group of the name
+    /// participated ([`Match::first_set`]).
+    pub fn group_names(&self) -> &[(String, Vec<usize>)] {
+        &self.group_names
     }
 
     /// The first match starting at `start` or later (only at `start` when `sticky`).

@@ -7,6 +7,7 @@
 use crate::ast::{Assertion, Node};
 use crate::set::{self, CharSet, MAX_CP};
 use crate::Flags;
+use std::collections::HashMap;
 
 /// Groups, lookarounds and (in the `v` mode) classes nested deeper than this are a
 /// SyntaxError ("Regular expression too large").
@@ -23,6 +24,8 @@ pub struct Parsed {
     pub groups: usize,
     /// Named groups, in order: (name, index).
     pub names: Vec<(String, usize)>,
+    /// The distinct names in order of first appearance, each with its groups.
+    pub name_groups: Vec<(String, Vec<usize>)>,
 }
 
 struct Parser<'f> {
@@ -37,11 +40,24 @@ struct Parser<'f> {
     total_groups: usize,
     has_named: bool,
     names: Vec<(String, usize)>,
-    /// A group name seen twice: reported once the whole pattern has parsed, as V8 does (a
-    /// later syntax error wins).
+    /// A group name defined twice where both groups might participate: reported once the
+    /// whole pattern has parsed, as V8 does (a later syntax error wins).
     duplicate_name: bool,
     /// Named references to resolve once every group is known: (name, node slot).
     named_refs: Vec<String>,
+    /// The modifiers in force at the cursor: the flags, changed inside `(?ims-ims:...)`.
+    ignore_case: bool,
+    multiline: bool,
+    dot_all: bool,
+    /// Each distinct group name's number (an index into `live`).
+    name_ids: HashMap<String, usize>,
+    /// By name number: a group of the name might participate together with a group opened
+    /// now (so the name again is a duplicate), as it is not in an earlier alternative of a
+    /// disjunction still open.
+    live: Vec<bool>,
+    /// For each open disjunction: the names (numbers) of the groups in its current
+    /// alternative, and in its earlier alternatives.
+    name_scopes: Vec<(Vec<usize>, Vec<usize>)>,
 }
 
 /// Parses `pattern` (UTF-16) under `flags`.
@@ -69,6 +85,12 @@ pub fn parse(pattern: &[u16], flags: &Flags) -> Result<Parsed, Error> {
         names: Vec::new(),
         duplicate_name: false,
         named_refs: Vec::new(),
+        ignore_case: flags.ignore_case,
+        multiline: flags.multiline,
+        dot_all: flags.dot_all,
+        name_ids: HashMap::new(),
+        live: Vec::new(),
+        name_scopes: Vec::new(),
     };
     let mut node = p.disjunction(0)?;
     if p.pos < p.chars.len() {
@@ -78,35 +100,52 @@ pub fn parse(pattern: &[u16], flags: &Flags) -> Result<Parsed, Error> {
     if p.duplicate_name {
         return Err("Duplicate capture group name");
     }
-    // Resolve `\k<name>` (numbered placeholders past the last group).
+    // The names' groups, numbered as `name_ids` numbers them (by first appearance).
+    let mut name_groups: Vec<(String, Vec<usize>)> = Vec::with_capacity(p.name_ids.len());
+    for (name, i) in &p.names {
+        let id = p.name_ids.get(name).copied().unwrap_or(usize::MAX);
+        match name_groups.get_mut(id) {
+            Some((_, groups)) => groups.push(*i),
+            None => name_groups.push((name.clone(), vec![*i])),
+        }
+    }
+    // Resolve `\k<name>` (placeholders numbered by reference).
     if !p.named_refs.is_empty() {
         let mut refs = Vec::new();
         for name in &p.named_refs {
-            match p.names.iter().find(|(n, _)| n == name) {
-                Some(&(_, i)) => refs.push(i),
-                None => return Err("Invalid named capture referenced"),
-            }
+            let Some(&id) = p.name_ids.get(name) else {
+                return Err("Invalid named capture referenced");
+            };
+            refs.push(match name_groups[id].1[..] {
+                [group] => Node::BackRef(group),
+                _ => Node::NamedBackRef(id),
+            });
         }
-        resolve_named(&mut node, &refs, p.groups);
+        resolve_named(&mut node, refs);
     }
     Ok(Parsed {
         node,
         groups: p.groups,
         names: p.names,
+        name_groups,
     })
 }
 
-/// Replaces the placeholder `BackRef(groups + 1 + k)` by the k-th named reference's
-/// group, with an explicit work list.
-fn resolve_named(node: &mut Node, refs: &[usize], groups: usize) {
+/// Replaces each placeholder `NamedBackRef(k)` by the k-th named reference's node, with an
+/// explicit work list.
+fn resolve_named(node: &mut Node, mut refs: Vec<Node>) {
     let mut work: Vec<&mut Node> = vec![node];
     while let Some(n) = work.pop() {
         match n {
-            Node::BackRef(i) if *i > groups => *i = refs[*i - groups - 1],
-            Node::Seq(v) | Node::Alt(v) => work.extend(v.iter_mut()),
-            Node::Group { body, .. } | Node::Repeat { body, .. } | Node::Look { body, .. } => {
-                work.push(body)
+            Node::NamedBackRef(k) => {
+                let k = *k;
+                *n = std::mem::replace(&mut refs[k], Node::Empty);
             }
+            Node::Seq(v) | Node::Alt(v) => work.extend(v.iter_mut()),
+            Node::Group { body, .. }
+            | Node::Repeat { body, .. }
+            | Node::Look { body, .. }
+            | Node::CaseScope { body, .. } => work.push(body),
             _ => {}
         }
     }
@@ -188,15 +227,63 @@ impl Parser<'_> {
         if depth > MAX_DEPTH {
             return Err("Regular expression too large");
         }
+        self.name_scopes.push((Vec::new(), Vec::new()));
         let mut alts = vec![self.alternative(depth)?];
         while self.eat('|') {
+            self.end_alternative_names();
             alts.push(self.alternative(depth)?);
         }
+        self.end_disjunction_names();
         Ok(if alts.len() == 1 {
             alts.pop().unwrap_or(Node::Empty)
         } else {
             Node::Alt(alts)
         })
+    }
+
+    /// A named group: a duplicate if a group of the same name might participate with it.
+    fn define_name(&mut self, name: String) {
+        self.groups += 1;
+        let next = self.name_ids.len();
+        let id = *self.name_ids.entry(name.clone()).or_insert(next);
+        if id == self.live.len() {
+            self.live.push(false);
+        }
+        if self.live[id] {
+            self.duplicate_name = true;
+        }
+        self.live[id] = true;
+        self.names.push((name, self.groups));
+        if let Some((current, _)) = self.name_scopes.last_mut() {
+            current.push(id);
+        }
+    }
+
+    /// At a `|`: the groups of the alternative that ended cannot participate with anything
+    /// in the disjunction's later alternatives.
+    fn end_alternative_names(&mut self) {
+        let Some((current, earlier)) = self.name_scopes.last_mut() else {
+            return;
+        };
+        for &id in current.iter() {
+            self.live[id] = false;
+        }
+        append_smaller(earlier, current);
+    }
+
+    /// At the end of a disjunction: its groups, in whichever alternative, may participate
+    /// with what follows it, so they join the enclosing alternative's.
+    fn end_disjunction_names(&mut self) {
+        let Some((mut current, mut earlier)) = self.name_scopes.pop() else {
+            return;
+        };
+        for &id in &earlier {
+            self.live[id] = true;
+        }
+        append_smaller(&mut current, &mut earlier);
+        if let Some((outer, _)) = self.name_scopes.last_mut() {
+            append_smaller(outer, &mut current);
+        }
     }
 
     fn alternative(&mut self, depth: usize) -> Result<Node, Error> {
@@ -221,11 +308,18 @@ impl Parser<'_> {
         // (node, quantifiable)
         // `^ $ \b \B` take no quantifier: as in V8, whatever follows them is read as the
         // next term, so `^{` in the unicode modes is a lone bracket, not a broken quantifier.
+        let multiline = self.multiline;
+        let unicode_ci = self.unicode && self.ignore_case;
         let assertion = match char::from_u32(c).unwrap_or('\0') {
-            '^' => Some((1, Assertion::Start)),
-            '$' => Some((1, Assertion::End)),
-            '\\' if self.peek_at(1) == Some('b' as u32) => Some((2, Assertion::WordBoundary)),
-            '\\' if self.peek_at(1) == Some('B' as u32) => Some((2, Assertion::NotWordBoundary)),
+            '^' => Some((1, Assertion::Start { multiline })),
+            '$' => Some((1, Assertion::End { multiline })),
+            '\\' if matches!(self.peek_at(1), Some(0x62 | 0x42)) => Some((
+                2,
+                Assertion::WordBoundary {
+                    negate: self.peek_at(1) == Some(0x42),
+                    unicode_ci,
+                },
+            )),
             _ => None,
         };
         if let Some((len, assertion)) = assertion {
@@ -254,7 +348,7 @@ impl Parser<'_> {
             '}' | ']' if self.unicode => return Err("Lone quantifier brackets"),
             '.' => {
                 self.pos += 1;
-                (Node::Dot, true)
+                (Node::Dot { all: self.dot_all }, true)
             }
             '[' => {
                 self.pos += 1;
@@ -395,14 +489,10 @@ impl Parser<'_> {
         } else if self.looking_at("?<") {
             self.pos += 2;
             let name = self.group_name()?;
-            if self.names.iter().any(|(n, _)| *n == name) {
-                self.duplicate_name = true;
-            }
-            self.groups += 1;
-            self.names.push((name, self.groups));
+            self.define_name(name);
             Some(self.groups)
         } else if self.peek() == Some('?' as u32) {
-            return Err("Invalid group");
+            return self.modifier_group(depth);
         } else {
             self.groups += 1;
             Some(self.groups)
@@ -418,6 +508,57 @@ impl Parser<'_> {
             },
             true,
         ))
+    }
+
+    /// After `(` at a `?` that starts no other group: a modifier group `(?ims-ims:...)`.
+    /// The early errors are V8's: an unknown character, repeated flags (on either side of
+    /// the dash), two dashes, or a dash with no flag at all.
+    fn modifier_group(&mut self, depth: usize) -> Result<(Node, bool), Error> {
+        self.pos += 1; // ?
+        let outer = (self.ignore_case, self.multiline, self.dot_all);
+        let mut seen = [false; 3];
+        let mut removing = false;
+        loop {
+            let c = self.peek().and_then(char::from_u32).unwrap_or('\0');
+            self.pos += 1;
+            let k = match c {
+                'i' => 0,
+                'm' => 1,
+                's' => 2,
+                '-' if removing => return Err("Multiple dashes in flag group"),
+                '-' => {
+                    removing = true;
+                    continue;
+                }
+                ':' => break,
+                _ => return Err("Invalid group"),
+            };
+            if seen[k] {
+                return Err("Repeated flag in flag group");
+            }
+            seen[k] = true;
+            *[
+                &mut self.ignore_case,
+                &mut self.multiline,
+                &mut self.dot_all,
+            ][k] = !removing;
+        }
+        if removing && seen == [false; 3] {
+            return Err("Invalid flag group");
+        }
+        let body = self.disjunction(depth + 1);
+        let ignore_case = self.ignore_case;
+        (self.ignore_case, self.multiline, self.dot_all) = outer;
+        let body = Box::new(body?);
+        if !self.eat(')') {
+            return Err("Unterminated group");
+        }
+        let node = if ignore_case == outer.0 {
+            Node::Group { body, index: None }
+        } else {
+            Node::CaseScope { body, ignore_case }
+        };
+        Ok((node, true))
     }
 
     /// A group name after `(?<` or `\k<`, through the closing `>`.
@@ -525,7 +666,7 @@ impl Parser<'_> {
                 }
                 let name = self.group_name()?;
                 self.named_refs.push(name);
-                Ok(Node::BackRef(self.total_groups + self.named_refs.len()))
+                Ok(Node::NamedBackRef(self.named_refs.len() - 1))
             }
             _ => match self.class_escape(false)? {
                 ClassAtom::Char(c) => Ok(Node::Char(c)),
@@ -565,7 +706,7 @@ impl Parser<'_> {
         };
         self.pos += 1;
         let ch = char::from_u32(c).unwrap_or('\0');
-        let ui = self.unicode && self.flags.ignore_case;
+        let ui = self.unicode && self.ignore_case;
         let set = |s: CharSet| Ok(ClassAtom::Set(s));
         let max = self.max_char();
         match ch {
@@ -605,7 +746,13 @@ impl Parser<'_> {
                     Some((n, v)) => (n, Some(v)),
                     None => (text.as_str(), None),
                 };
-                let s = set::property(name, value).ok_or(bad)?;
+                let mut s = set::property(name, value).ok_or(bad)?;
+                if ch == 'P' && self.flags.unicode_sets && self.ignore_case {
+                    // The `v` mode complements the case-folded set (CharacterComplement of
+                    // MaybeSimpleCaseFolding): `\P{Lu}` under `i` matches neither `A` nor
+                    // `a`. Elsewhere the matcher's folding applies after the complement.
+                    s.close_over(set::simple_folding());
+                }
                 set(if ch == 'P' { s.complement(max) } else { s })
             }
             'f' => Ok(ClassAtom::Char(0x0C)),
@@ -887,7 +1034,7 @@ impl Parser<'_> {
                     return Err("Negated character class may contain strings");
                 }
                 let mut s = set;
-                if self.flags.ignore_case {
+                if self.ignore_case {
                     s.close_over(set::simple_folding());
                 }
                 return Ok((s.complement(MAX_CP), Vec::new(), None));
@@ -950,4 +1097,13 @@ impl Parser<'_> {
         self.pos += 1;
         Ok((CharSet::single(c), Vec::new(), Some(c)))
     }
+}
+
+/// Moves `from`'s items to `into`, moving the shorter list's (so an item moves O(log n)
+/// times however deep the nesting).
+fn append_smaller(into: &mut Vec<usize>, from: &mut Vec<usize>) {
+    if into.len() < from.len() {
+        std::mem::swap(into, from);
+    }
+    into.append(from);
 }

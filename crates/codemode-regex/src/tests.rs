@@ -242,3 +242,290 @@ fn huge_counts_are_loops() {
     );
     assert_eq!(groups("a{4294967295}", "", &s), None);
 }
+
+/// Whether `/p/f` matches somewhere in `s`.
+fn test(p: &str, f: &str, s: &str) -> bool {
+    groups(p, f, s).is_some()
+}
+
+/// The `groups` object of the first match: one entry per distinct name, the value of the
+/// group of that name that participated.
+fn named(p: &str, f: &str, s: &str) -> Vec<(String, Option<String>)> {
+    let re = Regex::with_flags(&u(p), &u(f)).unwrap_or_else(|e| panic!("{p}: {e}"));
+    let subj = u(s);
+    let m = re
+        .find_at(&subj, 0, false, &mut limits())
+        .unwrap()
+        .unwrap_or_else(|| panic!("/{p}/{f} did not match {s:?}"));
+    re.group_names()
+        .iter()
+        .map(|(n, gs)| {
+            let v = m
+                .first_set(gs)
+                .map(|(a, b)| String::from_utf16_lossy(&subj[a..b]));
+            (n.clone(), v)
+        })
+        .collect()
+}
+
+// ES2025 pattern modifiers; the expected values follow the spec (CompileAtom with
+// UpdateModifiers) and test262's built-ins/RegExp/regexp-modifiers.
+#[test]
+fn modifier_i_scopes_case_folding() {
+    assert!(test("^(?i:a)b$", "", "Ab"));
+    assert!(!test("^(?i:a)b$", "", "AB"));
+    assert!(test("^(?-i:fo)o$", "i", "foO"));
+    assert!(!test("^(?-i:fo)o$", "i", "FOo"));
+    // Nested, and the flag outside untouched by the group inside.
+    assert!(test("^(?i:a(?-i:b))c$", "", "Abc"));
+    assert!(!test("^(?i:a(?-i:b))c$", "", "ABc"));
+    assert!(!test("^(?i:a(?-i:b))c$", "", "AbC"));
+    assert!(test("^(?-i:a(?i:b))c$", "i", "aBC"));
+    assert!(!test("^(?-i:a(?i:b))c$", "i", "ABC"));
+    assert!(test("^a|(?i:c)$", "", "C"));
+    assert!(!test("^(?:a|(?i:c)|d)$", "", "D"));
+    // Classes, escapes and ranges fold inside the group only.
+    assert!(test("^(?i:[ab])c$", "", "Bc"));
+    assert!(!test("^(?i:[ab])c$", "", "BC"));
+    assert!(!test("^(?-i:[ab])c$", "i", "Bc"));
+    assert!(test(r"^(?i:\x61)b$", "", "Ab"));
+    assert!(!test(r"^(?-i:\x61)b$", "i", "Ab"));
+    assert!(test("^(?i:[^a])$", "", "b"));
+    assert!(!test("^(?i:[^a])$", "", "A"));
+    // Backreferences compare under the modifier at the reference.
+    assert!(test(r"^(a)(?i:\1)$", "", "aA"));
+    assert!(!test(r"^(a)(?i:\1)$", "", "Aa"));
+    assert!(test(r"^(a)(?-i:\1)$", "i", "AA"));
+    assert!(!test(r"^(a)(?-i:\1)$", "i", "aA"));
+    // ...and the group's text is compared exactly outside the group.
+    assert!(test(r"^(?i:(a))\1$", "", "AA") && !test(r"^(?i:(a))\1$", "", "Aa"));
+    // The unicode modes fold by simple case folding: ſ is s and K is k.
+    assert!(test("^(?i:s)$", "u", "\u{17F}"));
+    assert!(!test("^(?i:s)$", "", "\u{17F}"));
+    assert!(test(r"(?i:\p{Lu})", "u", "a"));
+    assert!(!test(r"(?-i:\p{Lu})", "iu", "a"));
+    assert!(test(r"(?i:\P{Lu})", "u", "A"));
+    assert!(!test(r"(?-i:\P{Lu})", "iu", "A"));
+    assert!(test("^(?i:[a-z]{3})$", "v", "ABC"));
+    // The `v` mode complements the folded set: under `i`, `\P{Lu}` matches no letter
+    // that has a capital, whatever its case (node 20 agrees without modifiers).
+    assert!(!test(r"\P{Lu}", "vi", "A") && !test(r"\P{Lu}", "vi", "a"));
+    assert!(!test(r"(?i:\P{Lu})", "v", "a") && test(r"(?-i:\P{Lu})", "vi", "a"));
+    assert!(test(r"[^\P{Lu}]", "vi", "a") && test(r"\P{Lu}", "ui", "A"));
+    // `\w`, `\W`, `\b`, `\B` take ſ and K as word characters under `i` with `u`/`v`.
+    assert!(test(r"^(?i:\w)$", "u", "\u{17F}"));
+    assert!(!test(r"^\w$", "u", "\u{17F}"));
+    assert!(!test(r"^(?-i:\w)$", "iu", "\u{212A}"));
+    assert!(!test(r"(?i:\W)", "u", "\u{17F}"));
+    assert!(test(r"(?-i:\W)", "iu", "\u{17F}"));
+    assert!(!test(r"(?i:\w)", "", "\u{17F}"));
+    assert!(test(r"(?i:\b)", "u", "\u{17F}"));
+    assert!(!test(r"\b", "u", "\u{17F}"));
+    assert!(!test(r"(?-i:\b)", "iu", "\u{212A}"));
+    assert!(test(r"(?i:Z\B)", "u", "Z\u{17F}"));
+    assert!(!test(r"(?-i:Z\B)", "iu", "Z\u{17F}"));
+    // In the `v` mode a nested negated class folds under the modifier in force.
+    assert!(!test(r"^(?i:[[^a]])$", "v", "A"));
+    assert!(test(r"^(?-i:[[^a]])$", "iv", "A"));
+    // Right to left in a lookbehind, and in a quantified single-character loop.
+    assert!(test("(?<=(?i:a)b)c", "", "Abc"));
+    assert_eq!(g("(?i:a)+", "", "xaAab"), [Some("aAa")]);
+    assert_eq!(g("(?i:ab)+?b", "", "ABAbb"), [Some("ABAbb")]);
+    // The first-character filter sees the folded set.
+    assert_eq!(g("(?i:x)y", "", "aXy"), [Some("Xy")]);
+}
+
+#[test]
+fn modifiers_m_and_s_scope_anchors_and_dot() {
+    assert!(test("^(?m:es$)", "", "es\ns"));
+    assert!(!test("^es$", "", "es\ns"));
+    assert!(!test("^(?-m:es$)", "m", "es\ns"));
+    assert!(test("(?-m:^es)$", "m", "es\ns"));
+    // A `^` under `(?m:...)` is not anchored to position 0 (nor `(?-m:^)` unanchored).
+    assert_eq!(g("(?m:^b)", "", "a\nb"), [Some("b")]);
+    assert!(!test("(?-m:^b)", "m", "a\nb"));
+    assert!(test("(?-m:es(?m:$)|js$)", "m", "es\njs"));
+    assert!(test("^(?s:.)$", "", "\n"));
+    assert!(!test("^(?-s:.)$", "s", "\n"));
+    assert!(test("^(?s:(?-s:a).)$", "", "a\n") || test("^(?s:(?-s:.).)$", "", "a\n"));
+    assert!(!test("^(?s:(?-s:.).)$", "", "\n\n"));
+    assert!(test("^(?s-i:.A)$", "i", "\nA"));
+    assert!(!test("^(?s-i:.A)$", "i", "\na"));
+    assert!(test("^(?m-s:^.$)", "s", "x\na"));
+    // A modifier group neither changes the flags nor captures.
+    let re = Regex::with_flags(&u("(?ims:a)"), &u("")).unwrap();
+    assert_eq!(re.flags(), Flags::default());
+    assert_eq!(re.group_count(), 0);
+    assert_eq!(
+        g("(?i:(a))(b)", "", "Ab"),
+        [Some("Ab"), Some("A"), Some("b")]
+    );
+}
+
+#[test]
+fn modifier_early_errors_read_like_v8() {
+    let msg = |p: &str, f: &str| {
+        let e = err(p, f);
+        e.rsplit(": ").next().unwrap_or_default().to_string()
+    };
+    for (p, want) in [
+        ("(?ii:a)", "Repeated flag in flag group"),
+        ("(?i-i:a)", "Repeated flag in flag group"),
+        ("(?-ss:a)", "Repeated flag in flag group"),
+        ("(?ms-im:a)", "Repeated flag in flag group"),
+        ("(?i--m:a)", "Multiple dashes in flag group"),
+        ("(?-:a)", "Invalid flag group"),
+        ("(?u:a)", "Invalid group"),
+        ("(?I:a)", "Invalid group"),
+        ("(?g:a)", "Invalid group"),
+        ("(?i)", "Invalid group"),
+        ("(?i", "Invalid group"),
+        ("(?i=a)", "Invalid group"),
+        ("(?i<a>b)", "Invalid group"),
+        ("(?i:a", "Unterminated group"),
+        ("(?\u{17F}:a)", "Invalid group"),
+        ("(?i\u{200D}:a)", "Invalid group"),
+    ] {
+        assert_eq!(msg(p, ""), want, "{p}");
+        assert_eq!(msg(p, "u"), want, "{p} with u");
+    }
+    for p in [
+        "(?i:)",
+        "(?-i:)",
+        "(?i-:)",
+        "(?i-s:)",
+        "(?ims:)",
+        "(?-ims:)",
+        "(?m-is:a)",
+        "(?i:(?i:))",
+        "(?i:a)*",
+        "(?i:a){2}",
+    ] {
+        for f in ["", "i", "u", "v", "imsu"] {
+            assert!(
+                Regex::with_flags(&u(p), &u(f)).is_ok(),
+                "/{p}/{f} should be valid"
+            );
+        }
+    }
+}
+
+// ES2025 duplicate named groups: the same name in different alternatives.
+#[test]
+fn duplicate_names_in_different_alternatives() {
+    let date = r"(?<y>\d{4})-\d\d|\d\d-(?<y>\d{4})";
+    assert_eq!(
+        named(date, "", "on 12-1999"),
+        [("y".to_string(), Some("1999".to_string()))]
+    );
+    assert_eq!(
+        named(date, "", "2024-05"),
+        [("y".to_string(), Some("2024".to_string()))]
+    );
+    let re = Regex::with_flags(&u(date), &[]).unwrap();
+    assert_eq!(re.names(), [("y".to_string(), 1), ("y".to_string(), 2)]);
+    assert_eq!(re.group_names(), [("y".to_string(), vec![1, 2])]);
+    // One property per name, in the order of first appearance.
+    let order = named("(?<y>a)(?<x>a)|(?<x>b)(?<y>b)", "", "bb");
+    assert_eq!(
+        order,
+        [
+            ("y".to_string(), Some("b".to_string())),
+            ("x".to_string(), Some("b".to_string()))
+        ]
+    );
+    let none = named("(?:(?<x>a)|(?<y>a)(?<x>b))(?:(?<z>c)|(?<z>d))", "", "abc");
+    assert_eq!(
+        none,
+        [
+            ("x".to_string(), Some("b".to_string())),
+            ("y".to_string(), Some("a".to_string())),
+            ("z".to_string(), Some("c".to_string()))
+        ]
+    );
+    assert_eq!(named("(?<x>a)|(?<x>b)|c", "", "c")[0].1, None);
+    // `\k<name>` refers to whichever group of the name participated.
+    assert_eq!(g(r"(?:(?<a>x)|(?<a>y))\k<a>", "", "xyy")[0], Some("yy"));
+    assert!(!test(r"^(?:(?<a>x)|(?<a>y))\k<a>$", "", "yx"));
+    assert_eq!(
+        g(r"^(?:(?:(?<a>x)|(?<a>y))\k<a>){2}$", "", "xxyy")[0],
+        Some("xxyy")
+    );
+    assert!(test(r"^(?:(?<a>x)|(?<a>y))\k<a>$", "i", "yY"));
+    assert!(test(r"^(?:(?<a>x)|(?<a>y))(?i:\k<a>)$", "", "yY"));
+    // An unset group matches empty: neither alternative has run at the reference.
+    assert_eq!(g(r"\k<a>(?:(?<a>x)|(?<a>y))", "", "y")[0], Some("y"));
+    // Right to left: the group on the right is matched first.
+    assert_eq!(
+        g(r"(?<=\k<a>(?:(?<a>x)|(?<a>y)))z", "", "yyz")[0],
+        Some("z")
+    );
+    assert!(!test(r"(?<=\k<a>(?:(?<a>x)|(?<a>y)))z", "", "xyz"));
+    // A lookahead's alternatives count too.
+    assert!(test(r"(?=(?<a>x)|(?<a>y))\k<a>", "", "y"));
+}
+
+#[test]
+fn duplicate_names_that_might_both_participate_are_errors() {
+    for p in [
+        "(?<a>x)(?<a>y)",
+        "(?:(?<a>x)|y)(?<a>z)",
+        "(?<a>x)(?:y|(?<a>z))",
+        "(?:(?<a>x)|(?<a>y))(?<a>z)",
+        "(?<a>x)|(?<a>y)(?<a>z)",
+        "((?<a>x)|(?<b>y))(?:(?<a>z)|w)",
+        "(?=(?<a>x))(?<a>x)",
+        "(?<a>(?<a>x))|y",
+        "(?<a>x|(?<a>y))",
+        "(?:(?<a>x)|(?<a>y))*(?<a>z)",
+    ] {
+        assert!(
+            err(p, "").ends_with(": Duplicate capture group name"),
+            "{p}: {}",
+            err(p, "")
+        );
+        assert!(
+            err(p, "u").ends_with(": Duplicate capture group name"),
+            "{p}"
+        );
+    }
+    for p in [
+        "(?<a>x)|(?<a>y)",
+        "(?<a>x)|(?:(?<a>y)|(?<a>z))",
+        "(?:(?<a>x)|(?<a>y))\\k<a>",
+        "(?:(?<a>x)|(?<a>y))|(?<a>z)",
+        "(?:(?<a>x)|y)|(?:(?<a>z)|w)",
+        "(?=(?<a>x)|(?<a>y))",
+        "((?<a>x)|(?<b>y))|(?<a>z)(?<b>w)",
+        "(?<a>x)(?<b>y)|(?<b>z)(?<a>w)",
+    ] {
+        assert!(Regex::with_flags(&u(p), &[]).is_ok(), "{p} should be valid");
+    }
+    // A later syntax error is still reported first, as V8 does.
+    assert!(err("(?<a>x)(?<a>y)(", "").ends_with("Unterminated group"));
+}
+
+#[test]
+fn many_duplicate_names_parse_in_near_linear_time() {
+    // Every alternative repeats the names; deep nesting moves them up level by level.
+    let alts = vec!["(?<a>x)(?<b>y)"; 50_000].join("|");
+    assert!(Regex::with_flags(&u(&alts), &[]).is_ok());
+    let nested = "(?:".repeat(190) + &alts + "|z" + &")|w".repeat(190);
+    let re = Regex::with_flags(&u(&nested), &[]).unwrap();
+    assert_eq!(re.group_names().len(), 2);
+    assert_eq!(re.group_names()[0].1.len(), 50_000);
+    let bad = format!("(?:{nested})(?<a>q)");
+    assert!(err(&bad, "").ends_with("Duplicate capture group name"));
+    // Every `\k<a>` shares the name's one list of groups: memory stays linear.
+    let refs = format!("(?:{alts}){}", r"\k<a>".repeat(50_000));
+    let re = Regex::with_flags(&u(&refs), &[]).unwrap();
+    assert!(re.memory_size() < 64 * refs.len(), "{}", re.memory_size());
+    // Finding the group that is set is charged: a long list runs out of fuel, not time.
+    let subject = u(&"xy".repeat(20));
+    let mut l = Limits {
+        fuel: 1_000_000,
+        max_memory: 1 << 26,
+        deadline: None,
+    };
+    assert_eq!(re.find_at(&subject, 0, false, &mut l), Err(Exhausted::Fuel));
+}

@@ -69,7 +69,8 @@ fn case() -> impl Strategy<Value = (String, String, String)> {
             Just("iu"),
             Just("y"),
             Just("v"),
-            Just("im")
+            Just("im"),
+            Just("iv")
         ],
         "[abcAB 1_\n\u{17f}\u{212a}😀]{0,12}",
     )
@@ -97,12 +98,13 @@ fn ours(p: &str, f: &str, s: &str) -> Value {
         None => Value::Null,
     };
     let caps: Vec<Value> = (0..m.len()).map(text).collect();
-    let groups = if re.names().is_empty() {
+    let groups = if re.group_names().is_empty() {
         Value::Null
     } else {
         let mut o = serde_json::Map::new();
-        for (name, i) in re.names() {
-            o.insert(name.clone(), text(*i));
+        for (name, gs) in re.group_names() {
+            let set = gs.iter().copied().find(|&i| m.group(i).is_some());
+            o.insert(name.clone(), set.map_or(Value::Null, text));
         }
         Value::Object(o)
     };
@@ -150,6 +152,12 @@ proptest! {
                 continue;
             }
             let got = ours(p, f, s);
+            // node 20 predates ES2025's duplicate named groups: `(?<n>a)|(?<n>b)` is a
+            // SyntaxError there (the unit tests check ours against the spec).
+            let dup = "Duplicate capture group name";
+            if w["error"].as_str().is_some_and(|e| e.ends_with(dup)) && got.get("error").is_none() {
+                continue;
+            }
             if got != *w {
                 bad.push(format!("/{p}/{f} on {s:?}:\n  ours: {got}\n  node: {w}"));
             }

@@ -351,15 +351,21 @@ fn items_of(vm: &Vm, arr: ObjRef) -> Vec<Value> {
 }
 
 /// The `groups` object (null prototype) of the values `per_group` (indexed by group
-/// number), or undefined when the pattern has no named group.
+/// number), or undefined when the pattern has no named group. A name shared by groups in
+/// different alternatives is one property: the value of the group that participated.
 fn named_groups(vm: &mut Vm, rx: &Regex, per_group: &[Value]) -> JsResult<Value> {
-    if rx.names().is_empty() {
+    if rx.group_names().is_empty() {
         return Ok(Value::Undefined);
     }
     let o = vm.alloc(None, Kind::Ordinary);
-    vm.heap.charge(PROP_COST * rx.names().len());
-    for (name, i) in rx.names() {
-        let v = per_group.get(*i).cloned().unwrap_or_default();
+    vm.heap.charge(PROP_COST * rx.group_names().len());
+    for (name, groups) in rx.group_names() {
+        let v = groups
+            .iter()
+            .filter_map(|&i| per_group.get(i))
+            .find(|v| !matches!(v, Value::Undefined))
+            .cloned()
+            .unwrap_or_default();
         vm.heap
             .get_mut(o)
             .props
@@ -578,10 +584,9 @@ fn substitute(vm: &mut Vm, rx: &Regex, s: &[u16], m: &Match, rep: &[u16], out: &
                 match rep[i + 2..].iter().position(|&x| x == b'>' as u16) {
                     Some(len) => {
                         let name = String::from_utf16_lossy(&rep[i + 2..i + 2 + len]);
-                        if let Some((_, g)) = rx.names().iter().find(|(n, _)| *n == name) {
-                            if let Some(t) = cap(*g) {
-                                out.extend_from_slice(t);
-                            }
+                        let groups = rx.group_names().iter().find(|(n, _)| *n == name);
+                        if let Some((a, b)) = groups.and_then(|(_, gs)| m.first_set(gs)) {
+                            out.extend_from_slice(&s[a..b]);
                         }
                         i += 3 + len;
                     }
