@@ -1106,8 +1106,13 @@ impl Vm {
                     }
                     Op::ToPropertyKey => {
                         let v = pop!(self);
+                        let base_nullish =
+                            matches!(self.stack.last(), Some(Value::Null | Value::Undefined));
                         let v = match v {
                             Value::Num(_) | Value::Str(_) => v,
+                            // `base[key] op= v` on a nullish base: the access that follows
+                            // throws before the key is converted.
+                            Value::Obj(_) if base_nullish => v,
                             v => Value::Str(or_convert!(
                                 self.to_property_key(&v),
                                 CONVERT_PROPERTY_KEY,

@@ -400,6 +400,7 @@ impl Vm {
                 }));
             }
         }
+        nullish_base(self, obj, key, "read")?;
         let k = self.to_property_key(key)?;
         self.get_prop_raw(obj, &k)
     }
@@ -628,6 +629,7 @@ impl Vm {
                 }
             }
         }
+        nullish_base(self, obj, key, "set")?;
         let k = self.to_property_key(key)?;
         self.set_prop_raw(obj, k, v)
     }
@@ -905,4 +907,18 @@ impl Vm {
         }
         Ok(out)
     }
+}
+
+/// A member access on null or undefined with an object key is a TypeError before the key is
+/// converted (its toString is not called), as ECMAScript orders it and node words it.
+fn nullish_base(vm: &mut Vm, obj: &Value, key: &Value, verb: &str) -> JsResult<()> {
+    let what = match obj {
+        Value::Null => "null",
+        Value::Undefined => "undefined",
+        _ => return Ok(()),
+    };
+    if !matches!(key, Value::Obj(_)) {
+        return Ok(());
+    }
+    Err(vm.type_error(&format!("Cannot {verb} properties of {what}")))
 }
