@@ -1,7 +1,15 @@
 //! RegExp (on the metered engine of `codemode-regex`): the constructor, `exec`, `test`,
-//! `toString`, and the native paths the symbol methods of regexp.js take for a RegExp whose
-//! `exec` is the built-in one (match, search and split through the String natives,
-//! `__cm_regexpReplace` for a string replacement).
+//! `toString`, and the String methods that take a RegExp.
+//!
+//! `String.prototype.match`/`replace`/`replaceAll`/`search`/`split` and
+//! `RegExp.prototype.test` are natives here that take the native path for the common case:
+//! a string receiver and a *pristine* RegExp ([`pristine`]: an instance of the built-in
+//! RegExp with no own properties beyond its own, while `RegExp.prototype` (and, for split,
+//! the RegExp constructor) is untouched), for which ECMAScript's symbol protocol (asking
+//! for `Symbol.split`, `exec`, the species...) can only find the built-ins. Anything else
+//! goes to the same method's spec path in regexp.js (a `HOOK_STR_*` prelude function,
+//! called with the same `this` and arguments), which follows the protocol and comes back
+//! to the raw natives (`__cm_strMatch`, ...) when the RegExp's `exec` is the built-in.
 //!
 //! Every match runs under the execution's own budget ([`VmBudget`]): its steps are
 //! charged to the fuel, the deadline is checked at each charge (every 256 steps), and the
@@ -34,13 +42,159 @@ pub(super) fn install(b: &mut RealmBuilder) {
     let global = b.realm.global;
     let proto = b.realm.regexp_proto;
     let ctor = b.def(global, "RegExp", regexp_ctor, 2);
+    b.realm.regexp_ctor = ctor;
     b.link(ctor, proto);
     b.def(proto, "exec", regexp_exec, 1);
-    b.def(proto, "test", regexp_test, 1);
+    b.def(proto, "test", test_front, 1);
     b.def(proto, "toString", regexp_to_string, 0);
     let string_proto = b.realm.string_proto;
-    b.def(string_proto, "match", str_match, 1);
-    b.def(string_proto, "search", str_search, 1);
+    b.def(string_proto, "match", match_front, 1);
+    b.def(string_proto, "replace", replace_front, 2);
+    b.def(string_proto, "replaceAll", replace_all_front, 2);
+    b.def(string_proto, "search", search_front, 1);
+    b.def(string_proto, "split", split_front, 2);
+}
+
+/// The own properties `create` gives a RegExp (`lastIndex`, `source`, `flags` and the eight
+/// flags). None is configurable, so a RegExp with this many has no other.
+const OWN_PROPS: usize = 11;
+
+/// The RegExp `v` if it is pristine: made by the built-in constructor (or a literal), its
+/// prototype the untouched `RegExp.prototype`, no own property added (so no own `exec` or
+/// symbol method), and, with `species`, the RegExp constructor untouched (its
+/// `Symbol.species`). Every lookup ECMAScript's protocol makes on it then finds a built-in.
+fn pristine(vm: &Vm, v: &Value, species: bool) -> Option<(ObjRef, Arc<Regex>)> {
+    let Value::Obj(r) = v else { return None };
+    let o = vm.heap.get(*r);
+    let Kind::RegExp(rx) = &o.kind else {
+        return None;
+    };
+    let proto = vm.realm.regexp_proto;
+    let ok = o.proto == Some(proto)
+        && o.props.entries.len() == OWN_PROPS
+        && vm.heap.is_pristine(proto)
+        && (!species || vm.heap.is_pristine(vm.realm.regexp_ctor));
+    ok.then(|| (*r, rx.clone()))
+}
+
+/// Whether `v` is a string and `RegExp.prototype` untouched: a String method given it makes
+/// a built-in RegExp of it whose protocol finds only built-ins.
+fn string_pattern(vm: &Vm, v: &Value) -> bool {
+    matches!(v, Value::Str(_)) && vm.heap.is_pristine(vm.realm.regexp_proto)
+}
+
+/// The spec path: the prelude function `hook` with the same `this` and arguments.
+fn spec_path(vm: &mut Vm, hook: usize, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let Some(f) = vm.realm.hooks[hook] else {
+        return Err(vm.type_error("the RegExp built-ins are not available"));
+    };
+    vm.tail_call = Some((Value::Obj(f), this.clone(), a.to_vec()));
+    Ok(Value::Undefined)
+}
+
+/// `lastIndex` of a pristine RegExp is +0 or -0 (a search need not save and restore it).
+fn last_index_is_zero(vm: &Vm, r: ObjRef) -> bool {
+    let o = vm.heap.get(r);
+    o.props
+        .entries
+        .iter()
+        .find(|p| p.key.units() == LAST_INDEX)
+        .is_some_and(|p| matches!(p.value, Value::Num(n) if n == 0.0))
+}
+
+const LAST_INDEX: &[u16] = &[
+    b'l' as u16,
+    b'a' as u16,
+    b's' as u16,
+    b't' as u16,
+    b'I' as u16,
+    b'n' as u16,
+    b'd' as u16,
+    b'e' as u16,
+    b'x' as u16,
+];
+
+/// `RegExp.prototype.test`.
+fn test_front(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if matches!(arg(a, 0), Value::Str(_)) && pristine(vm, this, false).is_some() {
+        return regexp_test(vm, this, a);
+    }
+    spec_path(vm, HOOK_REGEXP_TEST, this, a)
+}
+
+/// `String.prototype.match`.
+fn match_front(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let p = arg(a, 0);
+    if matches!(this, Value::Str(_))
+        && (string_pattern(vm, &p) || pristine(vm, &p, false).is_some())
+    {
+        return str_match(vm, this, a);
+    }
+    spec_path(vm, HOOK_STR_MATCH, this, a)
+}
+
+/// `String.prototype.search`.
+fn search_front(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let p = arg(a, 0);
+    if matches!(this, Value::Str(_)) {
+        let fast = string_pattern(vm, &p)
+            || pristine(vm, &p, false).is_some_and(|(r, _)| last_index_is_zero(vm, r));
+        if fast {
+            return str_search(vm, this, a);
+        }
+    }
+    spec_path(vm, HOOK_STR_SEARCH, this, a)
+}
+
+/// `String.prototype.split`: a string (or no) separator, or a pristine RegExp.
+fn split_front(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let (sep, limit) = (arg(a, 0), arg(a, 1));
+    if matches!(this, Value::Str(_)) && matches!(limit, Value::Undefined | Value::Num(_)) {
+        if matches!(sep, Value::Str(_) | Value::Undefined) || pristine(vm, &sep, true).is_some() {
+            return string::str_split(vm, this, a);
+        }
+    }
+    spec_path(vm, HOOK_STR_SPLIT, this, a)
+}
+
+/// `String.prototype.replace`: a pristine RegExp and a replacement string.
+fn replace_front(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let (p, rep) = (arg(a, 0), arg(a, 1));
+    if matches!(this, Value::Str(_))
+        && matches!(rep, Value::Str(_))
+        && pristine(vm, &p, false).is_some()
+    {
+        return intr_regexp_replace(vm, &Value::Undefined, &[p, this.clone(), rep]);
+    }
+    spec_path(vm, HOOK_STR_REPLACE, this, a)
+}
+
+/// `String.prototype.replaceAll`: a pristine global RegExp and a replacement string.
+fn replace_all_front(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let (p, rep) = (arg(a, 0), arg(a, 1));
+    if matches!(this, Value::Str(_))
+        && matches!(rep, Value::Str(_))
+        && pristine(vm, &p, false).is_some_and(|(_, rx)| rx.flags().global)
+    {
+        return intr_regexp_replace(vm, &Value::Undefined, &[p, this.clone(), rep]);
+    }
+    spec_path(vm, HOOK_STR_REPLACE_ALL, this, a)
+}
+
+/// `__cm_strMatch(s, regexp)`, `__cm_strSearch(s, regexp)`, `__cm_strSplit(s, separator,
+/// limit)` and `__cm_regexpTest(rx, s)`: the native paths, for regexp.js to take once it
+/// has found the built-ins (no protocol checks).
+pub(crate) fn intr_str_match(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    str_match(vm, &arg(a, 0), a.get(1..).unwrap_or(&[]))
+}
+pub(crate) fn intr_str_search(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    str_search(vm, &arg(a, 0), a.get(1..).unwrap_or(&[]))
+}
+pub(crate) fn intr_str_split(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    string::str_split(vm, &arg(a, 0), a.get(1..).unwrap_or(&[]))
+}
+pub(crate) fn intr_regexp_test(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    regexp_test(vm, &arg(a, 0), a.get(1..).unwrap_or(&[]))
 }
 
 /// The execution's budget as the matcher's: fuel, deadline and memory limit. The first
