@@ -21,7 +21,7 @@
 //! accessors on RegExp.prototype.
 
 use super::*;
-use codemode_regex::{Budget, Exhausted, Match, Regex};
+use codemode_regex::{Budget, Exhausted, Match, Regex, Scratch};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -31,11 +31,40 @@ const CACHE_MAX_PATTERN: usize = 4096;
 /// Compiled patterns kept per execution; the cache is emptied when it is full.
 const CACHE_MAX_ENTRIES: usize = 256;
 
+/// Recently evaluated literals remembered by the identity of their pattern and flags
+/// strings (a literal's are the same constants at every evaluation), checked before the
+/// hash map.
+const RECENT_LITERALS: usize = 8;
+/// Compiled patterns whose group names are kept as strings.
+const RECENT_NAMES: usize = 8;
+
 /// An execution's compiled patterns by (source, flags), with the property template of
-/// their RegExp objects.
-#[derive(Default)]
+/// their RegExp objects; the matcher's reusable working memory; the keys of a match result.
 pub struct RegexCache {
     map: HashMap<(JsStr, JsStr), (Arc<Regex>, PropMap)>,
+    recent: Vec<(JsStr, JsStr, Arc<Regex>, PropMap)>,
+    /// Group names of recently matched patterns as property keys (the `Arc` held keeps the
+    /// pattern alive, so its address identifies it).
+    names: Vec<(Arc<Regex>, Vec<JsStr>)>,
+    scratch: Scratch,
+    keys: [JsStr; 4],
+}
+
+const KEY_INDEX: usize = 0;
+const KEY_INPUT: usize = 1;
+const KEY_GROUPS: usize = 2;
+const KEY_LAST_INDEX: usize = 3;
+
+impl Default for RegexCache {
+    fn default() -> RegexCache {
+        RegexCache {
+            map: HashMap::new(),
+            recent: Vec::new(),
+            names: Vec::new(),
+            scratch: Scratch::default(),
+            keys: ["index", "input", "groups", "lastIndex"].map(JsStr::from_str),
+        }
+    }
 }
 
 pub(super) fn install(b: &mut RealmBuilder) {
@@ -204,12 +233,21 @@ struct VmBudget<'a> {
     error: Option<Throw>,
 }
 
+/// The deadline is read when the fuel used crosses a multiple of this (256 matcher steps
+/// at the matcher's rate of 4 steps a fuel unit), not at every charge: a loop of short
+/// matches reads the clock once per few hundred steps, a long match at least as often.
+const DEADLINE_FUEL: u64 = 64;
+
 impl Budget for VmBudget<'_> {
     fn steps(&mut self, n: u64) -> Result<(), Exhausted> {
-        let r = self
-            .vm
-            .charge(n as usize)
-            .and_then(|_| self.vm.check_deadline());
+        let before = self.vm.fuel_used / DEADLINE_FUEL;
+        let r = self.vm.charge(n as usize).and_then(|_| {
+            if self.vm.fuel_used / DEADLINE_FUEL != before {
+                self.vm.check_deadline()
+            } else {
+                Ok(())
+            }
+        });
         r.map_err(|t| {
             self.error = Some(t);
             Exhausted::Fuel
@@ -225,14 +263,18 @@ impl Budget for VmBudget<'_> {
 
 /// One search of `rx` in `s` from `start` under the execution's budget.
 fn find(vm: &mut Vm, rx: &Regex, s: &[u16], start: usize, sticky: bool) -> JsResult<Option<Match>> {
+    let mut scratch = std::mem::take(&mut vm.regex_cache.scratch);
     let mut budget = VmBudget { vm, error: None };
-    match rx.find_at(s, start, sticky, &mut budget) {
+    let r = rx.find_at_with(s, start, sticky, &mut budget, &mut scratch);
+    let r = match r {
         Ok(m) => Ok(m),
         Err(e) => Err(budget
             .error
             .take()
             .unwrap_or_else(|| Throw::Fatal(fuel_diag(budget.vm, e)))),
-    }
+    };
+    budget.vm.regex_cache.scratch = scratch;
+    r
 }
 
 fn fuel_diag(vm: &Vm, _e: Exhausted) -> codemode_core::Diagnostic {
@@ -283,8 +325,31 @@ fn escape_source(p: &[u16]) -> Vec<u16> {
 /// A new RegExp object for `pattern` (unescaped source) and `flags`; a SyntaxError for an
 /// invalid one. `literal`: the pattern is a literal's body (already in `source` form).
 fn create(vm: &mut Vm, pattern: JsStr, flags: JsStr, literal: bool) -> JsResult<Value> {
+    let recent = vm
+        .regex_cache
+        .recent
+        .iter()
+        .find(|e| e.0.ptr_eq(&pattern) && e.1.ptr_eq(&flags))
+        .map(|e| (e.2.clone(), e.3.clone()));
+    let cached = match recent {
+        Some(hit) => Some(hit),
+        None => {
+            let hit = vm
+                .regex_cache
+                .map
+                .get(&(pattern.clone(), flags.clone()))
+                .cloned();
+            if let Some((rx, props)) = &hit {
+                let recent = &mut vm.regex_cache.recent;
+                if recent.len() >= RECENT_LITERALS {
+                    recent.remove(0);
+                }
+                recent.push((pattern.clone(), flags.clone(), rx.clone(), props.clone()));
+            }
+            hit
+        }
+    };
     let key = (pattern.clone(), flags.clone());
-    let cached = vm.regex_cache.map.get(&key).cloned();
     let (rx, props) = match cached {
         Some(entry) => entry,
         None => {
@@ -401,12 +466,13 @@ fn this_regexp(vm: &mut Vm, this: &Value, method: &str) -> JsResult<(ObjRef, Arc
     }
 }
 
-fn last_index_key() -> JsStr {
-    JsStr::from_str("lastIndex")
+fn last_index_key(vm: &Vm) -> JsStr {
+    vm.regex_cache.keys[KEY_LAST_INDEX].clone()
 }
 
 fn set_last_index(vm: &mut Vm, r: ObjRef, n: usize) -> JsResult<()> {
-    vm.set_prop(&Value::Obj(r), last_index_key(), Value::Num(n as f64))
+    let key = last_index_key(vm);
+    vm.set_prop(&Value::Obj(r), key, Value::Num(n as f64))
 }
 
 /// RegExpBuiltinExec without building the result: reads and updates `lastIndex` as
@@ -415,7 +481,8 @@ fn builtin_exec(vm: &mut Vm, r: ObjRef, rx: &Regex, s: &JsStr) -> JsResult<Optio
     let f = rx.flags();
     let tracks = f.global || f.sticky;
     let start = if tracks {
-        let v = vm.get_prop(&Value::Obj(r), &last_index_key())?;
+        let key = last_index_key(vm);
+        let v = vm.get_prop(&Value::Obj(r), &key)?;
         let n = vm.to_number(&v)?;
         if n.is_nan() || n <= 0.0 {
             0.0
@@ -456,20 +523,18 @@ fn build_result(vm: &mut Vm, rx: &Regex, s: &JsStr, m: &Match) -> JsResult<Value
     for i in 0..n {
         items.push(capture(vm, s, m, i)?);
     }
+    let groups = named_groups(vm, rx, &items)?;
     let arr = vm.new_array(items);
-    let groups = named_groups(vm, rx, &items_of(vm, arr))?;
+    let keys = &vm.regex_cache.keys;
+    let (index, input, groups_key) = (
+        keys[KEY_INDEX].clone(),
+        keys[KEY_INPUT].clone(),
+        keys[KEY_GROUPS].clone(),
+    );
     let props = &mut vm.heap.get_mut(arr).props;
-    props.insert(
-        JsStr::from_str("index"),
-        Value::Num(m.start() as f64),
-        DEFAULT_FLAGS,
-    );
-    props.insert(
-        JsStr::from_str("input"),
-        Value::Str(s.clone()),
-        DEFAULT_FLAGS,
-    );
-    props.insert(JsStr::from_str("groups"), groups, DEFAULT_FLAGS);
+    props.insert(index, Value::Num(m.start() as f64), DEFAULT_FLAGS);
+    props.insert(input, Value::Str(s.clone()), DEFAULT_FLAGS);
+    props.insert(groups_key.clone(), groups, DEFAULT_FLAGS);
     if rx.flags().has_indices {
         let mut pairs = Vec::with_capacity(n);
         for i in 0..n {
@@ -486,7 +551,7 @@ fn build_result(vm: &mut Vm, rx: &Regex, s: &JsStr, m: &Match) -> JsResult<Value
         vm.heap
             .get_mut(ind)
             .props
-            .insert(JsStr::from_str("groups"), groups, DEFAULT_FLAGS);
+            .insert(groups_key, groups, DEFAULT_FLAGS);
         vm.heap.get_mut(arr).props.insert(
             JsStr::from_str("indices"),
             Value::Obj(ind),
@@ -497,29 +562,45 @@ fn build_result(vm: &mut Vm, rx: &Regex, s: &JsStr, m: &Match) -> JsResult<Value
     Ok(Value::Obj(arr))
 }
 
-fn items_of(vm: &Vm, arr: ObjRef) -> Vec<Value> {
-    match &vm.heap.get(arr).kind {
-        Kind::Array(v) => v.clone(),
-        _ => Vec::new(),
-    }
-}
-
 /// The `groups` object (null prototype) of the values `per_group` (indexed by group
 /// number), or undefined when the pattern has no named group.
 fn named_groups(vm: &mut Vm, rx: &Regex, per_group: &[Value]) -> JsResult<Value> {
     if rx.names().is_empty() {
         return Ok(Value::Undefined);
     }
+    let names = group_keys(vm, rx);
     let o = vm.alloc(None, Kind::Ordinary);
     vm.heap.charge(PROP_COST * rx.names().len());
-    for (name, i) in rx.names() {
+    let props = &mut vm.heap.get_mut(o).props;
+    for ((_, i), key) in rx.names().iter().zip(names) {
         let v = per_group.get(*i).cloned().unwrap_or_default();
-        vm.heap
-            .get_mut(o)
-            .props
-            .insert(JsStr::from_str(name), v, DEFAULT_FLAGS);
+        props.insert(key, v, DEFAULT_FLAGS);
     }
     Ok(Value::Obj(o))
+}
+
+/// The group names of `rx` as property keys, made once per recently used pattern.
+fn group_keys(vm: &mut Vm, rx: &Regex) -> Vec<JsStr> {
+    let names = &mut vm.regex_cache.names;
+    if let Some((_, keys)) = names.iter().find(|(r, _)| std::ptr::eq(&**r, rx)) {
+        return keys.clone();
+    }
+    let keys: Vec<JsStr> = rx.names().iter().map(|(n, _)| JsStr::from_str(n)).collect();
+    // Only a pattern held by the cache of compiled patterns is remembered (its `Arc`).
+    if let Some((arc, _)) = vm
+        .regex_cache
+        .map
+        .values()
+        .find(|(r, _)| std::ptr::eq(&**r, rx))
+    {
+        let arc = arc.clone();
+        let names = &mut vm.regex_cache.names;
+        if names.len() >= RECENT_NAMES {
+            names.remove(0);
+        }
+        names.push((arc, keys.clone()));
+    }
+    keys
 }
 
 pub(crate) fn regexp_exec(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
