@@ -470,8 +470,18 @@ fn last_index_key(vm: &Vm) -> JsStr {
     vm.regex_cache.keys[KEY_LAST_INDEX].clone()
 }
 
+/// `Set(R, "lastIndex", n, true)`: a TypeError when a program made it read-only.
 fn set_last_index(vm: &mut Vm, r: ObjRef, n: usize) -> JsResult<()> {
     let key = last_index_key(vm);
+    let props = &vm.heap.get(r).props;
+    if props
+        .find(&key)
+        .is_some_and(|i| props.entries[i].flags & WRITABLE == 0)
+    {
+        return Err(vm.type_error(
+            "Cannot assign to read only property 'lastIndex' of object '[object RegExp]'",
+        ));
+    }
     vm.set_prop(&Value::Obj(r), key, Value::Num(n as f64))
 }
 

@@ -24,5 +24,11 @@ Object.defineProperty(RegExp, Symbol.species, { get() { seen.push("species"); re
 out.species = ["a1b2c".split(/\d/), "x".split("")];
 Object.defineProperty(RegExp, Symbol.species, species);
 out.restored = ["a1b2c".split(/\d/), /b/.test("abc"), "abc".match(/b/).index];
+const frozen = /a/g;
+Object.defineProperty(frozen, "lastIndex", { writable: false });
+out.readOnly = [];
+for (const f of [() => "aaa".replace(frozen, "b"), () => "aaa".match(frozen), () => frozen.test("a"), () => frozen.exec("a")]) {
+  try { out.readOnly.push(f()); } catch (e) { out.readOnly.push(`${e.name}: ${e.message}`); }
+}
 out.seen = seen;
 return out;
