@@ -101,11 +101,16 @@ pub struct Program {
     pub sets: Vec<CharSet>,
     /// The groups of each name, by name number (for `BackRefAny`).
     pub ref_lists: Vec<Vec<u32>>,
+    /// The ASCII members of each of `sets` as a bitmap (bit `c` of the pair: `c` < 128 is
+    /// a member), so the common character needs no search of the ranges.
+    pub ascii: Vec<AsciiMap>,
     pub loops: usize,
     pub looks: usize,
     pub slots: usize,
     /// Characters a match can start with (`None`: any).
     pub first: Option<CharSet>,
+    /// `first`'s ASCII members.
+    pub first_ascii: AsciiMap,
     /// The pattern starts with `^` and is not multiline: it can only match at 0.
     pub anchored: bool,
     /// The fewest code units a match spans (a start closer to the end cannot match).
@@ -114,6 +119,27 @@ pub struct Program {
     /// Some backreference compares case-insensitively (the matcher then needs the
     /// folding).
     pub ignore_case: bool,
+}
+
+/// A set's members below 128, one bit each.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AsciiMap([u64; 2]);
+
+impl AsciiMap {
+    fn of(set: &CharSet) -> AsciiMap {
+        let mut m = [0u64; 2];
+        for &(a, b) in set.ranges() {
+            for c in a..=b.min(127) {
+                m[(c >> 6) as usize] |= 1 << (c & 63);
+            }
+        }
+        AsciiMap(m)
+    }
+    /// Whether `c` (below 128) is a member.
+    #[inline(always)]
+    pub fn has(&self, c: u32) -> bool {
+        self.0[(c >> 6) as usize & 1] >> (c & 63) & 1 != 0
+    }
 }
 
 /// The program grows past this many instructions: "Regular expression too large".
@@ -165,6 +191,8 @@ pub fn compile(
     c.node(node, false)?;
     c.emit(Inst::Match)?;
     let first = c.first(node, fold).filter(|s| s.ranges().len() < 64);
+    let ascii = c.sets.iter().map(AsciiMap::of).collect();
+    let first_ascii = first.as_ref().map(AsciiMap::of).unwrap_or_default();
     Ok(Program {
         insts: c.insts,
         sets: c.sets,
@@ -176,6 +204,8 @@ pub fn compile(
                 _ => g.iter().map(|&i| i as u32).collect(),
             })
             .collect(),
+        ascii,
+        first_ascii,
         loops: c.loops as usize,
         looks: c.looks as usize,
         slots: 2 * (groups + 1),

@@ -44,6 +44,20 @@ impl Bt {
     }
 }
 
+/// A backtrack stack kept between matches holds at most this many entries' room; a
+/// larger one (a hostile pattern's) is freed when its match ends.
+const KEEP_STACK: usize = 4096;
+
+/// The matcher's working memory, reusable from one match to the next so a match of a
+/// short subject allocates nothing but its result (see [`crate::Scratch`]).
+#[derive(Debug, Default)]
+pub struct Scratch {
+    stack: Vec<Bt>,
+    caps: Vec<usize>,
+    counters: Vec<(u32, usize)>,
+    looks: Vec<(usize, usize)>,
+}
+
 struct State<'a, B: Budget> {
     prog: &'a Program,
     input: &'a [u16],
@@ -59,13 +73,15 @@ struct State<'a, B: Budget> {
 }
 
 /// Runs `prog` on `input` from `start`: the capture slots of the first match (pairs of
-/// start and end, `UNSET` for an unset group), or `None`.
+/// start and end, `UNSET` for an unset group), or `None`. The working memory comes from
+/// `scratch` and goes back to it.
 pub fn exec<B: Budget>(
     prog: &Program,
     input: &[u16],
     start: usize,
     sticky: bool,
     budget: &mut B,
+    scratch: &mut Scratch,
 ) -> Result<Option<Vec<usize>>, Exhausted> {
     if start > input.len() {
         return Ok(None);
@@ -79,59 +95,102 @@ pub fn exec<B: Budget>(
     } else {
         None
     };
+    let mut caps = std::mem::take(&mut scratch.caps);
+    caps.clear();
+    caps.resize(prog.slots, UNSET);
+    let mut counters = std::mem::take(&mut scratch.counters);
+    counters.clear();
+    counters.resize(prog.loops, (0, 0));
+    let mut looks = std::mem::take(&mut scratch.looks);
+    looks.clear();
+    looks.resize(prog.looks, (0, 0));
     let mut st = State {
         prog,
         input,
-        budget,
-        stack: Vec::new(),
+        budget: &mut *budget,
+        stack: std::mem::take(&mut scratch.stack),
         charged: 0,
-        caps: vec![UNSET; prog.slots],
-        counters: vec![(0, 0); prog.loops],
-        looks: vec![(0, 0); prog.looks],
+        caps,
+        counters,
+        looks,
         steps: 0,
         fold,
     };
-    let mut at = start;
-    let result = loop {
-        if input.len() - at < prog.min_len {
-            break None;
-        }
-        if !sticky && !prog.anchored {
-            if let Some(first) = &prog.first {
-                // Skip the positions no match can start at.
-                let mut skipped = 0u32;
-                loop {
-                    match read_fwd(input, at, prog.unicode) {
-                        Some((c, _)) if first.contains(c) => break,
-                        Some((_, n)) => at = n,
-                        None => break,
+    let result = st.search(start, sticky);
+    let st_steps = st.steps;
+    let State {
+        mut stack,
+        caps,
+        counters,
+        looks,
+        ..
+    } = st;
+    if stack.capacity() > KEEP_STACK {
+        stack = Vec::new();
+    }
+    stack.clear();
+    *scratch = Scratch {
+        stack,
+        caps,
+        counters,
+        looks,
+    };
+    let found = result?;
+    if st_steps > 0 {
+        budget.steps(st_steps as u64)?;
+    }
+    Ok(found.then(|| scratch.caps.clone()))
+}
+
+impl<B: Budget> State<'_, B> {
+    /// The attempts from `start` on (only at `start` when sticky or anchored): true on a
+    /// match, its captures in `caps`. Steps not yet charged stay in `steps`.
+    fn search(&mut self, start: usize, sticky: bool) -> Result<bool, Exhausted> {
+        let prog = self.prog;
+        let input = self.input;
+        let st = self;
+        let mut at = start;
+        let result = loop {
+            if input.len() - at < prog.min_len {
+                break false;
+            }
+            if !sticky && !prog.anchored {
+                if let Some(first) = &prog.first {
+                    // Skip the positions no match can start at (each a step).
+                    let mut skipped = 0u32;
+                    loop {
+                        match read_fwd(input, at, prog.unicode) {
+                            Some((c, _)) if c < 128 && prog.first_ascii.has(c) => break,
+                            Some((c, _)) if c >= 128 && first.contains(c) => break,
+                            Some((_, n)) => at = n,
+                            None => break,
+                        }
+                        skipped += 1;
+                        if skipped >= STEP_CHUNK {
+                            st.step(skipped)?;
+                            skipped = 0;
+                        }
                     }
-                    skipped += 1;
-                    if skipped >= STEP_CHUNK {
-                        st.budget.steps(skipped as u64)?;
-                        skipped = 0;
+                    st.step(skipped)?;
+                    if at >= input.len() {
+                        break false;
                     }
-                }
-                st.budget.steps(skipped as u64)?;
-                if at >= input.len() {
-                    break None;
                 }
             }
-        }
-        if st.run(at)? {
-            st.caps[0] = at;
-            break Some(std::mem::take(&mut st.caps));
-        }
-        if sticky || prog.anchored || at >= input.len() {
-            break None;
-        }
-        at = match read_fwd(input, at, prog.unicode) {
-            Some((_, n)) => n,
-            None => break None,
+            if st.run(at)? {
+                st.caps[0] = at;
+                break true;
+            }
+            if sticky || prog.anchored || at >= input.len() {
+                break false;
+            }
+            at = match read_fwd(input, at, prog.unicode) {
+                Some((_, n)) => n,
+                None => break false,
+            };
         };
-    };
-    st.budget.steps(st.steps as u64)?;
-    Ok(result)
+        Ok(result)
+    }
 }
 
 /// The character at `pos` and the position after it.
@@ -205,13 +264,21 @@ impl<B: Budget> State<'_, B> {
     fn matches_one(&self, m: &One, c: u32) -> bool {
         match m {
             One::Char(x) => *x == c,
-            One::Set(i, negate) => self.prog.sets[*i as usize].contains(c) != *negate,
+            One::Set(i, negate) => {
+                let i = *i as usize;
+                let member = if c < 128 {
+                    self.prog.ascii[i].has(c)
+                } else {
+                    self.prog.sets[i].contains(c)
+                };
+                member != *negate
+            }
             One::Dot { all } => *all || !is_line_terminator(c),
         }
     }
 
     /// One character matched by `m` at `pos` in the direction: the new position.
-    #[inline]
+    #[inline(always)]
     fn one(&self, m: &One, pos: usize, back: bool) -> Option<usize> {
         let (c, next) = if back {
             read_back(self.input, pos, self.prog.unicode)?

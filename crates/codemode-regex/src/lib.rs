@@ -187,6 +187,12 @@ pub struct Regex {
     group_names: Vec<(String, Vec<usize>)>,
 }
 
+/// The matcher's working memory (backtrack stack, captures, loop counters), kept between
+/// matches by [`Regex::find_at_with`]. A backtrack stack grown past a few thousand entries
+/// is freed when its match ends, so a hostile match leaves nothing large behind.
+#[derive(Debug, Default)]
+pub struct Scratch(exec::Scratch);
+
 /// The capture slots of a match: group `i` spans `slots[2i]..slots[2i+1]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
@@ -314,7 +320,23 @@ impl Regex {
         sticky: bool,
         budget: &mut B,
     ) -> Result<Option<Match>, Exhausted> {
-        Ok(exec::exec(&self.prog, subject, start, sticky, budget)?.map(|slots| Match { slots }))
+        self.find_at_with(subject, start, sticky, budget, &mut Scratch::default())
+    }
+
+    /// [`Regex::find_at`] with the matcher's working memory taken from (and left in)
+    /// `scratch`: a caller running many matches keeps one and allocates less.
+    pub fn find_at_with<B: Budget>(
+        &self,
+        subject: &[u16],
+        start: usize,
+        sticky: bool,
+        budget: &mut B,
+        scratch: &mut Scratch,
+    ) -> Result<Option<Match>, Exhausted> {
+        Ok(
+            exec::exec(&self.prog, subject, start, sticky, budget, &mut scratch.0)?
+                .map(|slots| Match { slots }),
+        )
     }
 }
 

@@ -529,3 +529,48 @@ fn many_duplicate_names_parse_in_near_linear_time() {
     };
     assert_eq!(re.find_at(&subject, 0, false, &mut l), Err(Exhausted::Fuel));
 }
+
+/// One `Scratch` carried across patterns of different shapes (captures, loops, lookarounds,
+/// a deep backtrack stack, an exhausted match) gives what a fresh one gives, step for step.
+#[test]
+fn reused_scratch_matches_like_a_fresh_one() {
+    let cases = [
+        ("(a)|(b)", "", "xxb"),
+        ("(?:(a)|b)+", "", "abab"),
+        ("(?<=(\\d+))x", "", "12x"),
+        ("(?!a)(\\w){2,3}", "", "aabcd"),
+        ("^(\\d+)-(\\d+)$", "", "12-345"),
+        (
+            "[\\w.+-]+@([\\w-]+\\.)+[a-z]{2,}",
+            "i",
+            "Bo.Li@Corp.Example.ORG",
+        ),
+        ("(a|b)*c", "", &("ab".repeat(2000) + "c")),
+        ("é(\\p{L})", "u", "aéb"),
+        ("(x)?y", "", "y"),
+    ];
+    let mut scratch = Scratch::default();
+    for round in 0..2 {
+        for (p, f, s) in cases {
+            let re = Regex::with_flags(&u(p), &u(f)).unwrap();
+            let subj = u(s);
+            let (mut fresh, mut reused) = (limits(), limits());
+            let want = re.find_at(&subj, 0, false, &mut fresh).unwrap();
+            let got = re
+                .find_at_with(&subj, 0, false, &mut reused, &mut scratch)
+                .unwrap();
+            assert_eq!(got, want, "/{p}/{f} on {s:?} (round {round})");
+            assert_eq!(reused.fuel, fresh.fuel, "/{p}/{f}: steps charged");
+        }
+        // An exhausted match leaves the scratch usable.
+        let re = Regex::with_flags(&u("(a*)*b"), &u("")).unwrap();
+        let mut tight = Limits {
+            fuel: 1_000,
+            ..limits()
+        };
+        let subj = u(&"a".repeat(40));
+        assert!(re
+            .find_at_with(&subj, 0, false, &mut tight, &mut scratch)
+            .is_err());
+    }
+}

@@ -80,6 +80,9 @@ pub struct Realm {
     pub async_generator_function_proto: ObjRef,
     pub date_time_format_proto: ObjRef,
     pub regexp_proto: ObjRef,
+    /// The RegExp constructor (its `Symbol.species` decides whether `split` may take the
+    /// native path).
+    pub regexp_ctor: ObjRef,
     pub error_proto: ObjRef,
     pub type_error_proto: ObjRef,
     pub range_error_proto: ObjRef,
@@ -150,7 +153,17 @@ pub const HOOK_ASYNC_DELEGATE_STEP: usize = 19;
 pub const HOOK_HELPER_CLOSED: usize = 20;
 /// `wrapReturn(iterator)`: `return()` of what `Iterator.from` wrapped.
 pub const HOOK_WRAP_RETURN: usize = 21;
-pub const HOOKS: usize = 22;
+/// The spec paths of `String.prototype.match`/`replace`/`replaceAll`/`search`/`split` and
+/// `RegExp.prototype.test` (builtins/regexp.js), which their natives (builtins/regexp.rs)
+/// call with the same `this` and arguments when the built-in RegExp's fast path does not
+/// apply.
+pub const HOOK_STR_MATCH: usize = 22;
+pub const HOOK_STR_REPLACE: usize = 23;
+pub const HOOK_STR_REPLACE_ALL: usize = 24;
+pub const HOOK_STR_SEARCH: usize = 25;
+pub const HOOK_STR_SPLIT: usize = 26;
+pub const HOOK_REGEXP_TEST: usize = 27;
+pub const HOOKS: usize = 28;
 
 impl Realm {
     pub fn roots(&self) -> Vec<ObjRef> {
@@ -176,6 +189,7 @@ impl Realm {
             self.async_generator_function_proto,
             self.date_time_format_proto,
             self.regexp_proto,
+            self.regexp_ctor,
             self.error_proto,
             self.type_error_proto,
             self.range_error_proto,
@@ -323,6 +337,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         async_generator_function_proto,
         date_time_format_proto,
         regexp_proto,
+        regexp_ctor: global,
         error_proto,
         type_error_proto,
         range_error_proto,

@@ -5,10 +5,12 @@
 // for replace and split, work on its string). RegExp.prototype's symbol methods follow the
 // spec's steps through `RegExpExec`, which calls the object's own `exec`. A RegExp whose
 // `exec` is the built-in one (and, for split and matchAll, whose species is RegExp) takes
-// the native paths of builtins/regexp.rs, which give the same results without the calls.
-const RegExpCtor = RegExp, RegExpProto = RegExp.prototype, RegExpExec = RegExpProto.exec, RegExpTest = RegExpProto.test;
+// the native paths of builtins/regexp.rs (`__cm_strMatch`, ...), which give the same results
+// without the calls. The String methods and `test` themselves are natives that take those
+// paths at once for a string and a pristine RegExp, and call the functions registered here
+// (`__cm_setHook`) for everything else.
+const RegExpCtor = RegExp, RegExpProto = RegExp.prototype, RegExpExec = RegExpProto.exec;
 const StrCharCodeAt = SP.charCodeAt, StrIndexOf = SP.indexOf;
-const StrMatchNative = SP.match, StrSearchNative = SP.search, StrSplitNative = SP.split;
 const SymbolMatch = Symbol.match, SymbolMatchAll = Symbol.matchAll, SymbolReplace = Symbol.replace;
 const SymbolSearch = Symbol.search, SymbolSplit = Symbol.split, SymbolSpecies = Symbol.species;
 // ToString through a template, which calls a program's toString (the intrinsic cannot).
@@ -99,16 +101,16 @@ const getSubstitution = (matched, s, pos, captures, groups, rep) => {
 };
 
 // ---- RegExp.prototype's symbol methods, and `test` (which also goes through RegExpExec) ----
-def(RegExpProto, "test", function test(string) {
+__cm_setHook(27, function test(string) {
   const rx = this; requireObject(rx, "test");
   const s = toStr(string);
-  return builtinExec(rx) ? __cm_call(RegExpTest, rx, s) : regExpExec(rx, s) !== null;
+  return builtinExec(rx) ? __cm_regexpTest(rx, s) : regExpExec(rx, s) !== null;
 });
 const regexpMethods = {
   [SymbolMatch](string) {
     const rx = this; requireObject(rx, "@@match");
     const s = toStr(string);
-    if (builtinExec(rx)) return __cm_call(StrMatchNative, s, rx);
+    if (builtinExec(rx)) return __cm_strMatch(s, rx);
     const flags = toStr(rx.flags);
     if (!strIncludes(flags, "g")) return regExpExec(rx, s);
     const unicode = strIncludes(flags, "u") || strIncludes(flags, "v");
@@ -175,7 +177,7 @@ const regexpMethods = {
     const rx = this; requireObject(rx, "@@search");
     const s = toStr(string);
     const previous = rx.lastIndex;
-    if (builtinExec(rx) && previous === 0) return __cm_call(StrSearchNative, s, rx);
+    if (builtinExec(rx) && previous === 0) return __cm_strSearch(s, rx);
     if (!ObjectIs(previous, 0)) rx.lastIndex = 0;
     const r = regExpExec(rx, s);
     if (!ObjectIs(rx.lastIndex, previous)) rx.lastIndex = previous;
@@ -185,7 +187,7 @@ const regexpMethods = {
     const rx = this; requireObject(rx, "@@split");
     const s = toStr(string);
     const C = speciesConstructor(rx);
-    if (C === RegExpCtor && builtinExec(rx)) return __cm_call(StrSplitNative, s, rx, limit);
+    if (C === RegExpCtor && builtinExec(rx)) return __cm_strSplit(s, rx, limit);
     const flags = toStr(rx.flags);
     const unicode = strIncludes(flags, "u") || strIncludes(flags, "v");
     const splitter = new C(rx, strIncludes(flags, "y") ? flags : flags + "y");
@@ -242,7 +244,8 @@ __cm_setProto(RegExpStringIteratorProto, IteratorProto);
 DefineProperty(RegExpStringIteratorProto, Symbol.toStringTag, { value: "RegExp String Iterator", writable: false, enumerable: false, configurable: true });
 
 // ---- the String methods ----
-def(SP, "match", function match(regexp) {
+// The spec paths of the String methods (numbered as builtins/mod.rs's HOOK_STR_*).
+__cm_setHook(22, function match(regexp) {
   requireCoercible(this, "match");
   if (isObject(regexp)) {
     const matcher = regexp[SymbolMatch];
@@ -261,7 +264,7 @@ def(SP, "matchAll", function matchAll(regexp) {
   const s = toStr(this), rx = regExpCreate(regexp, "g");
   return rx[SymbolMatchAll](s);
 });
-def(SP, "search", function search(regexp) {
+__cm_setHook(25, function search(regexp) {
   requireCoercible(this, "search");
   if (isObject(regexp)) {
     const searcher = regexp[SymbolSearch];
@@ -270,14 +273,14 @@ def(SP, "search", function search(regexp) {
   const s = toStr(this), rx = regExpCreate(regexp, undefined);
   return rx[SymbolSearch](s);
 });
-def(SP, "split", function split(separator, limit) {
+__cm_setHook(26, function split(separator, limit) {
   requireCoercible(this, "split");
   if (isObject(separator)) {
     const splitter = separator[SymbolSplit];
     if (splitter !== undefined && splitter !== null) return __cm_call(splitter, separator, this, limit);
   }
   const s = toStr(this), lim = limit === undefined ? undefined : limit >>> 0;
-  return __cm_call(StrSplitNative, s, separator === undefined ? undefined : toStr(separator), lim);
+  return __cm_strSplit(s, separator === undefined ? undefined : toStr(separator), lim);
 });
 const replaceImpl = (str, pat, rep, all) => {
   requireCoercible(str, all ? "replaceAll" : "replace");
@@ -300,5 +303,5 @@ const replaceImpl = (str, pat, rep, all) => {
   }
   return out + __cm_call(StrSlice, s, last);
 };
-def(SP, "replace", function replace(searchValue, replaceValue) { return replaceImpl(this, searchValue, replaceValue, false); });
-def(SP, "replaceAll", function replaceAll(searchValue, replaceValue) { return replaceImpl(this, searchValue, replaceValue, true); });
+__cm_setHook(23, function replace(searchValue, replaceValue) { return replaceImpl(this, searchValue, replaceValue, false); });
+__cm_setHook(24, function replaceAll(searchValue, replaceValue) { return replaceImpl(this, searchValue, replaceValue, true); });

@@ -1,7 +1,15 @@
 //! RegExp (on the metered engine of `codemode-regex`): the constructor, `exec`, `test`,
-//! `toString`, and the native paths the symbol methods of regexp.js take for a RegExp whose
-//! `exec` is the built-in one (match, search and split through the String natives,
-//! `__cm_regexpReplace` for a string replacement).
+//! `toString`, and the String methods that take a RegExp.
+//!
+//! `String.prototype.match`/`replace`/`replaceAll`/`search`/`split` and
+//! `RegExp.prototype.test` are natives here that take the native path for the common case:
+//! a string receiver and a *pristine* RegExp ([`pristine`]: an instance of the built-in
+//! RegExp with no own properties beyond its own, while `RegExp.prototype` (and, for split,
+//! the RegExp constructor) is untouched), for which ECMAScript's symbol protocol (asking
+//! for `Symbol.split`, `exec`, the species...) can only find the built-ins. Anything else
+//! goes to the same method's spec path in regexp.js (a `HOOK_STR_*` prelude function,
+//! called with the same `this` and arguments), which follows the protocol and comes back
+//! to the raw natives (`__cm_strMatch`, ...) when the RegExp's `exec` is the built-in.
 //!
 //! Every match runs under the execution's own budget ([`VmBudget`]): its steps are
 //! charged to the fuel, the deadline is checked at each charge (every 256 steps), and the
@@ -13,7 +21,7 @@
 //! accessors on RegExp.prototype.
 
 use super::*;
-use codemode_regex::{Budget, Exhausted, Match, Regex};
+use codemode_regex::{Budget, Exhausted, Match, Regex, Scratch};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -23,24 +31,199 @@ const CACHE_MAX_PATTERN: usize = 4096;
 /// Compiled patterns kept per execution; the cache is emptied when it is full.
 const CACHE_MAX_ENTRIES: usize = 256;
 
+/// Recently evaluated literals remembered by the identity of their pattern and flags
+/// strings (a literal's are the same constants at every evaluation), checked before the
+/// hash map.
+const RECENT_LITERALS: usize = 8;
+/// Compiled patterns whose group names are kept as strings.
+const RECENT_NAMES: usize = 8;
+
 /// An execution's compiled patterns by (source, flags), with the property template of
-/// their RegExp objects.
-#[derive(Default)]
+/// their RegExp objects; the matcher's reusable working memory; the keys of a match result.
 pub struct RegexCache {
     map: HashMap<(JsStr, JsStr), (Arc<Regex>, PropMap)>,
+    recent: Vec<(JsStr, JsStr, Arc<Regex>, PropMap)>,
+    /// Group names of recently matched patterns as property keys (the `Arc` held keeps the
+    /// pattern alive, so its address identifies it).
+    names: Vec<(Arc<Regex>, Vec<JsStr>)>,
+    scratch: Scratch,
+    keys: [JsStr; 4],
+}
+
+const KEY_INDEX: usize = 0;
+const KEY_INPUT: usize = 1;
+const KEY_GROUPS: usize = 2;
+const KEY_LAST_INDEX: usize = 3;
+
+impl Default for RegexCache {
+    fn default() -> RegexCache {
+        RegexCache {
+            map: HashMap::new(),
+            recent: Vec::new(),
+            names: Vec::new(),
+            scratch: Scratch::default(),
+            keys: ["index", "input", "groups", "lastIndex"].map(JsStr::from_str),
+        }
+    }
 }
 
 pub(super) fn install(b: &mut RealmBuilder) {
     let global = b.realm.global;
     let proto = b.realm.regexp_proto;
     let ctor = b.def(global, "RegExp", regexp_ctor, 2);
+    b.realm.regexp_ctor = ctor;
     b.link(ctor, proto);
     b.def(proto, "exec", regexp_exec, 1);
-    b.def(proto, "test", regexp_test, 1);
+    b.def(proto, "test", test_front, 1);
     b.def(proto, "toString", regexp_to_string, 0);
     let string_proto = b.realm.string_proto;
-    b.def(string_proto, "match", str_match, 1);
-    b.def(string_proto, "search", str_search, 1);
+    b.def(string_proto, "match", match_front, 1);
+    b.def(string_proto, "replace", replace_front, 2);
+    b.def(string_proto, "replaceAll", replace_all_front, 2);
+    b.def(string_proto, "search", search_front, 1);
+    b.def(string_proto, "split", split_front, 2);
+}
+
+/// The own properties `create` gives a RegExp (`lastIndex`, `source`, `flags` and the eight
+/// flags). None is configurable, so a RegExp with this many has no other.
+const OWN_PROPS: usize = 11;
+
+/// The RegExp `v` if it is pristine: made by the built-in constructor (or a literal), its
+/// prototype the untouched `RegExp.prototype`, no own property added (so no own `exec` or
+/// symbol method), and, with `species`, the RegExp constructor untouched (its
+/// `Symbol.species`). Every lookup ECMAScript's protocol makes on it then finds a built-in.
+fn pristine(vm: &Vm, v: &Value, species: bool) -> Option<(ObjRef, Arc<Regex>)> {
+    let Value::Obj(r) = v else { return None };
+    let o = vm.heap.get(*r);
+    let Kind::RegExp(rx) = &o.kind else {
+        return None;
+    };
+    let proto = vm.realm.regexp_proto;
+    let ok = o.proto == Some(proto)
+        && o.props.entries.len() == OWN_PROPS
+        && vm.heap.is_pristine(proto)
+        && (!species || vm.heap.is_pristine(vm.realm.regexp_ctor));
+    ok.then(|| (*r, rx.clone()))
+}
+
+/// Whether `v` is a string and `RegExp.prototype` untouched: a String method given it makes
+/// a built-in RegExp of it whose protocol finds only built-ins.
+fn string_pattern(vm: &Vm, v: &Value) -> bool {
+    matches!(v, Value::Str(_)) && vm.heap.is_pristine(vm.realm.regexp_proto)
+}
+
+/// The spec path: the prelude function `hook` with the same `this` and arguments.
+fn spec_path(vm: &mut Vm, hook: usize, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let Some(f) = vm.realm.hooks[hook] else {
+        return Err(vm.type_error("the RegExp built-ins are not available"));
+    };
+    vm.tail_call = Some((Value::Obj(f), this.clone(), a.to_vec()));
+    Ok(Value::Undefined)
+}
+
+/// `lastIndex` of a pristine RegExp is +0 or -0 (a search need not save and restore it).
+fn last_index_is_zero(vm: &Vm, r: ObjRef) -> bool {
+    let o = vm.heap.get(r);
+    o.props
+        .entries
+        .iter()
+        .find(|p| p.key.units() == LAST_INDEX)
+        .is_some_and(|p| matches!(p.value, Value::Num(n) if n == 0.0))
+}
+
+const LAST_INDEX: &[u16] = &[
+    b'l' as u16,
+    b'a' as u16,
+    b's' as u16,
+    b't' as u16,
+    b'I' as u16,
+    b'n' as u16,
+    b'd' as u16,
+    b'e' as u16,
+    b'x' as u16,
+];
+
+/// `RegExp.prototype.test`.
+fn test_front(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if matches!(arg(a, 0), Value::Str(_)) && pristine(vm, this, false).is_some() {
+        return regexp_test(vm, this, a);
+    }
+    spec_path(vm, HOOK_REGEXP_TEST, this, a)
+}
+
+/// `String.prototype.match`.
+fn match_front(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let p = arg(a, 0);
+    if matches!(this, Value::Str(_))
+        && (string_pattern(vm, &p) || pristine(vm, &p, false).is_some())
+    {
+        return str_match(vm, this, a);
+    }
+    spec_path(vm, HOOK_STR_MATCH, this, a)
+}
+
+/// `String.prototype.search`.
+fn search_front(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let p = arg(a, 0);
+    if matches!(this, Value::Str(_)) {
+        let fast = string_pattern(vm, &p)
+            || pristine(vm, &p, false).is_some_and(|(r, _)| last_index_is_zero(vm, r));
+        if fast {
+            return str_search(vm, this, a);
+        }
+    }
+    spec_path(vm, HOOK_STR_SEARCH, this, a)
+}
+
+/// `String.prototype.split`: a string (or no) separator, or a pristine RegExp.
+fn split_front(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let (sep, limit) = (arg(a, 0), arg(a, 1));
+    if matches!(this, Value::Str(_)) && matches!(limit, Value::Undefined | Value::Num(_)) {
+        if matches!(sep, Value::Str(_) | Value::Undefined) || pristine(vm, &sep, true).is_some() {
+            return string::str_split(vm, this, a);
+        }
+    }
+    spec_path(vm, HOOK_STR_SPLIT, this, a)
+}
+
+/// `String.prototype.replace`: a pristine RegExp and a replacement string.
+fn replace_front(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let (p, rep) = (arg(a, 0), arg(a, 1));
+    if matches!(this, Value::Str(_))
+        && matches!(rep, Value::Str(_))
+        && pristine(vm, &p, false).is_some()
+    {
+        return intr_regexp_replace(vm, &Value::Undefined, &[p, this.clone(), rep]);
+    }
+    spec_path(vm, HOOK_STR_REPLACE, this, a)
+}
+
+/// `String.prototype.replaceAll`: a pristine global RegExp and a replacement string.
+fn replace_all_front(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    let (p, rep) = (arg(a, 0), arg(a, 1));
+    if matches!(this, Value::Str(_))
+        && matches!(rep, Value::Str(_))
+        && pristine(vm, &p, false).is_some_and(|(_, rx)| rx.flags().global)
+    {
+        return intr_regexp_replace(vm, &Value::Undefined, &[p, this.clone(), rep]);
+    }
+    spec_path(vm, HOOK_STR_REPLACE_ALL, this, a)
+}
+
+/// `__cm_strMatch(s, regexp)`, `__cm_strSearch(s, regexp)`, `__cm_strSplit(s, separator,
+/// limit)` and `__cm_regexpTest(rx, s)`: the native paths, for regexp.js to take once it
+/// has found the built-ins (no protocol checks).
+pub(crate) fn intr_str_match(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    str_match(vm, &arg(a, 0), a.get(1..).unwrap_or(&[]))
+}
+pub(crate) fn intr_str_search(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    str_search(vm, &arg(a, 0), a.get(1..).unwrap_or(&[]))
+}
+pub(crate) fn intr_str_split(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    string::str_split(vm, &arg(a, 0), a.get(1..).unwrap_or(&[]))
+}
+pub(crate) fn intr_regexp_test(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    regexp_test(vm, &arg(a, 0), a.get(1..).unwrap_or(&[]))
 }
 
 /// The execution's budget as the matcher's: fuel, deadline and memory limit. The first
@@ -50,12 +233,21 @@ struct VmBudget<'a> {
     error: Option<Throw>,
 }
 
+/// The deadline is read when the fuel used crosses a multiple of this (256 matcher steps
+/// at the matcher's rate of 4 steps a fuel unit), not at every charge: a loop of short
+/// matches reads the clock once per few hundred steps, a long match at least as often.
+const DEADLINE_FUEL: u64 = 64;
+
 impl Budget for VmBudget<'_> {
     fn steps(&mut self, n: u64) -> Result<(), Exhausted> {
-        let r = self
-            .vm
-            .charge(n as usize)
-            .and_then(|_| self.vm.check_deadline());
+        let before = self.vm.fuel_used / DEADLINE_FUEL;
+        let r = self.vm.charge(n as usize).and_then(|_| {
+            if self.vm.fuel_used / DEADLINE_FUEL != before {
+                self.vm.check_deadline()
+            } else {
+                Ok(())
+            }
+        });
         r.map_err(|t| {
             self.error = Some(t);
             Exhausted::Fuel
@@ -71,14 +263,18 @@ impl Budget for VmBudget<'_> {
 
 /// One search of `rx` in `s` from `start` under the execution's budget.
 fn find(vm: &mut Vm, rx: &Regex, s: &[u16], start: usize, sticky: bool) -> JsResult<Option<Match>> {
+    let mut scratch = std::mem::take(&mut vm.regex_cache.scratch);
     let mut budget = VmBudget { vm, error: None };
-    match rx.find_at(s, start, sticky, &mut budget) {
+    let r = rx.find_at_with(s, start, sticky, &mut budget, &mut scratch);
+    let r = match r {
         Ok(m) => Ok(m),
         Err(e) => Err(budget
             .error
             .take()
             .unwrap_or_else(|| Throw::Fatal(fuel_diag(budget.vm, e)))),
-    }
+    };
+    budget.vm.regex_cache.scratch = scratch;
+    r
 }
 
 fn fuel_diag(vm: &Vm, _e: Exhausted) -> codemode_core::Diagnostic {
@@ -129,8 +325,31 @@ fn escape_source(p: &[u16]) -> Vec<u16> {
 /// A new RegExp object for `pattern` (unescaped source) and `flags`; a SyntaxError for an
 /// invalid one. `literal`: the pattern is a literal's body (already in `source` form).
 fn create(vm: &mut Vm, pattern: JsStr, flags: JsStr, literal: bool) -> JsResult<Value> {
+    let recent = vm
+        .regex_cache
+        .recent
+        .iter()
+        .find(|e| e.0.ptr_eq(&pattern) && e.1.ptr_eq(&flags))
+        .map(|e| (e.2.clone(), e.3.clone()));
+    let cached = match recent {
+        Some(hit) => Some(hit),
+        None => {
+            let hit = vm
+                .regex_cache
+                .map
+                .get(&(pattern.clone(), flags.clone()))
+                .cloned();
+            if let Some((rx, props)) = &hit {
+                let recent = &mut vm.regex_cache.recent;
+                if recent.len() >= RECENT_LITERALS {
+                    recent.remove(0);
+                }
+                recent.push((pattern.clone(), flags.clone(), rx.clone(), props.clone()));
+            }
+            hit
+        }
+    };
     let key = (pattern.clone(), flags.clone());
-    let cached = vm.regex_cache.map.get(&key).cloned();
     let (rx, props) = match cached {
         Some(entry) => entry,
         None => {
@@ -247,12 +466,23 @@ fn this_regexp(vm: &mut Vm, this: &Value, method: &str) -> JsResult<(ObjRef, Arc
     }
 }
 
-fn last_index_key() -> JsStr {
-    JsStr::from_str("lastIndex")
+fn last_index_key(vm: &Vm) -> JsStr {
+    vm.regex_cache.keys[KEY_LAST_INDEX].clone()
 }
 
+/// `Set(R, "lastIndex", n, true)`: a TypeError when a program made it read-only.
 fn set_last_index(vm: &mut Vm, r: ObjRef, n: usize) -> JsResult<()> {
-    vm.set_prop(&Value::Obj(r), last_index_key(), Value::Num(n as f64))
+    let key = last_index_key(vm);
+    let props = &vm.heap.get(r).props;
+    if props
+        .find(&key)
+        .is_some_and(|i| props.entries[i].flags & WRITABLE == 0)
+    {
+        return Err(vm.type_error(
+            "Cannot assign to read only property 'lastIndex' of object '[object RegExp]'",
+        ));
+    }
+    vm.set_prop(&Value::Obj(r), key, Value::Num(n as f64))
 }
 
 /// RegExpBuiltinExec without building the result: reads and updates `lastIndex` as
@@ -261,7 +491,8 @@ fn builtin_exec(vm: &mut Vm, r: ObjRef, rx: &Regex, s: &JsStr) -> JsResult<Optio
     let f = rx.flags();
     let tracks = f.global || f.sticky;
     let start = if tracks {
-        let v = vm.get_prop(&Value::Obj(r), &last_index_key())?;
+        let key = last_index_key(vm);
+        let v = vm.get_prop(&Value::Obj(r), &key)?;
         let n = vm.to_number(&v)?;
         if n.is_nan() || n <= 0.0 {
             0.0
@@ -302,20 +533,18 @@ fn build_result(vm: &mut Vm, rx: &Regex, s: &JsStr, m: &Match) -> JsResult<Value
     for i in 0..n {
         items.push(capture(vm, s, m, i)?);
     }
+    let groups = named_groups(vm, rx, &items)?;
     let arr = vm.new_array(items);
-    let groups = named_groups(vm, rx, &items_of(vm, arr))?;
+    let keys = &vm.regex_cache.keys;
+    let (index, input, groups_key) = (
+        keys[KEY_INDEX].clone(),
+        keys[KEY_INPUT].clone(),
+        keys[KEY_GROUPS].clone(),
+    );
     let props = &mut vm.heap.get_mut(arr).props;
-    props.insert(
-        JsStr::from_str("index"),
-        Value::Num(m.start() as f64),
-        DEFAULT_FLAGS,
-    );
-    props.insert(
-        JsStr::from_str("input"),
-        Value::Str(s.clone()),
-        DEFAULT_FLAGS,
-    );
-    props.insert(JsStr::from_str("groups"), groups, DEFAULT_FLAGS);
+    props.insert(index, Value::Num(m.start() as f64), DEFAULT_FLAGS);
+    props.insert(input, Value::Str(s.clone()), DEFAULT_FLAGS);
+    props.insert(groups_key.clone(), groups, DEFAULT_FLAGS);
     if rx.flags().has_indices {
         let mut pairs = Vec::with_capacity(n);
         for i in 0..n {
@@ -332,7 +561,7 @@ fn build_result(vm: &mut Vm, rx: &Regex, s: &JsStr, m: &Match) -> JsResult<Value
         vm.heap
             .get_mut(ind)
             .props
-            .insert(JsStr::from_str("groups"), groups, DEFAULT_FLAGS);
+            .insert(groups_key, groups, DEFAULT_FLAGS);
         vm.heap.get_mut(arr).props.insert(
             JsStr::from_str("indices"),
             Value::Obj(ind),
@@ -343,13 +572,6 @@ fn build_result(vm: &mut Vm, rx: &Regex, s: &JsStr, m: &Match) -> JsResult<Value
     Ok(Value::Obj(arr))
 }
 
-fn items_of(vm: &Vm, arr: ObjRef) -> Vec<Value> {
-    match &vm.heap.get(arr).kind {
-        Kind::Array(v) => v.clone(),
-        _ => Vec::new(),
-    }
-}
-
 /// The `groups` object (null prototype) of the values `per_group` (indexed by group
 /// number), or undefined when the pattern has no named group. A name shared by groups in
 /// different alternatives is one property: the value of the group that participated.
@@ -357,21 +579,50 @@ fn named_groups(vm: &mut Vm, rx: &Regex, per_group: &[Value]) -> JsResult<Value>
     if rx.group_names().is_empty() {
         return Ok(Value::Undefined);
     }
+    let names = group_keys(vm, rx);
     let o = vm.alloc(None, Kind::Ordinary);
     vm.heap.charge(PROP_COST * rx.group_names().len());
-    for (name, groups) in rx.group_names() {
+    let props = &mut vm.heap.get_mut(o).props;
+    for ((_, groups), key) in rx.group_names().iter().zip(names) {
         let v = groups
             .iter()
             .filter_map(|&i| per_group.get(i))
             .find(|v| !matches!(v, Value::Undefined))
             .cloned()
             .unwrap_or_default();
-        vm.heap
-            .get_mut(o)
-            .props
-            .insert(JsStr::from_str(name), v, DEFAULT_FLAGS);
+        props.insert(key, v, DEFAULT_FLAGS);
     }
     Ok(Value::Obj(o))
+}
+
+/// The group names of `rx` (`Regex::group_names`) as property keys, made once per recently
+/// used pattern.
+fn group_keys(vm: &mut Vm, rx: &Regex) -> Vec<JsStr> {
+    let names = &mut vm.regex_cache.names;
+    if let Some((_, keys)) = names.iter().find(|(r, _)| std::ptr::eq(&**r, rx)) {
+        return keys.clone();
+    }
+    // One key per name (a name shared by groups in different alternatives is one).
+    let keys: Vec<JsStr> = rx
+        .group_names()
+        .iter()
+        .map(|(n, _)| JsStr::from_str(n))
+        .collect();
+    // Only a pattern held by the cache of compiled patterns is remembered (its `Arc`).
+    if let Some((arc, _)) = vm
+        .regex_cache
+        .map
+        .values()
+        .find(|(r, _)| std::ptr::eq(&**r, rx))
+    {
+        let arc = arc.clone();
+        let names = &mut vm.regex_cache.names;
+        if names.len() >= RECENT_NAMES {
+            names.remove(0);
+        }
+        names.push((arc, keys.clone()));
+    }
+    keys
 }
 
 pub(crate) fn regexp_exec(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {

@@ -39,7 +39,6 @@ pub(super) fn install(b: &mut RealmBuilder) {
         ("padStart", str_pad_start, 2),
         ("padEnd", str_pad_end, 2),
         ("repeat", str_repeat, 1),
-        ("split", str_split, 2),
         ("concat", str_concat, 1),
         ("localeCompare", str_locale_compare, 1),
         ("normalize", str_normalize, 0),
