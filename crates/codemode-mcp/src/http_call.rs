@@ -16,9 +16,10 @@
 //!
 //! The execution runs inside the request's own future (no task hand-off per call). It is
 //! cancelled by `notifications/cancelled` naming the call (sessions.rs), the session's end,
-//! the server's stop, or the client dropping the response (the request's stream closing is
-//! its cancellation); in that last case it is finished on a task of its own, so that it
-//! still winds down properly (its tool calls interrupted, their after-hooks told).
+//! the server's stop, or, in the stateless revision, the client dropping the response (the
+//! request's stream closing is its cancellation). A call whose response is dropped is
+//! finished on a task of its own, so that it still winds down properly (a cancelled one's
+//! tool calls interrupted, their after-hooks told).
 
 use crate::server::{CodeModeServer, Notifier};
 use crate::sessions::{BoundedSessions, Session};
@@ -301,6 +302,7 @@ impl Direct {
         let server = self.server.clone();
         let sessions = self.sessions.clone();
         let token = cancelled.clone();
+        let in_session = session.is_some();
         let mut running = Running {
             call: Some(Box::pin(async move {
                 let result = server.call(&name, arguments, progress, token).await;
@@ -310,6 +312,10 @@ impl Direct {
                 answer_message(result, id, session.is_some())
             })),
             cancelled,
+            // The handshake revisions let a client resume a dropped stream, so there a
+            // dropped connection alone does not cancel (2025-11-25, "Cancellation");
+            // in the stateless revision closing the stream is the cancellation.
+            cancel_on_drop: !in_session,
         };
         let Some(mut notes) = notes else {
             return Some(json_response(&(&mut running).await));
@@ -330,11 +336,13 @@ impl Direct {
 }
 
 /// A call's execution, polled by the request that runs it. Dropped before its end (the
-/// client went away), it is cancelled and left to end on its own task, so the execution
-/// winds down as a cancelled one does (its tool calls interrupted, their after-hooks told).
+/// client went away), it is left to end on its own task, cancelled first when
+/// `cancel_on_drop`, so a cancelled execution winds down as one does (its tool calls
+/// interrupted, their after-hooks told).
 struct Running {
     call: Option<Pin<Box<dyn Future<Output = ServerJsonRpcMessage> + Send>>>,
     cancelled: CancellationToken,
+    cancel_on_drop: bool,
 }
 
 impl Future for Running {
@@ -354,7 +362,9 @@ impl Future for Running {
 impl Drop for Running {
     fn drop(&mut self) {
         if let Some(call) = self.call.take() {
-            self.cancelled.cancel();
+            if self.cancel_on_drop {
+                self.cancelled.cancel();
+            }
             if let Ok(runtime) = tokio::runtime::Handle::try_current() {
                 runtime.spawn(call);
             }

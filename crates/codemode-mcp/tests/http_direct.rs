@@ -393,6 +393,30 @@ async fn cancellation_and_the_sessions_end_reach_a_running_call() {
         .unwrap();
     assert_eq!(answer_to(&answer, 11)["result"]["isError"], json!(true));
 
+    // A session's client that drops its connection does not cancel the call (the
+    // handshake revisions let it resume); a cancellation still reaches the call.
+    let pending = {
+        let (raw, session, slow) = (raw.clone(), session.clone(), slow.clone());
+        tokio::spawn(async move {
+            raw.post(&session_headers(&session), &call(21, "execute", slow, None))
+                .await
+        })
+    };
+    wait_for("the dropped call starts", &fx.started, 2).await;
+    pending.abort();
+    let _ = pending.await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(fx.interrupted.load(Ordering::SeqCst), 1, "a drop cancelled");
+    let answer = raw
+        .post(
+            &session_headers(&session),
+            &json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                    "params": {"requestId": 21}}),
+        )
+        .await;
+    assert_eq!(answer.status, 202, "{}", answer.body);
+    wait_for("the dropped call is cancelled", &fx.interrupted, 2).await;
+
     // The same id again is a new call; the session ends (DELETE) while it runs.
     let pending = {
         let (raw, session, slow) = (raw.clone(), session.clone(), slow.clone());
@@ -401,7 +425,7 @@ async fn cancellation_and_the_sessions_end_reach_a_running_call() {
                 .await
         })
     };
-    wait_for("the second slow call starts", &fx.started, 2).await;
+    wait_for("the second slow call starts", &fx.started, 3).await;
     let response = raw
         .http
         .delete(&url)
@@ -414,7 +438,7 @@ async fn cancellation_and_the_sessions_end_reach_a_running_call() {
     wait_for(
         "the ended session's call is interrupted",
         &fx.interrupted,
-        2,
+        3,
     )
     .await;
     let _ = tokio::time::timeout(Duration::from_secs(10), pending)
@@ -430,10 +454,10 @@ async fn cancellation_and_the_sessions_end_reach_a_running_call() {
         let raw = raw.clone();
         tokio::spawn(async move { raw.post(&stateless_headers("execute"), &request).await })
     };
-    wait_for("the third slow call starts", &fx.started, 3).await;
+    wait_for("the third slow call starts", &fx.started, 4).await;
     pending.abort();
     let _ = pending.await;
-    wait_for("the abandoned call is interrupted", &fx.interrupted, 3).await;
+    wait_for("the abandoned call is interrupted", &fx.interrupted, 4).await;
     let _ = stop.send(());
 }
 
