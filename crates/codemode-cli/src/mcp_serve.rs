@@ -60,7 +60,9 @@ pub fn serve(args: McpArgs) -> Result<ExitCode, Usage> {
     };
     // stdio serves one client: one thread runs its messages, their executions (which yield
     // between fuel slices, so requests interleave) and the tools' I/O, without a
-    // cross-thread wake-up per message. HTTP serves many clients: a worker per core.
+    // cross-thread wake-up per message. HTTP serves many clients: `serve_http` runs their
+    // connections on threads of its own (one per core); this runtime accepts them and runs
+    // the tool sources.
     let mut builder = match address {
         None => tokio::runtime::Builder::new_current_thread(),
         Some(_) => tokio::runtime::Builder::new_multi_thread(),
