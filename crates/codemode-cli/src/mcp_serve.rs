@@ -60,12 +60,12 @@ pub fn serve(args: McpArgs) -> Result<ExitCode, Usage> {
     };
     // stdio serves one client: one thread runs its messages, their executions (which yield
     // between fuel slices, so requests interleave) and the tools' I/O, without a
-    // cross-thread wake-up per message. HTTP serves many clients: a worker per core.
-    let mut builder = match address {
-        None => tokio::runtime::Builder::new_current_thread(),
-        Some(_) => tokio::runtime::Builder::new_multi_thread(),
-    };
-    let rt = builder
+    // cross-thread wake-up per message. HTTP serves many clients: `serve_http` runs their
+    // connections on threads of its own (one per core, each a current-thread runtime); this
+    // runtime only accepts them and runs the MCP tool sources' connections, and a
+    // multi-threaded one here measured 10-50 us more server CPU per call
+    // (docs/performance.md, "MCP").
+    let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| Usage(format!("cannot start the async runtime: {e}")))?;

@@ -2,9 +2,9 @@
 //! through the facade directly.
 //!
 //! The server runs in its own process (this binary started again with
-//! `CODEMODE_MCP_BENCH_SERVER=stdio|http`, on the Tokio runtime `codemode mcp` uses for that
-//! transport: current-thread for stdio, multi-threaded for HTTP, unless `--stdio-runtime` or
-//! `--http-runtime` says `current` or `multi`), and the client is rmcp's: over the child's stdin/stdout, and over streamable
+//! `CODEMODE_MCP_BENCH_SERVER=stdio|http`, on the Tokio runtime `codemode mcp` uses: a
+//! current-thread one, under `serve_http`'s own connection threads for HTTP, unless
+//! `--stdio-runtime` or `--http-runtime` says `current` or `multi`), and the client is rmcp's: over the child's stdin/stdout, and over streamable
 //! HTTP on a loopback socket. For each transport: median and p99 of sequential round trips,
 //! and the server process's CPU time per call (the sum of its threads' run time from
 //! /proc/PID/task/*/schedstat); its overhead is that minus the facade's CPU time per
@@ -376,7 +376,7 @@ fn main() {
         sessions: 50,
         per_session: 100,
         stdio_runtime: "current".into(),
-        http_runtime: "multi".into(),
+        http_runtime: "current".into(),
         only: Vec::new(),
         stdio_io: "pipe".into(),
     };

@@ -7,6 +7,7 @@
 
 pub mod client;
 mod http;
+mod http_call;
 pub mod server;
 mod sessions;
 mod stdio;

@@ -6,13 +6,14 @@ use codemode::catalog::SearchRequest;
 use codemode::{event_channel, CancelHandle, CodeMode, ExecuteOptions, ExecutionEvent};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities,
-    ServerConfig, Tool as McpTool,
+    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ProgressToken,
+    ServerCapabilities, ServerConfig, Tool as McpTool,
 };
-use rmcp::service::{RequestContext, RoleServer};
+use rmcp::service::{Peer, RequestContext, RoleServer};
 use rmcp::{ErrorData as McpError, ServerHandler};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
+use tokio_util::sync::CancellationToken;
 
 /// Unread events an execution keeps for its progress notifications; later ones are dropped
 /// (counted in the final notification) rather than slowing the program.
@@ -23,6 +24,27 @@ const MAX_PROGRESS_MESSAGE: usize = 4096;
 
 /// The budget of the execute tool's description, in tokens (4 bytes each).
 pub const DEFAULT_DESCRIPTION_TOKENS: usize = 4000;
+
+/// Where a call's progress notifications go.
+pub(crate) enum Notifier {
+    /// rmcp's session (stdio; HTTP requests rmcp serves).
+    Peer(Peer<RoleServer>),
+    /// The request's own response stream (HTTP requests served by `http_call`).
+    Stream(tokio::sync::mpsc::Sender<ProgressNotificationParam>),
+}
+
+impl Notifier {
+    async fn notify(&self, param: ProgressNotificationParam) {
+        match self {
+            Notifier::Peer(peer) => {
+                let _ = peer.notify_progress(param).await;
+            }
+            Notifier::Stream(sender) => {
+                let _ = sender.send(param).await;
+            }
+        }
+    }
+}
 
 /// Serves one runtime. Cheap to clone: every session of an HTTP server holds one.
 #[derive(Clone)]
@@ -58,10 +80,34 @@ impl CodeModeServer {
         &self.tools
     }
 
+    /// Runs one `tools/call`: the code both transports share. `progress` is where the
+    /// progress notifications of a request that carries a progress token go; `cancelled`
+    /// ends the execution as a timeout does (a `notifications/cancelled`, a closed session,
+    /// a client gone).
+    pub(crate) async fn call(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+        progress: Option<(ProgressToken, Notifier)>,
+        cancelled: CancellationToken,
+    ) -> Result<CallToolResult, McpError> {
+        match name {
+            // Boxed: the transports spawn this future as a task and move it a few times;
+            // boxed, those moves copy a pointer instead of the execute state.
+            "execute" => Box::pin(self.execute(&arguments, progress, cancelled)).await,
+            "search" => self.search(&arguments),
+            other => Err(McpError::invalid_params(
+                format!("unknown tool {other:?}: this server has execute and search"),
+                None,
+            )),
+        }
+    }
+
     async fn execute(
         &self,
         arguments: &Map<String, Value>,
-        context: RequestContext<RoleServer>,
+        progress: Option<(ProgressToken, Notifier)>,
+        cancelled: CancellationToken,
     ) -> Result<CallToolResult, McpError> {
         let code = match arguments.get("code") {
             Some(Value::String(code)) => code,
@@ -86,10 +132,10 @@ impl CodeModeServer {
         }
         let cancel = CancelHandle::new();
         // Events are collected only for a client that asked for progress.
-        let (events, progress) = match context.meta.get_progress_token() {
-            Some(token) => {
+        let (events, progress) = match progress {
+            Some((token, notifier)) => {
                 let (sink, stream) = event_channel(EVENT_BACKLOG);
-                (Some(sink), Some((token, stream)))
+                (Some(sink), Some((token, notifier, stream)))
             }
             None => (None, None),
         };
@@ -99,11 +145,10 @@ impl CodeModeServer {
             ..Default::default()
         };
         // Boxed: the execution's future is large, and every enclosing future (join, select,
-        // rmcp's request task) would otherwise copy it on each move.
+        // the request task) would otherwise copy it on each move.
         let execution = Box::pin(self.runtime.execute_with(code, options));
-        let peer = context.peer.clone();
         let forward = async move {
-            let Some((token, mut stream)) = progress else {
+            let Some((token, notifier, mut stream)) = progress else {
                 return;
             };
             let mut progress = 0.0;
@@ -113,19 +158,18 @@ impl CodeModeServer {
                     .with_message(progress_message(&event));
                 // A client gone mid-execution is noticed by the transport; the execution
                 // goes on to its end (or its cancellation) either way.
-                let _ = peer.notify_progress(param).await;
+                notifier.notify(param).await;
             }
             let dropped = stream.dropped();
             if dropped > 0 {
                 let param = ProgressNotificationParam::new(token, progress + 1.0).with_message(
                     format!("{dropped} events were not sent: the client read them too slowly"),
                 );
-                let _ = peer.notify_progress(param).await;
+                notifier.notify(param).await;
             }
         };
-        let ct = context.ct.clone();
         let watch = async move {
-            ct.cancelled().await;
+            cancelled.cancelled().await;
             cancel.cancel();
             std::future::pending::<std::convert::Infallible>().await
         };
@@ -324,18 +368,18 @@ impl ServerHandler for CodeModeServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let arguments = request.arguments.unwrap_or_default();
-        let result = match request.name.as_ref() {
-            // Boxed: rmcp spawns this request's future as a task and moves it a few times;
-            // boxed, those moves copy a pointer instead of the execute state.
-            "execute" => Box::pin(self.execute(&arguments, context)).await?,
-            "search" => self.search(&arguments)?,
-            other => {
-                return Err(McpError::invalid_params(
-                    format!("unknown tool {other:?}: this server has execute and search"),
-                    None,
-                ))
-            }
-        };
+        let progress = context
+            .meta
+            .get_progress_token()
+            .map(|token| (token, Notifier::Peer(context.peer.clone())));
+        let result = self
+            .call(
+                request.name.as_ref(),
+                arguments,
+                progress,
+                context.ct.clone(),
+            )
+            .await?;
         Ok(result.into())
     }
 }
