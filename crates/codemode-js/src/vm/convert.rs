@@ -92,6 +92,25 @@ impl Vm {
         })
     }
 
+    /// A template literal's concatenation: the top `n` values, strings by now (each part
+    /// went through `Op::ToStr`), popped and joined into one string.
+    pub(crate) fn concat_top(&mut self, n: usize) -> JsResult<Value> {
+        let start = self.stack.len().saturating_sub(n);
+        let mut total = 0;
+        for v in &self.stack[start..] {
+            if let Value::Str(s) = v {
+                total += s.len();
+            }
+        }
+        let mut u = Vec::with_capacity(total);
+        for v in self.stack.drain(start..) {
+            if let Value::Str(s) = v {
+                u.extend_from_slice(s.units());
+            }
+        }
+        self.new_string(u)
+    }
+
     pub fn to_rust_string(&mut self, v: &Value) -> JsResult<String> {
         Ok(self.to_string(v)?.to_rust())
     }

@@ -1137,20 +1137,7 @@ impl Vm {
                         self.stack.push(Value::Str(s));
                     }
                     Op::Concat(n) => {
-                        let start = self.stack.len() - n as usize;
-                        let mut total = 0;
-                        for v in &self.stack[start..] {
-                            if let Value::Str(s) = v {
-                                total += s.len();
-                            }
-                        }
-                        let mut u = Vec::with_capacity(total);
-                        for v in self.stack.drain(start..) {
-                            if let Value::Str(s) = v {
-                                u.extend_from_slice(s.units());
-                            }
-                        }
-                        let s = tri!(self.new_string(u));
+                        let s = tri!(self.concat_top(n as usize));
                         self.stack.push(s);
                     }
                     Op::NewObject => {
@@ -1477,26 +1464,7 @@ impl Vm {
                         }
                     }
                     Op::TemplateObject(i) => {
-                        let arr = match self.template_objects.get(&(func, i)) {
-                            Some(&arr) => arr,
-                            None => {
-                                let (cooked, raw) = code.templates[i as usize].clone();
-                                let raw_arr = self.new_array(raw);
-                                let arr = self.new_array(cooked);
-                                self.heap.get_mut(arr).props.insert(
-                                    JsStr::from_str("raw"),
-                                    Value::Obj(raw_arr),
-                                    0,
-                                );
-                                for r in [raw_arr, arr] {
-                                    let o = self.heap.get_mut(r);
-                                    o.frozen = true;
-                                    o.extensible = false;
-                                }
-                                self.template_objects.insert((func, i), arr);
-                                arr
-                            }
-                        };
+                        let arr = self.template_object(func, i, &code.templates[i as usize]);
                         self.stack.push(Value::Obj(arr));
                     }
                     Op::Intrinsic(id, argc) => {

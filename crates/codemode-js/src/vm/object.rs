@@ -634,6 +634,34 @@ impl Vm {
         self.set_prop_raw(obj, k, v)
     }
 
+    /// The template object of tagged template `i` of function `func` (its cooked strings,
+    /// with the raw ones as `raw`, both frozen): made once per site and kept, so a site
+    /// evaluated again passes the same object, as ECMAScript's GetTemplateObject does.
+    pub(crate) fn template_object(
+        &mut self,
+        func: u32,
+        i: u32,
+        strings: &(Vec<Value>, Vec<Value>),
+    ) -> ObjRef {
+        if let Some(&arr) = self.template_objects.get(&(func, i)) {
+            return arr;
+        }
+        let (cooked, raw) = strings.clone();
+        let raw_arr = self.new_array(raw);
+        let arr = self.new_array(cooked);
+        self.heap
+            .get_mut(arr)
+            .props
+            .insert(JsStr::from_str("raw"), Value::Obj(raw_arr), 0);
+        for r in [raw_arr, arr] {
+            let o = self.heap.get_mut(r);
+            o.frozen = true;
+            o.extensible = false;
+        }
+        self.template_objects.insert((func, i), arr);
+        arr
+    }
+
     pub fn define_hidden(&mut self, obj: ObjRef, name: &str, v: Value) {
         self.heap
             .get_mut(obj)
