@@ -861,7 +861,9 @@ pub(crate) fn array_join(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Val
 /// `pending_conversion`): the prelude's converter runs the whole join instead, converting
 /// each element by a call, in the native's stead. Any other error stands.
 fn join_by_program(vm: &mut Vm, this: &Value, sep: JsStr, e: Throw) -> JsResult<Value> {
-    let (Some(_), Some(converter)) = (vm.pending_conversion.take(), vm.realm.converter) else {
+    let (Some(_), Some(converter), Throw::Value(_)) =
+        (vm.pending_conversion.take(), vm.realm.converter, &e)
+    else {
         return Err(e);
     };
     vm.tail_call = Some((
