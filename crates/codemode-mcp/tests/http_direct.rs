@@ -5,51 +5,14 @@
 //! end of a session reach a running call, idle sessions end while used ones live, and
 //! Origins are checked.
 
-use codemode::{after_hook, CallOutcome, CodeMode, Language, Tool, ToolError};
+mod common;
+
 use codemode_mcp::{serve_http, CodeModeServer, HttpOptions};
+use common::fixture;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-struct Fixture {
-    server: CodeModeServer,
-    started: Arc<AtomicUsize>,
-    interrupted: Arc<AtomicUsize>,
-}
-
-fn fixture() -> Fixture {
-    let started = Arc::new(AtomicUsize::new(0));
-    let counter = started.clone();
-    let slow = Tool::new(
-        "demo.slow",
-        "Never answers",
-        json!({"type": "object"}),
-        move |_: Value, _| {
-            counter.fetch_add(1, Ordering::SeqCst);
-            async move { std::future::pending::<Result<Value, ToolError>>().await }
-        },
-    )
-    .unwrap();
-    let interrupted = Arc::new(AtomicUsize::new(0));
-    let seen = interrupted.clone();
-    let runtime = CodeMode::builder()
-        .language(Language::JavaScript)
-        .tool(slow)
-        .namespace("demo", "Tools for tests")
-        .hook(after_hook(move |_, outcome| {
-            if matches!(outcome, CallOutcome::Interrupted { .. }) {
-                seen.fetch_add(1, Ordering::SeqCst);
-            }
-        }))
-        .build()
-        .unwrap();
-    Fixture {
-        server: CodeModeServer::new(runtime, 4000).unwrap(),
-        started,
-        interrupted,
-    }
-}
 
 async fn start(
     server: CodeModeServer,

@@ -5,55 +5,16 @@
 //! and the server still answers. crates/codemode-cli/tests/mcp_robustness.rs does the same
 //! with the `codemode mcp` process and checks that no process it started is left.
 
-use codemode::{after_hook, CallOutcome, CodeMode, Language, Tool, ToolError};
+mod common;
+
 use codemode_mcp::{serve_http, serve_io, CodeModeServer, HttpOptions};
+use common::fixture;
 use rmcp::model::CallToolRequestParams;
 use rmcp::ServiceExt;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-
-/// A server whose `demo.slow` never answers; counts the calls started and interrupted.
-struct Fixture {
-    server: CodeModeServer,
-    started: Arc<AtomicUsize>,
-    interrupted: Arc<AtomicUsize>,
-}
-
-fn fixture() -> Fixture {
-    let started = Arc::new(AtomicUsize::new(0));
-    let counter = started.clone();
-    let slow = Tool::new(
-        "demo.slow",
-        "Never answers",
-        json!({"type": "object"}),
-        move |_: Value, _| {
-            counter.fetch_add(1, Ordering::SeqCst);
-            async move { std::future::pending::<Result<Value, ToolError>>().await }
-        },
-    )
-    .unwrap();
-    let interrupted = Arc::new(AtomicUsize::new(0));
-    let seen = interrupted.clone();
-    let runtime = CodeMode::builder()
-        .language(Language::JavaScript)
-        .tool(slow)
-        .namespace("demo", "Tools for tests")
-        .hook(after_hook(move |_, outcome| {
-            if matches!(outcome, CallOutcome::Interrupted { .. }) {
-                seen.fetch_add(1, Ordering::SeqCst);
-            }
-        }))
-        .build()
-        .unwrap();
-    Fixture {
-        server: CodeModeServer::new(runtime, 4000).unwrap(),
-        started,
-        interrupted,
-    }
-}
 
 async fn wait_for(what: &str, counter: &AtomicUsize, at_least: usize) {
     let deadline = Instant::now() + Duration::from_secs(10);
