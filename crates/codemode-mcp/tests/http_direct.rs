@@ -8,9 +8,9 @@
 mod common;
 
 use codemode_mcp::{serve_http, CodeModeServer, HttpOptions};
-use common::fixture;
+use common::{fixture, wait_for};
 use serde_json::{json, Value};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -25,14 +25,6 @@ async fn start(
         let _ = stopped.await;
     }));
     (url, stop)
-}
-
-async fn wait_for(what: &str, counter: &AtomicUsize, at_least: usize) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while counter.load(Ordering::SeqCst) < at_least {
-        assert!(Instant::now() < deadline, "{what} within 10 s");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
 }
 
 /// A raw HTTP client of one server.

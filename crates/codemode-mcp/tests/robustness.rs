@@ -8,21 +8,12 @@
 mod common;
 
 use codemode_mcp::{serve_http, serve_io, CodeModeServer, HttpOptions};
-use common::fixture;
+use common::{fixture, wait_for};
 use rmcp::model::CallToolRequestParams;
 use rmcp::ServiceExt;
 use serde_json::{json, Value};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-
-async fn wait_for(what: &str, counter: &AtomicUsize, at_least: usize) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while counter.load(Ordering::SeqCst) < at_least {
-        assert!(Instant::now() < deadline, "{what} within 10 s");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
 
 fn execute(code: &str) -> CallToolRequestParams {
     let mut params = CallToolRequestParams::new("execute");

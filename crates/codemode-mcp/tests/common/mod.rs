@@ -5,6 +5,7 @@ use codemode_mcp::CodeModeServer;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// A server whose `demo.slow` never answers; counts the calls started and interrupted.
 pub struct Fixture {
@@ -43,5 +44,14 @@ pub fn fixture() -> Fixture {
         server: CodeModeServer::new(runtime, 4000).unwrap(),
         started,
         interrupted,
+    }
+}
+
+/// Waits (up to 10 s) until `counter` reaches `at_least`.
+pub async fn wait_for(what: &str, counter: &AtomicUsize, at_least: usize) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while counter.load(Ordering::SeqCst) < at_least {
+        assert!(Instant::now() < deadline, "{what} within 10 s");
+        tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
