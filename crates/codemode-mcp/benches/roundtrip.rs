@@ -14,7 +14,11 @@
 //!
 //! `cargo bench -p codemode-mcp --bench roundtrip [-- --calls N --sessions S --per-session K
 //! --stdio-runtime current|multi --http-runtime current|multi
-//! --only stdio,http,stateless,sessions --stdio-io pipe|tokio]`
+//! --only stdio,http,stateless,sessions --stdio-io pipe|tokio --http-client fresh|pooled]`
+//!
+//! `--http-client`: `fresh` (the default) is rmcp's default client, which keeps no idle
+//! connection and so opens a TCP connection per request; `pooled` is a reqwest client that
+//! keeps its connection alive between requests.
 //!
 //! Under `valgrind --tool=callgrind --trace-children=yes` the server processes get their own
 //! profiles: the difference between two runs with different `--calls` is the server's
@@ -206,6 +210,25 @@ struct Options {
     only: Vec<String>,
     /// How the stdio server reads and writes: `pipe` (serve_stdio) or `tokio`.
     stdio_io: String,
+    /// Whether the HTTP clients keep their connections alive between requests.
+    pooled: bool,
+}
+
+/// An HTTP client transport for `url`: rmcp's default one (a connection per request), or
+/// one whose connections are kept alive.
+fn http_transport(
+    url: String,
+    pooled: bool,
+) -> rmcp::transport::StreamableHttpClientTransport<reqwest::Client> {
+    use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+    if pooled {
+        rmcp::transport::StreamableHttpClientTransport::with_client(
+            reqwest::Client::new(),
+            StreamableHttpClientTransportConfig::with_uri(url),
+        )
+    } else {
+        rmcp::transport::StreamableHttpClientTransport::from_uri(url)
+    }
 }
 
 async fn bench(options: Options) {
@@ -217,6 +240,7 @@ async fn bench(options: Options) {
         http_runtime,
         only,
         stdio_io,
+        pooled,
     } = options;
     let runs = |part: &str| only.is_empty() || only.iter().any(|p| p == part);
     let warmup = (calls / 10).max(10);
@@ -283,8 +307,9 @@ async fn bench(options: Options) {
         .await
         .expect("url");
     let url = url.trim().to_owned();
+    let kept = if pooled { ", pooled" } else { "" };
     let connect = |url: String| async move {
-        let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url);
+        let transport = http_transport(url, pooled);
         ().serve(transport).await.expect("http handshake")
     };
     if runs("http") {
@@ -294,7 +319,7 @@ async fn bench(options: Options) {
         let samples = sequential_calls(&client, calls).await;
         let cpu = cpu_time(pid) - cpu_before;
         report(
-            &format!("http round trip ({calls} calls, {http_runtime})"),
+            &format!("http round trip ({calls} calls, {http_runtime}{kept})"),
             samples,
             cpu,
             Some(facade_cpu),
@@ -305,7 +330,7 @@ async fn bench(options: Options) {
     // The stateless 2026-07-28 revision: no session, each request self-contained; its
     // answer is a plain JSON body (no SSE stream) when the execution sends no progress.
     if runs("stateless") {
-        let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.clone());
+        let transport = http_transport(url.clone(), pooled);
         let modern = ClientLifecycleMode::Discover {
             preferred_versions: vec![ProtocolVersion::V_2026_07_28],
         };
@@ -315,7 +340,7 @@ async fn bench(options: Options) {
         let samples = sequential_calls(&client, calls).await;
         let cpu = cpu_time(pid) - cpu_before;
         report(
-            &format!("http stateless ({calls} calls)"),
+            &format!("http stateless ({calls} calls{kept})"),
             samples,
             cpu,
             Some(facade_cpu),
@@ -379,6 +404,7 @@ fn main() {
         http_runtime: "current".into(),
         only: Vec::new(),
         stdio_io: "pipe".into(),
+        pooled: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -405,6 +431,14 @@ fn main() {
             "--only" => {
                 let parts = args.get(i + 1).expect("--only expects a list");
                 options.only = parts.split(',').map(str::to_owned).collect();
+                i += 1;
+            }
+            "--http-client" => {
+                options.pooled = match args.get(i + 1).map(String::as_str) {
+                    Some("fresh") => false,
+                    Some("pooled") => true,
+                    _ => panic!("--http-client expects fresh or pooled"),
+                };
                 i += 1;
             }
             "--stdio-io" => {

@@ -11,6 +11,7 @@ mod http_call;
 pub mod server;
 mod sessions;
 mod stdio;
+mod sys;
 
 pub use client::{connect, ClientOptions, ConnectError, Connected, Connection, ServerSpec};
 pub use http::{serve_http, HttpOptions};

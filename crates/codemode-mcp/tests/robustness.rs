@@ -336,3 +336,53 @@ async fn http_sessions_are_capped_and_a_closed_one_frees_its_place() {
     third.cancel().await.unwrap();
     let _ = stop.send(());
 }
+
+/// The listener reports a connection once its request has arrived (TCP_DEFER_ACCEPT on
+/// Linux): a client that connects, waits, and then sends its request in two pieces is still
+/// served, and so is one that connects while another connection sits silent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_http_client_that_speaks_late_or_in_pieces_is_served() {
+    let fx = fixture();
+    let (url, stop) = http_server(fx.server.clone()).await;
+    let address = url
+        .trim_start_matches("http://")
+        .trim_end_matches("/mcp")
+        .to_owned();
+    let body = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+        "params": {"name": "execute", "arguments": {"code": "return 6 * 7"},
+            "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                      "io.modelcontextprotocol/clientCapabilities": {}}}})
+    .to_string();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {address}\r\naccept: application/json, text/event-stream\r\n\
+         content-type: application/json\r\nmcp-protocol-version: 2026-07-28\r\n\
+         mcp-method: tools/call\r\nmcp-name: execute\r\nconnection: close\r\n\
+         content-length: {}\r\n\r\n",
+        body.len()
+    );
+    let silent = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let mut late = tokio::net::TcpStream::connect(&address).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    late.write_all(head.as_bytes()).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    late.write_all(body.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    tokio::time::timeout(
+        Duration::from_secs(10),
+        tokio::io::AsyncReadExt::read_to_string(&mut late, &mut answer),
+    )
+    .await
+    .expect("no answer")
+    .unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let json = &answer[answer.find("\r\n\r\n").expect("a head") + 4..];
+    let message: Value = serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {answer}"));
+    assert_eq!(message["id"], json!(7), "{answer}");
+    assert_eq!(
+        message["result"]["structuredContent"]["value"],
+        json!(42),
+        "{answer}"
+    );
+    drop(silent);
+    let _ = stop.send(());
+}
