@@ -426,10 +426,11 @@ fn create(vm: &mut Vm, pattern: JsStr, flags: JsStr, literal: bool) -> JsResult<
     let o = vm.alloc(Some(proto), Kind::RegExp(rx));
     // The only own property (ECMAScript's RegExpAlloc): the rest are RegExp.prototype's
     // accessors over the internal slots.
-    vm.heap
-        .get_mut(o)
-        .props
-        .insert(last_index, Value::Num(0.0), WRITABLE | NON_CONFIGURABLE);
+    vm.heap.get_mut(o).props = PropMap::from_distinct(vec![Prop {
+        key: last_index,
+        value: Value::Num(0.0),
+        flags: WRITABLE | NON_CONFIGURABLE,
+    }]);
     Ok(Value::Obj(o))
 }
 
