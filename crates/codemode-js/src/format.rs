@@ -253,13 +253,9 @@ fn inspect_obj(
         // node prints a Date as its ISO text (no quotes), an invalid one as "Invalid Date".
         return crate::builtins::date_export_text(t).unwrap_or_else(|| "Invalid Date".into());
     }
-    if let Kind::RegExp(_) = &o.kind {
+    if let Kind::RegExp(rx) = &o.kind {
         // node prints a RegExp as its literal.
-        let text = |k: &str| match o.props.get(&JsStr::from_str(k)) {
-            Some(Value::Str(s)) => s.to_rust(),
-            _ => String::new(),
-        };
-        return format!("/{}/{}", text("source"), text("flags"));
+        return format!("/{}/{}", rx.source.to_rust(), rx.flags.to_rust());
     }
     if let Kind::Generator(g) = &o.kind {
         if o.props.entries.is_empty() {

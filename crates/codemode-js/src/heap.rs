@@ -93,6 +93,19 @@ impl PropMap {
         }
         true
     }
+    /// A map of `entries`, whose keys the caller knows to be distinct (no lookup per
+    /// insertion, one allocation).
+    pub fn from_distinct(entries: Vec<Prop>) -> PropMap {
+        let mut map = PropMap {
+            entries,
+            index: None,
+            removed: 0,
+        };
+        if map.entries.len() > INDEX_AT {
+            map.rebuild_index();
+        }
+        map
+    }
     fn rebuild_index(&mut self) {
         let mut map =
             KeyIndex::with_capacity_and_hasher(self.entries.len() * 2, Default::default());
@@ -331,10 +344,38 @@ pub enum Kind {
     /// A BigInt's value (`Value::BigInt`; never zero: 0n is `ObjRef::ZERO_BIGINT`).
     /// Immutable once made.
     BigInt(Box<num_bigint::BigInt>),
-    /// A RegExp object's compiled pattern (shared with the execution's cache).
-    RegExp(std::sync::Arc<codemode_regex::Regex>),
+    /// A RegExp object's internal slots (shared with the execution's cache).
+    RegExp(std::sync::Arc<RegExpSlots>),
     /// Free slot.
     Free,
+}
+
+/// A RegExp's internal slots: [[RegExpMatcher]] (the compiled pattern, which the slots
+/// deref to), [[OriginalSource]] as the `source` getter gives it (escaped) and
+/// [[OriginalFlags]] in canonical order, as the `flags` getter gives them.
+#[derive(Debug)]
+pub struct RegExpSlots {
+    pub regex: codemode_regex::Regex,
+    pub source: JsStr,
+    pub flags: JsStr,
+    /// The keys of `groups` in a match result, one per `regex.group_names()` entry.
+    pub group_keys: Vec<JsStr>,
+}
+
+impl RegExpSlots {
+    pub fn byte_size(&self) -> usize {
+        self.regex.memory_size()
+            + self.source.byte_size()
+            + self.flags.byte_size()
+            + self.group_keys.iter().map(|k| k.byte_size()).sum::<usize>()
+    }
+}
+
+impl std::ops::Deref for RegExpSlots {
+    type Target = codemode_regex::Regex;
+    fn deref(&self) -> &codemode_regex::Regex {
+        &self.regex
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -411,7 +452,7 @@ impl Object {
             Kind::ArrayIter(_) => {
                 n += std::mem::size_of::<crate::builtins::ArrayIter>() + BLOCK_OVERHEAD
             }
-            Kind::RegExp(rx) => n += rx.memory_size() / std::sync::Arc::strong_count(rx).max(1),
+            Kind::RegExp(rx) => n += rx.byte_size() / std::sync::Arc::strong_count(rx).max(1),
             Kind::Accessor(_) | Kind::IterWrap(_) => {
                 n += 2 * std::mem::size_of::<Value>() + BLOCK_OVERHEAD
             }

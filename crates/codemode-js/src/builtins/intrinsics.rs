@@ -40,6 +40,7 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("jsonTooLarge", crate::json::intr_json_too_large),
     ("regexpLiteral", super::regexp::intr_regexp_literal),
     ("isRegExp", super::regexp::intr_is_regexp),
+    ("regexpFlags", super::regexp::intr_regexp_flags),
     ("regexpReplace", super::regexp::intr_regexp_replace),
     ("strMatch", super::regexp::intr_str_match),
     ("strSearch", super::regexp::intr_str_search),

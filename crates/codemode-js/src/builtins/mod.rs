@@ -163,7 +163,11 @@ pub const HOOK_STR_REPLACE_ALL: usize = 24;
 pub const HOOK_STR_SEARCH: usize = 25;
 pub const HOOK_STR_SPLIT: usize = 26;
 pub const HOOK_REGEXP_TEST: usize = 27;
-pub const HOOKS: usize = 28;
+/// `get RegExp.prototype.flags` and `RegExp.prototype.toString` on anything but a pristine
+/// RegExp: they read properties a program may have made accessors.
+pub const HOOK_REGEXP_FLAGS: usize = 28;
+pub const HOOK_REGEXP_TO_STRING: usize = 29;
+pub const HOOKS: usize = 30;
 
 impl Realm {
     pub fn roots(&self) -> Vec<ObjRef> {

@@ -4,7 +4,8 @@
 // Symbol.match/... method when it is an object that has one, else make a RegExp from it (or,
 // for replace and split, work on its string). RegExp.prototype's symbol methods follow the
 // spec's steps through `RegExpExec`, which calls the object's own `exec`. A RegExp whose
-// `exec` is the built-in one (and, for split and matchAll, whose species is RegExp) takes
+// `exec` is the built-in one (and, for split and matchAll, whose species is RegExp; for the
+// methods that read `flags`, whose flags read as its own) takes
 // the native paths of builtins/regexp.rs (`__cm_strMatch`, ...), which give the same results
 // without the calls. The String methods and `test` themselves are natives that take those
 // paths at once for a string and a pristine RegExp, and call the functions registered here
@@ -50,6 +51,9 @@ const regExpExec = (rx, s) => {
 };
 // Whether `rx` is a RegExp whose matching is the built-in one (the native paths apply).
 const builtinExec = (rx) => __cm_isRegExp(rx) && rx.exec === RegExpExec;
+// The same, for a method that has read `flags` (the native paths use the RegExp's own
+// [[OriginalFlags]], so the program's getters must have given the same).
+const builtinWithFlags = (rx, flags) => builtinExec(rx) && flags === __cm_regexpFlags(rx);
 const speciesConstructor = (o) => {
   const c = o.constructor;
   if (c === undefined) return RegExpCtor;
@@ -100,6 +104,24 @@ const getSubstitution = (matched, s, pos, captures, groups, rep) => {
   return out;
 };
 
+// ---- `get flags` and `toString` for what is not a pristine RegExp (builtins/regexp.rs) ----
+__cm_setHook(28, function flags() {
+  const rx = this;
+  let out = "";
+  if (rx.hasIndices) out += "d";
+  if (rx.global) out += "g";
+  if (rx.ignoreCase) out += "i";
+  if (rx.multiline) out += "m";
+  if (rx.dotAll) out += "s";
+  if (rx.unicode) out += "u";
+  if (rx.unicodeSets) out += "v";
+  if (rx.sticky) out += "y";
+  return out;
+});
+__cm_setHook(29, function toString() {
+  return "/" + toStr(this.source) + "/" + toStr(this.flags);
+});
+
 // ---- RegExp.prototype's symbol methods, and `test` (which also goes through RegExpExec) ----
 __cm_setHook(27, function test(string) {
   const rx = this; requireObject(rx, "test");
@@ -110,8 +132,8 @@ const regexpMethods = {
   [SymbolMatch](string) {
     const rx = this; requireObject(rx, "@@match");
     const s = toStr(string);
-    if (builtinExec(rx)) return __cm_strMatch(s, rx);
     const flags = toStr(rx.flags);
+    if (builtinWithFlags(rx, flags)) return __cm_strMatch(s, rx);
     if (!strIncludes(flags, "g")) return regExpExec(rx, s);
     const unicode = strIncludes(flags, "u") || strIncludes(flags, "v");
     rx.lastIndex = 0;
@@ -137,8 +159,8 @@ const regexpMethods = {
     const s = toStr(string);
     const functional = __cm_isCallable(replaceValue);
     if (!functional) replaceValue = toStr(replaceValue);
-    if (!functional && builtinExec(rx)) return __cm_regexpReplace(rx, s, replaceValue);
     const flags = toStr(rx.flags), global = strIncludes(flags, "g");
+    if (!functional && builtinWithFlags(rx, flags)) return __cm_regexpReplace(rx, s, replaceValue);
     let unicode = false;
     if (global) { unicode = strIncludes(flags, "u") || strIncludes(flags, "v"); rx.lastIndex = 0; }
     const results = [];
@@ -187,8 +209,8 @@ const regexpMethods = {
     const rx = this; requireObject(rx, "@@split");
     const s = toStr(string);
     const C = speciesConstructor(rx);
-    if (C === RegExpCtor && builtinExec(rx)) return __cm_strSplit(s, rx, limit);
     const flags = toStr(rx.flags);
+    if (C === RegExpCtor && builtinWithFlags(rx, flags)) return __cm_strSplit(s, rx, limit);
     const unicode = strIncludes(flags, "u") || strIncludes(flags, "v");
     const splitter = new C(rx, strIncludes(flags, "y") ? flags : flags + "y");
     const a = [], lim = limit === undefined ? 4294967295 : limit >>> 0;

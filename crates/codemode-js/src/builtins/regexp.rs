@@ -16,9 +16,9 @@
 //! backtracking stack's bytes are checked against the memory limit as it grows. Running
 //! out ends the execution as any other fuel, deadline or memory exhaustion does.
 //!
-//! Difference from ECMAScript (docs/conformance.md): `source`, `flags` and the flag
-//! getters (`global`, ...) are non-writable own data properties of each RegExp instead of
-//! accessors on RegExp.prototype.
+//! As ECMAScript has it, a RegExp's only own property is `lastIndex`; `source`, `flags`
+//! and the flag properties are accessors on RegExp.prototype reading its internal slots
+//! ([`RegExpSlots`]).
 
 use super::*;
 use codemode_regex::{Budget, Exhausted, Match, Regex, Scratch};
@@ -35,17 +35,12 @@ const CACHE_MAX_ENTRIES: usize = 256;
 /// strings (a literal's are the same constants at every evaluation), checked before the
 /// hash map.
 const RECENT_LITERALS: usize = 8;
-/// Compiled patterns whose group names are kept as strings.
-const RECENT_NAMES: usize = 8;
 
-/// An execution's compiled patterns by (source, flags), with the property template of
-/// their RegExp objects; the matcher's reusable working memory; the keys of a match result.
+/// An execution's compiled patterns (with their RegExp objects' internal slots) by
+/// (pattern, flags); the matcher's reusable working memory; the keys of a match result.
 pub struct RegexCache {
-    map: HashMap<(JsStr, JsStr), (Arc<Regex>, PropMap)>,
-    recent: Vec<(JsStr, JsStr, Arc<Regex>, PropMap)>,
-    /// Group names of recently matched patterns as property keys (the `Arc` held keeps the
-    /// pattern alive, so its address identifies it).
-    names: Vec<(Arc<Regex>, Vec<JsStr>)>,
+    map: HashMap<(JsStr, JsStr), Arc<RegExpSlots>>,
+    recent: Vec<(JsStr, JsStr, Arc<RegExpSlots>)>,
     scratch: Scratch,
     keys: [JsStr; 4],
 }
@@ -60,7 +55,6 @@ impl Default for RegexCache {
         RegexCache {
             map: HashMap::new(),
             recent: Vec::new(),
-            names: Vec::new(),
             scratch: Scratch::default(),
             keys: ["index", "input", "groups", "lastIndex"].map(JsStr::from_str),
         }
@@ -76,6 +70,42 @@ pub(super) fn install(b: &mut RealmBuilder) {
     b.def(proto, "exec", regexp_exec, 1);
     b.def(proto, "test", test_front, 1);
     b.def(proto, "toString", regexp_to_string, 0);
+    // ECMAScript's accessors over the internal slots (§22.2.6).
+    b.def_getter(proto, JsStr::from_str("dotAll"), "get dotAll", get_dot_all);
+    b.def_getter(proto, JsStr::from_str("flags"), "get flags", get_flags);
+    b.def_getter(proto, JsStr::from_str("global"), "get global", get_global);
+    b.def_getter(
+        proto,
+        JsStr::from_str("hasIndices"),
+        "get hasIndices",
+        get_has_indices,
+    );
+    b.def_getter(
+        proto,
+        JsStr::from_str("ignoreCase"),
+        "get ignoreCase",
+        get_ignore_case,
+    );
+    b.def_getter(
+        proto,
+        JsStr::from_str("multiline"),
+        "get multiline",
+        get_multiline,
+    );
+    b.def_getter(proto, JsStr::from_str("source"), "get source", get_source);
+    b.def_getter(proto, JsStr::from_str("sticky"), "get sticky", get_sticky);
+    b.def_getter(
+        proto,
+        JsStr::from_str("unicode"),
+        "get unicode",
+        get_unicode,
+    );
+    b.def_getter(
+        proto,
+        JsStr::from_str("unicodeSets"),
+        "get unicodeSets",
+        get_unicode_sets,
+    );
     let string_proto = b.realm.string_proto;
     b.def(string_proto, "match", match_front, 1);
     b.def(string_proto, "replace", replace_front, 2);
@@ -84,15 +114,15 @@ pub(super) fn install(b: &mut RealmBuilder) {
     b.def(string_proto, "split", split_front, 2);
 }
 
-/// The own properties `create` gives a RegExp (`lastIndex`, `source`, `flags` and the eight
-/// flags). None is configurable, so a RegExp with this many has no other.
-const OWN_PROPS: usize = 11;
+/// The own properties `create` gives a RegExp: `lastIndex`, which is not configurable, so
+/// a RegExp with one own property has no other.
+const OWN_PROPS: usize = 1;
 
 /// The RegExp `v` if it is pristine: made by the built-in constructor (or a literal), its
-/// prototype the untouched `RegExp.prototype`, no own property added (so no own `exec` or
-/// symbol method), and, with `species`, the RegExp constructor untouched (its
+/// prototype the untouched `RegExp.prototype` (so its `exec`, symbol methods and `flags`
+/// and flag getters are the built-ins), no own property added (so none shadows them), and, with `species`, the RegExp constructor untouched (its
 /// `Symbol.species`). Every lookup ECMAScript's protocol makes on it then finds a built-in.
-fn pristine(vm: &Vm, v: &Value, species: bool) -> Option<(ObjRef, Arc<Regex>)> {
+fn pristine(vm: &Vm, v: &Value, species: bool) -> Option<(ObjRef, Arc<RegExpSlots>)> {
     let Value::Obj(r) = v else { return None };
     let o = vm.heap.get(*r);
     let Kind::RegExp(rx) = &o.kind else {
@@ -282,7 +312,7 @@ fn fuel_diag(vm: &Vm, _e: Exhausted) -> codemode_core::Diagnostic {
 }
 
 /// The compiled regex of a RegExp object.
-pub(crate) fn regexp_of(vm: &Vm, v: &Value) -> Option<(ObjRef, Arc<Regex>)> {
+pub(crate) fn regexp_of(vm: &Vm, v: &Value) -> Option<(ObjRef, Arc<RegExpSlots>)> {
     let Value::Obj(r) = v else { return None };
     match &vm.heap.get(*r).kind {
         Kind::RegExp(rx) => Some((*r, rx.clone())),
@@ -330,7 +360,7 @@ fn create(vm: &mut Vm, pattern: JsStr, flags: JsStr, literal: bool) -> JsResult<
         .recent
         .iter()
         .find(|e| e.0.ptr_eq(&pattern) && e.1.ptr_eq(&flags))
-        .map(|e| (e.2.clone(), e.3.clone()));
+        .map(|e| e.2.clone());
     let cached = match recent {
         Some(hit) => Some(hit),
         None => {
@@ -339,68 +369,68 @@ fn create(vm: &mut Vm, pattern: JsStr, flags: JsStr, literal: bool) -> JsResult<
                 .map
                 .get(&(pattern.clone(), flags.clone()))
                 .cloned();
-            if let Some((rx, props)) = &hit {
+            if let Some(rx) = &hit {
                 let recent = &mut vm.regex_cache.recent;
                 if recent.len() >= RECENT_LITERALS {
                     recent.remove(0);
                 }
-                recent.push((pattern.clone(), flags.clone(), rx.clone(), props.clone()));
+                recent.push((pattern.clone(), flags.clone(), rx.clone()));
             }
             hit
         }
     };
-    let key = (pattern.clone(), flags.clone());
-    let (rx, props) = match cached {
+    let rx = match cached {
         Some(entry) => entry,
         None => {
             // Compiling is linear in the pattern (plus a fixed pass for case folding).
             vm.charge(pattern.len().saturating_mul(16).saturating_add(256))?;
             vm.ensure_memory(pattern.len().saturating_mul(64))?;
-            let rx = match Regex::with_flags(pattern.units(), flags.units()) {
-                Ok(rx) => Arc::new(rx),
+            let regex = match Regex::with_flags(pattern.units(), flags.units()) {
+                Ok(rx) => rx,
                 Err(e) => return Err(vm.syntax_error(&e.0)),
             };
-            let f = rx.flags();
+            // A literal's body reads back as itself (EscapeRegExpPattern leaves it as it
+            // is), so one entry serves a literal and `new RegExp` of the same text.
             let source = if literal {
                 pattern.clone()
             } else {
                 JsStr::new(escape_source(pattern.units()))
             };
-            let mut props = PropMap::default();
-            props.insert(JsStr::from_str("lastIndex"), Value::Num(0.0), WRITABLE);
-            props.insert(JsStr::from_str("source"), Value::Str(source), 0);
-            props.insert(
-                JsStr::from_str("flags"),
-                Value::str(&f.to_string_canonical()),
-                0,
-            );
-            for (name, on) in [
-                ("global", f.global),
-                ("ignoreCase", f.ignore_case),
-                ("multiline", f.multiline),
-                ("dotAll", f.dot_all),
-                ("unicode", f.unicode),
-                ("unicodeSets", f.unicode_sets),
-                ("sticky", f.sticky),
-                ("hasIndices", f.has_indices),
-            ] {
-                props.insert(JsStr::from_str(name), Value::Bool(on), 0);
-            }
+            let canonical = JsStr::from_str(&regex.flags().to_string_canonical());
+            // One key per name (a name shared by groups in different alternatives is one).
+            let group_keys = regex
+                .group_names()
+                .iter()
+                .map(|(n, _)| JsStr::from_str(n))
+                .collect();
+            let rx = Arc::new(RegExpSlots {
+                regex,
+                source,
+                flags: canonical,
+                group_keys,
+            });
             if pattern.len() <= CACHE_MAX_PATTERN {
                 let cache = &mut vm.regex_cache.map;
                 if cache.len() >= CACHE_MAX_ENTRIES {
                     cache.clear();
                 }
-                cache.insert(key, (rx.clone(), props.clone()));
+                cache.insert((pattern, flags), rx.clone());
             }
-            (rx, props)
+            rx
         }
     };
-    vm.ensure_memory(rx.memory_size())?;
-    vm.heap.charge(PROP_COST * 11);
+    vm.ensure_memory(rx.byte_size())?;
+    vm.heap.charge(PROP_COST);
     let proto = vm.realm.regexp_proto;
+    let last_index = last_index_key(vm);
     let o = vm.alloc(Some(proto), Kind::RegExp(rx));
-    vm.heap.get_mut(o).props = props;
+    // The only own property (ECMAScript's RegExpAlloc): the rest are RegExp.prototype's
+    // accessors over the internal slots.
+    vm.heap.get_mut(o).props = PropMap::from_distinct(vec![Prop {
+        key: last_index,
+        value: Value::Num(0.0),
+        flags: WRITABLE | NON_CONFIGURABLE,
+    }]);
     Ok(Value::Obj(o))
 }
 
@@ -411,47 +441,65 @@ pub(crate) fn intr_regexp_literal(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResu
     create(vm, p, f, true)
 }
 
-pub(crate) fn intr_is_regexp(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
-    Ok(Value::Bool(regexp_of(vm, &arg(a, 0)).is_some()))
+/// `__cm_regexpFlags(rx)`: a RegExp's [[OriginalFlags]] (undefined for anything else).
+pub(crate) fn intr_regexp_flags(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    Ok(regexp_of(vm, &arg(a, 0)).map_or(Value::Undefined, |(_, rx)| Value::Str(rx.flags.clone())))
 }
 
-/// The `source` property of a RegExp object, unescaped to a pattern again is not needed:
-/// `new RegExp(re)` compiles the source text, which denotes the same pattern.
-fn source_of(vm: &mut Vm, r: ObjRef) -> JsResult<JsStr> {
-    let v = vm.get_prop(&Value::Obj(r), &JsStr::from_str("source"))?;
-    vm.to_string(&v)
+pub(crate) fn intr_is_regexp(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    Ok(Value::Bool(regexp_of(vm, &arg(a, 0)).is_some()))
 }
 
 pub(crate) fn regexp_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let (p, f) = (arg(a, 0), arg(a, 1));
     let is_new = vm.is_new;
-    if let Some((r, rx)) = regexp_of(vm, &p) {
-        if !is_new && matches!(f, Value::Undefined) {
-            let ctor = vm.get_prop(&p, &JsStr::from_str("constructor"))?;
-            let own = vm.get_prop(&Value::Obj(vm.realm.global), &JsStr::from_str("RegExp"))?;
-            if strict_equals(&vm.heap, &ctor, &own) {
-                return Ok(p);
+    // IsRegExp: an object's Symbol.match when it has one, else whether it is a RegExp.
+    let is_regexp = match &p {
+        Value::Obj(_) => {
+            let key = vm.realm.well_known.match_.clone();
+            match vm.get_prop(&p, &key)? {
+                Value::Undefined => regexp_of(vm, &p).is_some(),
+                m => m.truthy(),
             }
         }
-        let source = source_of(vm, r)?;
+        _ => false,
+    };
+    if !is_new && is_regexp && matches!(f, Value::Undefined) {
+        let ctor = vm.get_prop(&p, &JsStr::from_str("constructor"))?;
+        if matches!(ctor, Value::Obj(c) if c == vm.realm.regexp_ctor) {
+            return Ok(p);
+        }
+    }
+    let (pattern, flags) = if let Some((_, rx)) = regexp_of(vm, &p) {
+        // [[OriginalSource]] (escaped, which denotes the same pattern) and
+        // [[OriginalFlags]], not the getters.
         let flags = match f {
-            Value::Undefined => JsStr::from_str(&rx.flags().to_string_canonical()),
+            Value::Undefined => rx.flags.clone(),
             f => vm.to_string(&f)?,
         };
-        return create(vm, source, flags, true);
-    }
-    let pattern = match p {
+        return create(vm, rx.source.clone(), flags, true);
+    } else if is_regexp {
+        let source = vm.get_prop(&p, &JsStr::from_str("source"))?;
+        let flags = match f {
+            Value::Undefined => vm.get_prop(&p, &JsStr::from_str("flags"))?,
+            f => f,
+        };
+        (source, flags)
+    } else {
+        (p, f)
+    };
+    let pattern = match pattern {
         Value::Undefined => JsStr::from_str(""),
         p => vm.to_string(&p)?,
     };
-    let flags = match f {
+    let flags = match flags {
         Value::Undefined => JsStr::from_str(""),
         f => vm.to_string(&f)?,
     };
     create(vm, pattern, flags, false)
 }
 
-fn this_regexp(vm: &mut Vm, this: &Value, method: &str) -> JsResult<(ObjRef, Arc<Regex>)> {
+fn this_regexp(vm: &mut Vm, this: &Value, method: &str) -> JsResult<(ObjRef, Arc<RegExpSlots>)> {
     match regexp_of(vm, this) {
         Some(x) => Ok(x),
         None => {
@@ -500,6 +548,14 @@ fn builtin_exec(vm: &mut Vm, r: ObjRef, rx: &Regex, s: &JsStr) -> JsResult<Optio
             n.floor()
         }
     } else {
+        // ECMAScript reads and converts lastIndex even when it does not use it (a
+        // program's valueOf sees the call); a number's conversion is not observable.
+        let key = last_index_key(vm);
+        let own = vm.heap.get(r).props.entries.first();
+        if !own.is_some_and(|p| p.key.ptr_eq(&key) && matches!(p.value, Value::Num(_))) {
+            let v = vm.get_prop(&Value::Obj(r), &key)?;
+            vm.to_number(&v)?;
+        }
         0.0
     };
     if start > s.len() as f64 {
@@ -526,7 +582,7 @@ fn capture(vm: &mut Vm, s: &JsStr, m: &Match, i: usize) -> JsResult<Value> {
 
 /// The array `exec` returns: the captures, `index`, `input`, `groups` and (flag `d`)
 /// `indices`.
-fn build_result(vm: &mut Vm, rx: &Regex, s: &JsStr, m: &Match) -> JsResult<Value> {
+fn build_result(vm: &mut Vm, rx: &RegExpSlots, s: &JsStr, m: &Match) -> JsResult<Value> {
     let n = m.len();
     vm.reserve_array(n)?;
     let mut items = Vec::with_capacity(n);
@@ -536,15 +592,15 @@ fn build_result(vm: &mut Vm, rx: &Regex, s: &JsStr, m: &Match) -> JsResult<Value
     let groups = named_groups(vm, rx, &items)?;
     let arr = vm.new_array(items);
     let keys = &vm.regex_cache.keys;
-    let (index, input, groups_key) = (
-        keys[KEY_INDEX].clone(),
-        keys[KEY_INPUT].clone(),
-        keys[KEY_GROUPS].clone(),
-    );
-    let props = &mut vm.heap.get_mut(arr).props;
-    props.insert(index, Value::Num(m.start() as f64), DEFAULT_FLAGS);
-    props.insert(input, Value::Str(s.clone()), DEFAULT_FLAGS);
-    props.insert(groups_key.clone(), groups, DEFAULT_FLAGS);
+    let prop = |key: &JsStr, value| Prop {
+        key: key.clone(),
+        value,
+        flags: DEFAULT_FLAGS,
+    };
+    let mut props = Vec::with_capacity(if rx.flags().has_indices { 4 } else { 3 });
+    props.push(prop(&keys[KEY_INDEX], Value::Num(m.start() as f64)));
+    props.push(prop(&keys[KEY_INPUT], Value::Str(s.clone())));
+    props.push(prop(&keys[KEY_GROUPS], groups));
     if rx.flags().has_indices {
         let mut pairs = Vec::with_capacity(n);
         for i in 0..n {
@@ -558,16 +614,18 @@ fn build_result(vm: &mut Vm, rx: &Regex, s: &JsStr, m: &Match) -> JsResult<Value
         }
         let groups = named_groups(vm, rx, &pairs)?;
         let ind = vm.new_array(pairs);
+        let groups_key = vm.regex_cache.keys[KEY_GROUPS].clone();
         vm.heap
             .get_mut(ind)
             .props
             .insert(groups_key, groups, DEFAULT_FLAGS);
-        vm.heap.get_mut(arr).props.insert(
-            JsStr::from_str("indices"),
-            Value::Obj(ind),
-            DEFAULT_FLAGS,
-        );
+        props.push(Prop {
+            key: JsStr::from_str("indices"),
+            value: Value::Obj(ind),
+            flags: DEFAULT_FLAGS,
+        });
     }
+    vm.heap.get_mut(arr).props = PropMap::from_distinct(props);
     vm.heap.charge(PROP_COST * 4);
     Ok(Value::Obj(arr))
 }
@@ -575,54 +633,31 @@ fn build_result(vm: &mut Vm, rx: &Regex, s: &JsStr, m: &Match) -> JsResult<Value
 /// The `groups` object (null prototype) of the values `per_group` (indexed by group
 /// number), or undefined when the pattern has no named group. A name shared by groups in
 /// different alternatives is one property: the value of the group that participated.
-fn named_groups(vm: &mut Vm, rx: &Regex, per_group: &[Value]) -> JsResult<Value> {
+fn named_groups(vm: &mut Vm, rx: &RegExpSlots, per_group: &[Value]) -> JsResult<Value> {
     if rx.group_names().is_empty() {
         return Ok(Value::Undefined);
     }
-    let names = group_keys(vm, rx);
+    let names = rx.group_keys.iter().cloned();
     let o = vm.alloc(None, Kind::Ordinary);
     vm.heap.charge(PROP_COST * rx.group_names().len());
-    let props = &mut vm.heap.get_mut(o).props;
-    for ((_, groups), key) in rx.group_names().iter().zip(names) {
-        let v = groups
-            .iter()
-            .filter_map(|&i| per_group.get(i))
-            .find(|v| !matches!(v, Value::Undefined))
-            .cloned()
-            .unwrap_or_default();
-        props.insert(key, v, DEFAULT_FLAGS);
-    }
-    Ok(Value::Obj(o))
-}
-
-/// The group names of `rx` (`Regex::group_names`) as property keys, made once per recently
-/// used pattern.
-fn group_keys(vm: &mut Vm, rx: &Regex) -> Vec<JsStr> {
-    let names = &mut vm.regex_cache.names;
-    if let Some((_, keys)) = names.iter().find(|(r, _)| std::ptr::eq(&**r, rx)) {
-        return keys.clone();
-    }
-    // One key per name (a name shared by groups in different alternatives is one).
-    let keys: Vec<JsStr> = rx
+    // `group_names` has one entry per name: the keys are distinct.
+    let props = rx
         .group_names()
         .iter()
-        .map(|(n, _)| JsStr::from_str(n))
+        .zip(names)
+        .map(|((_, groups), key)| Prop {
+            key,
+            value: groups
+                .iter()
+                .filter_map(|&i| per_group.get(i))
+                .find(|v| !matches!(v, Value::Undefined))
+                .cloned()
+                .unwrap_or_default(),
+            flags: DEFAULT_FLAGS,
+        })
         .collect();
-    // Only a pattern held by the cache of compiled patterns is remembered (its `Arc`).
-    if let Some((arc, _)) = vm
-        .regex_cache
-        .map
-        .values()
-        .find(|(r, _)| std::ptr::eq(&**r, rx))
-    {
-        let arc = arc.clone();
-        let names = &mut vm.regex_cache.names;
-        if names.len() >= RECENT_NAMES {
-            names.remove(0);
-        }
-        names.push((arc, keys.clone()));
-    }
-    keys
+    vm.heap.get_mut(o).props = PropMap::from_distinct(props);
+    Ok(Value::Obj(o))
 }
 
 pub(crate) fn regexp_exec(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
@@ -640,24 +675,96 @@ pub(crate) fn regexp_test(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Va
     Ok(Value::Bool(builtin_exec(vm, r, &rx, &s)?.is_some()))
 }
 
-pub(crate) fn regexp_to_string(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+/// A flag getter of RegExp.prototype (§22.2.6): the flag in a RegExp's [[OriginalFlags]],
+/// undefined on RegExp.prototype itself, a TypeError on anything else.
+fn flag_getter(
+    vm: &mut Vm,
+    this: &Value,
+    name: &str,
+    flag: fn(&codemode_regex::Flags) -> bool,
+) -> JsResult<Value> {
+    if let Some((_, rx)) = regexp_of(vm, this) {
+        return Ok(Value::Bool(flag(&rx.flags())));
+    }
+    if matches!(this, Value::Obj(o) if *o == vm.realm.regexp_proto) {
+        return Ok(Value::Undefined);
+    }
+    Err(vm.type_error(&format!(
+        "RegExp.prototype.{name} getter called on non-RegExp object"
+    )))
+}
+
+fn get_dot_all(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    flag_getter(vm, this, "dotAll", |f| f.dot_all)
+}
+fn get_global(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    flag_getter(vm, this, "global", |f| f.global)
+}
+fn get_has_indices(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    flag_getter(vm, this, "hasIndices", |f| f.has_indices)
+}
+fn get_ignore_case(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    flag_getter(vm, this, "ignoreCase", |f| f.ignore_case)
+}
+fn get_multiline(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    flag_getter(vm, this, "multiline", |f| f.multiline)
+}
+fn get_sticky(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    flag_getter(vm, this, "sticky", |f| f.sticky)
+}
+fn get_unicode(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    flag_getter(vm, this, "unicode", |f| f.unicode)
+}
+fn get_unicode_sets(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    flag_getter(vm, this, "unicodeSets", |f| f.unicode_sets)
+}
+
+/// `get RegExp.prototype.source`: [[OriginalSource]] as EscapeRegExpPattern gives it.
+fn get_source(vm: &mut Vm, this: &Value, _: &[Value]) -> JsResult<Value> {
+    if let Some((_, rx)) = regexp_of(vm, this) {
+        return Ok(Value::Str(rx.source.clone()));
+    }
+    if matches!(this, Value::Obj(o) if *o == vm.realm.regexp_proto) {
+        return Ok(Value::str("(?:)"));
+    }
+    Err(vm.type_error("RegExp.prototype.source getter called on non-RegExp object"))
+}
+
+/// `get RegExp.prototype.flags`: generic, a letter for each truthy flag property of the
+/// receiver (regexp.js reads them). A pristine RegExp's getters can only give its
+/// [[OriginalFlags]].
+fn get_flags(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if let Some((_, rx)) = pristine(vm, this, false) {
+        return Ok(Value::Str(rx.flags.clone()));
+    }
+    if !matches!(this, Value::Obj(_)) {
+        let t = vm.to_rust_string(this)?;
+        return Err(vm.type_error(&format!(
+            "RegExp.prototype.flags getter called on non-object {t}"
+        )));
+    }
+    spec_path(vm, HOOK_REGEXP_FLAGS, this, a)
+}
+
+/// `RegExp.prototype.toString`: generic, `/${source}/${flags}` (regexp.js reads them).
+pub(crate) fn regexp_to_string(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
+    if let Some((_, rx)) = pristine(vm, this, false) {
+        let (src, flags) = (rx.source.units(), rx.flags.units());
+        let mut out = Vec::with_capacity(src.len() + flags.len() + 2);
+        out.push(b'/' as u16);
+        out.extend_from_slice(src);
+        out.push(b'/' as u16);
+        out.extend_from_slice(flags);
+        vm.reserve_string(out.len())?;
+        return vm.new_string(out);
+    }
     if !matches!(this, Value::Obj(_)) {
         let t = vm.to_rust_string(this)?;
         return Err(vm.type_error(&format!(
             "Method RegExp.prototype.toString called on incompatible receiver {t}"
         )));
     }
-    let src = vm.get_prop(this, &JsStr::from_str("source"))?;
-    let src = vm.to_string(&src)?;
-    let flags = vm.get_prop(this, &JsStr::from_str("flags"))?;
-    let flags = vm.to_string(&flags)?;
-    let mut out = Vec::with_capacity(src.len() + flags.len() + 2);
-    out.push(b'/' as u16);
-    out.extend_from_slice(src.units());
-    out.push(b'/' as u16);
-    out.extend_from_slice(flags.units());
-    vm.reserve_string(out.len())?;
-    vm.new_string(out)
+    spec_path(vm, HOOK_REGEXP_TO_STRING, this, a)
 }
 
 /// AdvanceStringIndex: past one code unit, or one code point in the unicode modes.
@@ -697,7 +804,7 @@ fn all_matches(vm: &mut Vm, r: ObjRef, rx: &Regex, s: &JsStr) -> JsResult<Vec<Ma
 }
 
 /// The RegExp a String method uses for `v`: `v` itself, or a new one from its text.
-fn regexp_for(vm: &mut Vm, v: &Value, flags: &str) -> JsResult<(ObjRef, Arc<Regex>)> {
+fn regexp_for(vm: &mut Vm, v: &Value, flags: &str) -> JsResult<(ObjRef, Arc<RegExpSlots>)> {
     if let Some(x) = regexp_of(vm, v) {
         return Ok(x);
     }

@@ -531,7 +531,9 @@ impl Vm {
                     return Ok(Some(self.accessor_pair(&slot).1));
                 }
             }
-            None if self.accessors_defined => {
+            // A RegExp inherits RegExp.prototype's built-in getters (which have no setter)
+            // before any program accessor exists.
+            None if self.accessors_defined || matches!(self.heap.get(r).kind, Kind::RegExp(_)) => {
                 if let Some(setter) = self.inherited_setter(r, &key)? {
                     return Ok(Some(setter));
                 }
