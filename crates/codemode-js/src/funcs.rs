@@ -49,8 +49,11 @@ impl HeadRef<'_> {
 }
 
 pub struct Funcs {
-    /// Boxed so that the table of a module with many functions not yet decoded stays small
-    /// (a process touches fewer pages).
+    /// A program's functions: reached as before, by one bounds check (the call paths of
+    /// the VM's loops read them on every call).
+    eager: Vec<FuncCode>,
+    /// The prelude's, decoded on first use. Boxed so that the table of functions not yet
+    /// decoded stays small (a process touches fewer pages).
     codes: Vec<OnceLock<Box<FuncCode>>>,
     /// For a lazily decoded module: each function's head and encoded code (empty otherwise).
     heads: Vec<FuncHead>,
@@ -61,10 +64,8 @@ impl Funcs {
     /// Functions all compiled already.
     pub fn eager(funcs: Vec<FuncCode>) -> Funcs {
         Funcs {
-            codes: funcs
-                .into_iter()
-                .map(|f| OnceLock::from(Box::new(f)))
-                .collect(),
+            eager: funcs,
+            codes: Vec::new(),
             heads: Vec::new(),
             bodies: Vec::new(),
         }
@@ -76,6 +77,7 @@ impl Funcs {
         codes.resize_with(entries.len(), OnceLock::new);
         let (heads, bodies) = entries.into_iter().unzip();
         Funcs {
+            eager: Vec::new(),
             codes,
             heads,
             bodies,
@@ -83,11 +85,19 @@ impl Funcs {
     }
 
     pub fn len(&self) -> usize {
-        self.codes.len()
+        self.eager.len().max(self.codes.len())
     }
 
     #[inline(always)]
     pub fn get(&self, i: usize) -> Option<&FuncCode> {
+        if let Some(code) = self.eager.get(i) {
+            return Some(code);
+        }
+        self.get_lazy(i)
+    }
+
+    #[inline]
+    fn get_lazy(&self, i: usize) -> Option<&FuncCode> {
         let cell = self.codes.get(i)?;
         Some(cell.get_or_init(|| self.decode(i)))
     }

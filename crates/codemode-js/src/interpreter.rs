@@ -61,9 +61,15 @@ pub fn prelude_image() -> Result<Vec<u8>, String> {
     crate::prelude_image::encode(&compile_prelude()?)
 }
 
+/// Room made for the template's objects before the realm is built.
+const TEMPLATE_OBJECTS: usize = 768;
+
 impl JsInterpreter {
     pub fn new() -> JsInterpreter {
         let mut heap = Heap::new(usize::MAX);
+        // The built-ins and the prelude's objects (about 640): the arena does not grow
+        // (and copy them) while they are made.
+        heap.reserve(TEMPLATE_OBJECTS);
         let (realm, natives) = build_realm(&mut heap);
         let natives = Arc::new(natives);
         // The built-in image; a stale one (a development build whose prelude changed since
