@@ -357,8 +357,8 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
     let mut b = RealmBuilder {
         heap,
         realm,
-        // About 560 natives: one allocation instead of growing through the powers of two.
-        natives: Vec::with_capacity(640),
+        // About 300 natives: one allocation instead of growing through the powers of two.
+        natives: Vec::with_capacity(320),
     };
     b.set(global, "globalThis", Value::Obj(global));
     b.set(global, "NaN", Value::Num(f64::NAN));
