@@ -85,6 +85,19 @@ impl Vm {
         self.charge(len / COPY_UNITS_PER_CHARGE)
     }
 
+    /// The concatenation of `parts` as one new string: the string limit, the memory and the
+    /// fuel of the copy are checked before it is built (names and tags built from a
+    /// program's strings: `bound f`, `[object T]`, `Name: message`).
+    pub fn concat_strings(&mut self, parts: &[&[u16]]) -> JsResult<Value> {
+        let len = parts.iter().fold(0usize, |n, p| n.saturating_add(p.len()));
+        self.reserve_string(len)?;
+        let mut units = Vec::with_capacity(len);
+        for p in parts {
+            units.extend_from_slice(p);
+        }
+        self.new_string(units)
+    }
+
     /// A string copied from `units`, counted as the program's memory.
     pub fn str_from(&mut self, units: &[u16]) -> JsResult<Value> {
         self.reserve_string(units.len())?;

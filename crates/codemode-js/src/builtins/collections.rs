@@ -70,9 +70,16 @@ fn key_of(heap: &crate::heap::Heap, v: &Value) -> Key {
 
 /// `key_of` with its work charged: a BigInt key is copied and hashed whole.
 fn key_for(vm: &mut Vm, v: &Value) -> JsResult<Key> {
-    if let Value::BigInt(r) = v {
-        let bits = vm.big(*r).bits();
-        vm.charge(crate::bigint::limbs(bits) as usize)?;
+    match v {
+        Value::BigInt(r) => {
+            let bits = vm.big(*r).bits();
+            vm.charge(crate::bigint::limbs(bits) as usize)?;
+        }
+        // Hashed (and on a hit compared) whole.
+        Value::Str(s) if s.len() > 64 => {
+            vm.charge(s.len() / crate::limits::COPY_UNITS_PER_CHARGE)?;
+        }
+        _ => {}
     }
     Ok(key_of(&vm.heap, v))
 }

@@ -82,21 +82,25 @@ fn aggregate_error(vm: &mut Vm, p: ObjRef, a: &[Value]) -> JsResult<Value> {
     Ok(o)
 }
 pub(crate) fn error_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
+    if !matches!(this, Value::Obj(_)) {
+        return Err(vm.type_error("Error.prototype.toString requires that 'this' be an Object"));
+    }
     let name = vm.get_prop(this, &JsStr::from_str("name"))?;
-    let msg = vm.get_prop(this, &JsStr::from_str("message"))?;
     let name = if matches!(name, Value::Undefined) {
-        "Error".to_string()
+        JsStr::from_str("Error")
     } else {
-        vm.to_rust_string(&name)?
+        vm.to_string(&name)?
     };
+    let msg = vm.get_prop(this, &JsStr::from_str("message"))?;
     let msg = if matches!(msg, Value::Undefined) {
-        String::new()
+        JsStr::from_str("")
     } else {
-        vm.to_rust_string(&msg)?
+        vm.to_string(&msg)?
     };
-    Ok(Value::str(&match (name.is_empty(), msg.is_empty()) {
-        (_, true) => name,
-        (true, false) => msg,
-        _ => format!("{name}: {msg}"),
-    }))
+    // Built from the units (a lone surrogate survives) and counted like any string.
+    match (name.is_empty(), msg.is_empty()) {
+        (_, true) => Ok(Value::Str(name)),
+        (true, false) => Ok(Value::Str(msg)),
+        _ => vm.concat_strings(&[name.units(), &[58, 32], msg.units()]),
+    }
 }

@@ -41,6 +41,9 @@ pub(crate) fn function_apply(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult
     vm.tail_call = Some((this.clone(), arg(a, 0), args));
     Ok(Value::Undefined)
 }
+/// "bound " in UTF-16.
+const BOUND_PREFIX: &[u16] = &[98, 111, 117, 110, 100, 32];
+
 pub(crate) fn function_bind(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     if !vm.is_callable(this) {
         return Err(vm.type_error("Bind must be called on a function"));
@@ -64,10 +67,18 @@ pub(crate) fn function_bind(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<
         },
         None => 0.0,
     };
+    // "bound " + the target's name: a chain of binds makes ever longer names, each a copy
+    // counted like any other string the program builds.
     let name = match vm.get_prop(this, &JsStr::from_str("name"))? {
-        Value::Str(s) => s.to_rust(),
-        _ => String::new(),
+        Value::Str(s) => s,
+        _ => JsStr::from_str(""),
     };
+    let name = vm.concat_strings(&[BOUND_PREFIX, name.units()])?;
+    vm.reserve_array(rest.len())?;
+    vm.heap.charge(
+        std::mem::size_of::<(Value, Value, Vec<Value>)>()
+            + rest.len() * std::mem::size_of::<Value>(),
+    );
     let fp = vm.realm.function_proto;
     let bound = vm.alloc(
         Some(fp),
@@ -75,17 +86,15 @@ pub(crate) fn function_bind(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<
     );
     let props = &mut vm.heap.get_mut(bound).props;
     props.insert(JsStr::from_str("length"), Value::Num(length), 0);
-    props.insert(
-        JsStr::from_str("name"),
-        Value::str(&format!("bound {name}")),
-        0,
-    );
+    props.insert(JsStr::from_str("name"), name, 0);
     Ok(Value::Obj(bound))
 }
 pub(crate) fn function_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let name = vm.get_prop(this, &JsStr::from_str("name"))?;
-    let n = vm.to_rust_string(&name)?;
-    Ok(Value::str(&format!("function {n}() {{ [native code] }}")))
+    let name = vm.to_string(&name)?;
+    let head: Vec<u16> = "function ".encode_utf16().collect();
+    let tail: Vec<u16> = "() { [native code] }".encode_utf16().collect();
+    vm.concat_strings(&[&head, name.units(), &tail])
 }
 pub(crate) fn function_proto_call(_vm: &mut Vm, _: &Value, _a: &[Value]) -> JsResult<Value> {
     Ok(Value::Undefined)

@@ -907,7 +907,8 @@ pub(crate) fn object_proto_to_string(vm: &mut Vm, this: &Value, a: &[Value]) -> 
             Err(_) => Value::Undefined,
         };
         if let Value::Str(tag) = tag {
-            return Ok(Value::str(&format!("[object {}]", tag.to_rust())));
+            let head: Vec<u16> = "[object ".encode_utf16().collect();
+            return vm.concat_strings(&[&head, tag.units(), &[93]]);
         }
     }
     builtin_tag(vm, this, a)

@@ -71,7 +71,7 @@ pub(crate) fn string_ctor(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value
     let s = match a.first() {
         None => Value::str(""),
         // String(symbol) is its descriptive string (only `new String(symbol)` throws).
-        Some(Value::Sym(s)) if !vm.is_new => Value::Str(JsStr::from_units(s.units())),
+        Some(Value::Sym(s)) if !vm.is_new => vm.str_from(s.units())?,
         Some(v) => Value::Str(vm.to_string(v)?),
     };
     if vm.is_new {
@@ -426,13 +426,16 @@ pub(crate) fn str_concat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Val
 /// A deterministic ordering: compares case-insensitively (ASCII folding of the lowercased
 /// text), then lowercase before uppercase, then by code units. Matches ICU for ASCII words.
 pub(crate) fn str_locale_compare(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    let s = this_str(vm, this)?.to_rust();
-    let t = vm.to_string(&arg(a, 0))?.to_rust();
-    let key = |x: &str| -> Vec<(u32, u8)> {
-        x.chars()
-            .map(|c| {
+    let s = this_str(vm, this)?;
+    let t = vm.to_string(&arg(a, 0))?;
+    vm.charge(s.len().saturating_add(t.len()))?;
+    // Keys computed as the comparison walks (no copies of long strings): the primary key
+    // is the class (punctuation, digits, letters, as ICU orders them) and the lowercased
+    // character, the secondary key whether it was uppercase.
+    fn keys(units: &[u16]) -> impl Iterator<Item = (u32, u8)> + '_ {
+        char::decode_utf16(units.iter().copied()).map(|c| match c {
+            Ok(c) => {
                 let l = c.to_lowercase().next().unwrap_or(c);
-                // punctuation and digits sort before letters as in ICU
                 let class = if l.is_alphabetic() {
                     2
                 } else if l.is_numeric() {
@@ -440,16 +443,37 @@ pub(crate) fn str_locale_compare(vm: &mut Vm, this: &Value, a: &[Value]) -> JsRe
                 } else {
                     0
                 };
-                (
-                    (class << 24) | l as u32,
-                    if c.is_uppercase() { 1 } else { 0 },
-                )
-            })
-            .collect()
-    };
-    let (ka, kb) = (key(&s), key(&t));
-    let primary = ka.iter().map(|x| x.0).cmp(kb.iter().map(|x| x.0));
-    let ord = primary.then_with(|| ka.iter().map(|x| x.1).cmp(kb.iter().map(|x| x.1)));
+                ((class << 24) | l as u32, u8::from(c.is_uppercase()))
+            }
+            Err(e) => (e.unpaired_surrogate() as u32, 0),
+        })
+    }
+    // Lexicographic order of two key sequences, checking the deadline as it walks.
+    fn cmp_bounded<T: Ord>(
+        vm: &Vm,
+        mut a: impl Iterator<Item = T>,
+        mut b: impl Iterator<Item = T>,
+    ) -> JsResult<std::cmp::Ordering> {
+        let mut i = 0usize;
+        loop {
+            vm.tick(i)?;
+            i += 1;
+            match (a.next(), b.next()) {
+                (None, None) => return Ok(std::cmp::Ordering::Equal),
+                (None, Some(_)) => return Ok(std::cmp::Ordering::Less),
+                (Some(_), None) => return Ok(std::cmp::Ordering::Greater),
+                (Some(x), Some(y)) => match x.cmp(&y) {
+                    std::cmp::Ordering::Equal => {}
+                    o => return Ok(o),
+                },
+            }
+        }
+    }
+    let (su, tu) = (s.units(), t.units());
+    let mut ord = cmp_bounded(vm, keys(su).map(|x| x.0), keys(tu).map(|x| x.0))?;
+    if ord.is_eq() {
+        ord = cmp_bounded(vm, keys(su).map(|x| x.1), keys(tu).map(|x| x.1))?;
+    }
     Ok(Value::Num(match ord {
         std::cmp::Ordering::Less => -1.0,
         std::cmp::Ordering::Equal => 0.0,
@@ -457,20 +481,65 @@ pub(crate) fn str_locale_compare(vm: &mut Vm, this: &Value, a: &[Value]) -> JsRe
     }))
 }
 pub(crate) fn str_normalize(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
-    // Without Unicode tables, only text that is already normalized is accepted.
+    use unicode_normalization::UnicodeNormalization;
     let s = this_str(vm, this)?;
-    if let Some(form) = a.first().filter(|f| !matches!(f, Value::Undefined)) {
-        let form = vm.to_rust_string(form)?;
-        if !matches!(form.as_str(), "NFC" | "NFD" | "NFKC" | "NFKD") {
-            return Err(
-                vm.range_error("The normalization form should be one of NFC, NFD, NFKC, NFKD.")
-            );
-        }
+    let form = match a.first().filter(|f| !matches!(f, Value::Undefined)) {
+        Some(f) => vm.to_rust_string(f)?,
+        None => "NFC".to_string(),
+    };
+    if !matches!(form.as_str(), "NFC" | "NFD" | "NFKC" | "NFKD") {
+        return Err(vm.range_error("The normalization form should be one of NFC, NFD, NFKC, NFKD."));
     }
-    if s.units().iter().all(|&u| u < 0x300) {
+    vm.charge(s.len())?;
+    // ASCII is its own normal form in every form; below U+0300 nothing composes (NFC),
+    // though Latin-1 letters decompose and some have compatibility forms (NBSP, µ, ²).
+    let unchanged = if form == "NFC" { 0x300 } else { 0x80 };
+    if s.units().iter().all(|&u| u < unchanged) {
         return Ok(Value::Str(s));
     }
-    Err(vm.type_error("String.prototype.normalize is only supported for text below U+0300"))
+    let mut out: Vec<u16> = Vec::with_capacity(s.len());
+    // A lone surrogate is a starter that nothing combines with: the well-formed runs between
+    // them normalize on their own.
+    let mut run = String::new();
+    let mut units = char::decode_utf16(s.units().iter().copied()).peekable();
+    while units.peek().is_some() {
+        run.clear();
+        let mut lone = None;
+        for c in units.by_ref() {
+            match c {
+                Ok(c) => run.push(c),
+                Err(e) => {
+                    lone = Some(e.unpaired_surrogate());
+                    break;
+                }
+            }
+        }
+        let mut buf = [0u16; 2];
+        let mut push = |vm: &mut Vm, out: &mut Vec<u16>, c: char| -> JsResult<()> {
+            out.extend_from_slice(c.encode_utf16(&mut buf));
+            // A compatibility decomposition can grow the text 18-fold: check as it grows.
+            if out.len() % 4096 < 2 {
+                if out.len() > vm.limits.max_string_len {
+                    return Err(vm.range_error("Invalid string length"));
+                }
+                vm.ensure_memory(out.len() * 2)?;
+                vm.charge(4096)?;
+                vm.check_deadline()?;
+            }
+            Ok(())
+        };
+        match form.as_str() {
+            "NFC" => run.nfc().try_for_each(|c| push(vm, &mut out, c))?,
+            "NFD" => run.nfd().try_for_each(|c| push(vm, &mut out, c))?,
+            "NFKC" => run.nfkc().try_for_each(|c| push(vm, &mut out, c))?,
+            _ => run.nfkd().try_for_each(|c| push(vm, &mut out, c))?,
+        }
+        if let Some(u) = lone {
+            out.push(u);
+        }
+    }
+    vm.reserve_string(out.len())?;
+    vm.new_string(out)
 }
 pub(crate) fn str_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     match this {

@@ -131,6 +131,8 @@ fn symbol_ctor(vm: &mut Vm, _this: &Value, a: &[Value]) -> JsResult<Value> {
 
 fn symbol_for(vm: &mut Vm, _this: &Value, a: &[Value]) -> JsResult<Value> {
     let key = vm.to_string(&arg(a, 0))?;
+    // The registry hashes the key whole.
+    vm.charge(key.len() / crate::limits::COPY_UNITS_PER_CHARGE)?;
     if let Some(s) = vm.symbol_registry.get(&key) {
         return Ok(Value::Sym(s.clone()));
     }
@@ -143,9 +145,9 @@ fn symbol_for(vm: &mut Vm, _this: &Value, a: &[Value]) -> JsResult<Value> {
 
 fn symbol_key_for(vm: &mut Vm, _this: &Value, a: &[Value]) -> JsResult<Value> {
     match arg(a, 0) {
-        Value::Sym(s) if s.symbol_tag() == SYM_REGISTERED => Ok(Value::Str(JsStr::from_units(
-            s.symbol_description().unwrap_or(&[]),
-        ))),
+        Value::Sym(s) if s.symbol_tag() == SYM_REGISTERED => {
+            vm.str_from(s.symbol_description().unwrap_or(&[]))
+        }
         Value::Sym(_) => Ok(Value::Undefined),
         v => {
             let t = match v {
@@ -159,7 +161,7 @@ fn symbol_key_for(vm: &mut Vm, _this: &Value, a: &[Value]) -> JsResult<Value> {
 
 fn symbol_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let s = this_symbol(vm, this, "Symbol.prototype.toString")?;
-    Ok(Value::Str(JsStr::from_units(s.units())))
+    vm.str_from(s.units())
 }
 
 fn symbol_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
@@ -172,8 +174,8 @@ fn symbol_value_of(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
 
 fn symbol_description(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let s = this_symbol(vm, this, "Symbol.prototype.description")?;
-    Ok(match s.symbol_description() {
-        Some(d) => Value::Str(JsStr::from_units(d)),
-        None => Value::Undefined,
-    })
+    match s.symbol_description() {
+        Some(d) => vm.str_from(d),
+        None => Ok(Value::Undefined),
+    }
 }

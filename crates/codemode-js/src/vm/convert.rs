@@ -60,7 +60,14 @@ impl Vm {
             Value::Undefined | Value::Empty => f64::NAN,
             Value::Null => 0.0,
             Value::Bool(b) => *b as u8 as f64,
-            Value::Str(s) => number::string_to_number(&s.to_rust()),
+            Value::Str(s) => {
+                // Parsing reads (and first copies) every unit: `Number(k)` in a loop over a
+                // long k is work the loop's instruction count does not show.
+                if s.len() > 64 {
+                    self.charge(s.len() / crate::limits::COPY_UNITS_PER_CHARGE)?;
+                }
+                number::string_to_number(&s.to_rust())
+            }
             Value::Sym(_) => {
                 return Err(self.type_error("Cannot convert a Symbol value to a number"))
             }
@@ -111,8 +118,13 @@ impl Vm {
         self.new_string(u)
     }
 
+    /// The value as a Rust string: a copy (and re-encoding) of every unit, charged.
     pub fn to_rust_string(&mut self, v: &Value) -> JsResult<String> {
-        Ok(self.to_string(v)?.to_rust())
+        let s = self.to_string(v)?;
+        if s.len() > 64 {
+            self.charge(s.len() / crate::limits::COPY_UNITS_PER_CHARGE)?;
+        }
+        Ok(s.to_rust())
     }
 
     /// ToPrimitive for the built-in objects. A program-defined `toString`/`valueOf` cannot

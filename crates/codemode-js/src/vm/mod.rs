@@ -215,6 +215,9 @@ pub struct Vm {
 /// The most built-in conversions that may run inside one another; past it node's RangeError.
 const MAX_NESTED_CONVERSIONS: u32 = 64;
 
+/// Bytes of a built-in's error message kept (see `Vm::make_error`); node keeps them all.
+pub const MAX_ERROR_MESSAGE: usize = 8192;
+
 pub enum RunState {
     /// Frames are empty: the scheduler may run jobs.
     Idle,
@@ -394,12 +397,43 @@ impl Vm {
         Ok(Value::Str(JsStr::new(units)))
     }
 
+    /// An error object of a built-in's making. Its message is counted as the program's
+    /// memory and cut at `MAX_ERROR_MESSAGE` bytes: messages quote the program's keys and
+    /// strings, and a loop keeping errors about a 16 M-character key must not hold 16 M
+    /// characters per error outside the account.
     pub fn make_error(&mut self, proto: ObjRef, msg: &str) -> Value {
+        let full_len = msg.len();
+        let msg = if msg.len() > MAX_ERROR_MESSAGE {
+            // Both ends kept: the quoted text is in the middle, the reason often at the end
+            // ("Invalid regular expression: /…/: Regular expression too large").
+            let mut head = MAX_ERROR_MESSAGE / 2;
+            while !msg.is_char_boundary(head) {
+                head -= 1;
+            }
+            let mut tail = msg.len() - MAX_ERROR_MESSAGE / 2;
+            while !msg.is_char_boundary(tail) {
+                tail += 1;
+            }
+            JsStr::from_str(&format!(
+                "{} … ({} bytes omitted) … {}",
+                &msg[..head],
+                tail - head,
+                &msg[tail..]
+            ))
+        } else {
+            JsStr::from_str(msg)
+        };
+        self.heap.charge(JsStr::cost(msg.len()));
+        // Formatting the message copied what it quotes: fuel, so that the next safe point
+        // sees the work (a loop catching such errors reaches its deadline check).
+        self.fuel = self
+            .fuel
+            .saturating_sub((full_len / crate::limits::COPY_UNITS_PER_CHARGE) as i64);
         let o = self.alloc(Some(proto), Kind::Error);
         self.heap
             .get_mut(o)
             .props
-            .insert(JsStr::from_str("message"), Value::str(msg), HIDDEN);
+            .insert(JsStr::from_str("message"), Value::Str(msg), HIDDEN);
         Value::Obj(o)
     }
 

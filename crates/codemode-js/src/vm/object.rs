@@ -888,7 +888,15 @@ impl Vm {
                 }
             }
             Value::Str(s) => {
+                // One property per code unit: its key, its one-unit string and its slot.
+                let n = s.len();
+                self.reserve_strings(n.saturating_mul(2), n.saturating_mul(11))?;
+                self.ensure_memory(n.saturating_mul(crate::heap::PROP_COST))?;
+                self.heap.charge(
+                    n.saturating_mul(crate::heap::PROP_COST + JsStr::cost(1) + JsStr::cost(10)),
+                );
                 for (i, u) in s.units().iter().enumerate() {
+                    self.tick(i)?;
                     let k = JsStr::from_str(&i.to_string());
                     if exclude.contains(&k) {
                         continue;

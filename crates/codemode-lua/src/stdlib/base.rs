@@ -395,11 +395,14 @@ pub fn tonumber(vm: &mut Vm, a: Args) -> LResult<Native> {
         let v = a.check_any(vm, 0)?;
         let r = match v {
             Value::Int(_) | Value::Float(_) => v,
-            Value::Str(s) => match lnum::parse_number(vm.str(s)) {
-                Some(Number::Int(i)) => Value::Int(i),
-                Some(Number::Float(f)) => Value::Float(f),
-                None => Value::Nil,
-            },
+            Value::Str(s) => {
+                vm.charge(crate::vm::arith::numeral_cost(&vm.heap, s) as u64)?;
+                match lnum::parse_number(vm.str(s)) {
+                    Some(Number::Int(i)) => Value::Int(i),
+                    Some(Number::Float(f)) => Value::Float(f),
+                    None => Value::Nil,
+                }
+            }
             _ => Value::Nil,
         };
         return ret1(vm, r);
@@ -412,6 +415,7 @@ pub fn tonumber(vm: &mut Vm, a: Args) -> LResult<Native> {
     if !(2..=36).contains(&b) {
         return Err(a.error_vm(vm, 1, "base out of range"));
     }
+    vm.charge(crate::vm::arith::numeral_cost(&vm.heap, s) as u64)?;
     let r = match lnum::parse_int_base(vm.str(s), b as u32) {
         Some(i) => Value::Int(i),
         None => Value::Nil,

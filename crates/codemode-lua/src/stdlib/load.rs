@@ -120,6 +120,8 @@ pub fn load(vm: &mut Vm, a: Args) -> LResult<Native> {
         }
         _ => return Err(a.type_error(vm, 0, "string")),
     };
+    // The chunk is copied before its length is checked: the copy is charged.
+    vm.charge(vm.str(src).len() as u64 / 16)?;
     let text = vm.str(src).to_vec();
     // Without a name the chunk is named by its own text.
     let id = chunk_id(vm.str(name.unwrap_or(src)));

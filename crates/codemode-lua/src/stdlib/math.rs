@@ -158,13 +158,16 @@ pub fn tointeger(vm: &mut Vm, a: Args) -> LResult<Native> {
             Some(i) => Value::Int(i),
             None => Value::Nil,
         },
-        Value::Str(_) => match vm.to_number(a.get(vm, 0)) {
-            Some(Number::Int(i)) => Value::Int(i),
-            Some(Number::Float(f)) => float_to_int(f, FloatToInt::Exact)
-                .map(Value::Int)
-                .unwrap_or(Value::Nil),
-            None => Value::Nil,
-        },
+        Value::Str(s) => {
+            vm.charge(crate::vm::arith::numeral_cost(&vm.heap, s) as u64)?;
+            match vm.to_number(a.get(vm, 0)) {
+                Some(Number::Int(i)) => Value::Int(i),
+                Some(Number::Float(f)) => float_to_int(f, FloatToInt::Exact)
+                    .map(Value::Int)
+                    .unwrap_or(Value::Nil),
+                None => Value::Nil,
+            }
+        }
         _ => {
             a.check_any(vm, 0)?;
             Value::Nil

@@ -367,26 +367,29 @@ impl Args {
         }
     }
 
-    pub fn check_number(&self, vm: &Vm, i: usize) -> LResult<Number> {
+    pub fn check_number(&self, vm: &mut Vm, i: usize) -> LResult<Number> {
         let v = self.get(vm, i);
         match v {
             Value::Int(x) => Ok(Number::Int(x)),
             Value::Float(x) => Ok(Number::Float(x)),
-            Value::Str(_) => vm
-                .to_number(v)
-                .ok_or_else(|| self.type_error(vm, i, "number")),
+            Value::Str(s) => {
+                // A numeral is read in full: charged by its length.
+                vm.charge(crate::vm::arith::numeral_cost(&vm.heap, s) as u64)?;
+                vm.to_number(v)
+                    .ok_or_else(|| self.type_error(vm, i, "number"))
+            }
             _ => Err(self.type_error(vm, i, "number")),
         }
     }
 
-    pub fn check_float(&self, vm: &Vm, i: usize) -> LResult<f64> {
+    pub fn check_float(&self, vm: &mut Vm, i: usize) -> LResult<f64> {
         Ok(match self.check_number(vm, i)? {
             Number::Int(x) => x as f64,
             Number::Float(f) => f,
         })
     }
 
-    pub fn check_int(&self, vm: &Vm, i: usize) -> LResult<i64> {
+    pub fn check_int(&self, vm: &mut Vm, i: usize) -> LResult<i64> {
         let v = self.get(vm, i);
         if let Value::Int(x) = v {
             return Ok(x);
@@ -398,7 +401,7 @@ impl Args {
         }
     }
 
-    pub fn opt_int(&self, vm: &Vm, i: usize, default: i64) -> LResult<i64> {
+    pub fn opt_int(&self, vm: &mut Vm, i: usize, default: i64) -> LResult<i64> {
         if self.get(vm, i).is_nil() {
             Ok(default)
         } else {

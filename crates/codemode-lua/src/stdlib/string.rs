@@ -608,6 +608,15 @@ fn other_texts(vm: &Vm, a: &Args, converted: &[(usize, Value)]) -> Vec<Vec<u8>> 
 
 pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
     let f = a.check_str(vm, 0)?;
+    // Every string argument is read whole by its conversion (copied by `%s`, escaped by
+    // `%q`, parsed as a numeral by `%d`): charged by length, whatever the result's size.
+    let mut read = vm.heap.str_bytes(f).len() as u64;
+    for i in 1..a.n {
+        if let Value::Str(s) = a.get(vm, i) {
+            read += vm.heap.str_bytes(s).len() as u64;
+        }
+    }
+    vm.charge(read / 16)?;
     let with_meta = (1..a.n).any(|i| vm.metatable(a.get(vm, i)).is_some());
     if with_meta {
         let mut found = super::tostr::format_tostring_args(vm, &a, vm.heap.str_bytes(f));
@@ -749,12 +758,18 @@ pub fn unpack(vm: &mut Vm, a: Args) -> LResult<Native> {
     if pos < 1 || pos as usize - 1 > l {
         return Err(a.error_vm(vm, 2, "initial position out of string"));
     }
-    let (vals, next) = codemode_lua_text::pack::unpack(
+    let r = codemode_lua_text::pack::unpack(
         vm.heap.str_bytes(f),
         vm.heap.str_bytes(s),
         pos as usize - 1,
-    )
-    .map_err(|e| lib_error_vm(vm, &a, e))?;
+    );
+    // The bytes read (a failed 'z' scanned to the end): work in proportion.
+    let read = match &r {
+        Ok((_, next)) => next.saturating_sub(pos as usize - 1),
+        Err(_) => l - (pos as usize - 1),
+    };
+    vm.charge(read as u64 / 16)?;
+    let (vals, next) = r.map_err(|e| lib_error_vm(vm, &a, e))?;
     vm.charge(vals.len() as u64)?;
     vm.reserve_results(vals.len() + 1)?;
     for v in vals {

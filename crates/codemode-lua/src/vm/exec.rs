@@ -252,7 +252,7 @@ impl Vm {
                         }
                         _ => {}
                     }
-                    let res = match arith::arith(&self.heap, $op, r!($b), r!($c)) {
+                    let res = match arith::arith(&self.heap, &mut fuel, $op, r!($b), r!($c)) {
                         Ok(v) => v,
                         Err(e) => {
                             let (vb, vc) = (r!($b), r!($c));
@@ -271,7 +271,7 @@ impl Vm {
                     let vc = r!($c);
                     let res = match (vb, vc) {
                         (Value::Int(x), Value::Int(y)) => $int(x, y),
-                        _ => match arith::arith(&self.heap, $op, vb, vc) {
+                        _ => match arith::arith(&self.heap, &mut fuel, $op, vb, vc) {
                             Ok(v) => v,
                             Err(e) => mm_opt!(self.arith_mm($op, vb, vc), {
                                 save!();
@@ -575,7 +575,7 @@ impl Vm {
                     ),
                     Op::Pow { a, b, c } => {
                         let (vb, vc) = (r!(b), r!(c));
-                        let v = match arith::arith(&self.heap, ArithOp::Pow, vb, vc) {
+                        let v = match arith::arith(&self.heap, &mut fuel, ArithOp::Pow, vb, vc) {
                             Ok(v) => v,
                             Err(e) => mm_opt!(self.arith_mm(ArithOp::Pow, vb, vc), {
                                 save!();
@@ -636,7 +636,7 @@ impl Vm {
                         } else {
                             (ArithOp::Add, Value::Int(i as i64))
                         };
-                        let v = match arith::arith(&self.heap, op, vb, c) {
+                        let v = match arith::arith(&self.heap, &mut fuel, op, vb, c) {
                             Ok(v) => v,
                             Err(e) => mm_opt!(self.arith_mm(op, vb, c), {
                                 save!();
@@ -677,7 +677,8 @@ impl Vm {
                                 continue;
                             }
                         }
-                        let v = match arith::arith(&self.heap, op, r!(b), Value::Int(y)) {
+                        let v = match arith::arith(&self.heap, &mut fuel, op, r!(b), Value::Int(y))
+                        {
                             Ok(v) => v,
                             Err(e) => {
                                 let vb = r!(b);
@@ -723,7 +724,7 @@ impl Vm {
                         };
                         let v = match fast {
                             Some(v) => v,
-                            None => match arith::arith(&self.heap, op, vb, vc) {
+                            None => match arith::arith(&self.heap, &mut fuel, op, vb, vc) {
                                 Ok(v) => v,
                                 Err(e) => mm_opt!(self.arith_mm(op, vb, vc), {
                                     save!();
@@ -748,7 +749,7 @@ impl Vm {
                                     "perform arithmetic on",
                                 ));
                             }),
-                            _ => match arith::to_number(&self.heap, vb) {
+                            _ => match arith::to_number_metered(&self.heap, &mut fuel, vb) {
                                 Some(Number::Int(x)) => Value::Int(x.wrapping_neg()),
                                 Some(Number::Float(x)) => Value::Float(-x),
                                 None => {
@@ -772,7 +773,13 @@ impl Vm {
                     }
                     Op::BNot { a, b } => {
                         let vb = r!(b);
-                        let v = match arith::arith(&self.heap, ArithOp::BXor, vb, Value::Int(-1)) {
+                        let v = match arith::arith(
+                            &self.heap,
+                            &mut fuel,
+                            ArithOp::BXor,
+                            vb,
+                            Value::Int(-1),
+                        ) {
                             Ok(v) => v,
                             Err(e) => {
                                 mm_opt!(self.unary_mm(Event::BNot, vb), {

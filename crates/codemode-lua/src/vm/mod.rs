@@ -312,13 +312,26 @@ impl Vm {
     /// Interns a new string after checking it against the length limit.
     pub fn new_str(&mut self, b: &[u8]) -> LResult<Value> {
         self.check_len(b.len())?;
+        self.charge_copy(b.len())?;
         Ok(Value::Str(self.heap.intern(b)))
     }
 
     #[inline]
     pub fn new_str_vec(&mut self, b: Vec<u8>) -> LResult<Value> {
         self.check_len(b.len())?;
+        self.charge_copy(b.len())?;
         Ok(Value::Str(self.heap.intern_vec(b)))
+    }
+
+    /// Fuel for building (copying, hashing) a long string of `len` bytes: a library call
+    /// that makes one is one instruction, whatever its length. Short strings cost nothing
+    /// here (their instructions are the cost).
+    #[inline]
+    fn charge_copy(&mut self, len: usize) -> LResult<()> {
+        if len > 256 {
+            self.charge(len as u64 / 64)?;
+        }
+        Ok(())
     }
 
     /// Records one `print` line.
