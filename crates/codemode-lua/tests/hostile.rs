@@ -499,3 +499,30 @@ return { f == nil, e, g == nil, h ~= nil }
     assert_eq!(v[2], json!(true));
     assert_eq!(v[3], json!(true));
 }
+
+#[test]
+fn a_long_name_is_charged_per_tostring() {
+    // `__name` is copied into every tostring, print and `%s`: a loop over one long name
+    // runs out of fuel rather than hiding the copies behind a few instructions.
+    let limits = VmLimits {
+        max_fuel: 20_000_000,
+        ..VmLimits::default()
+    };
+    for call in ["tostring(t)", "string.format('%s', t)"] {
+        let src = format!(
+            "local t = setmetatable({{}}, {{ __name = string.rep('x', 1 << 20) }})
+             local keep = {{}}
+             for i = 1, 1000 do keep[i % 4] = {call} end
+             return #keep"
+        );
+        let d = run_limits(&src, limits.clone()).result.unwrap_err();
+        assert_eq!(
+            d.kind,
+            DiagnosticKind::TimeoutExceeded,
+            "{call}: {}",
+            d.message
+        );
+    }
+    let out = run("return (tostring(setmetatable({}, { __name = 'N' })):gsub('0x%x+', 'A'))");
+    assert_eq!(out.result.unwrap(), json!("N: A"));
+}

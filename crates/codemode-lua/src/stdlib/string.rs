@@ -589,7 +589,7 @@ fn format_args<'a>(
 
 /// How `%s` shows the arguments that are not strings, numbers, booleans or nil (with
 /// `__name`, as `tostring`); `converted` arguments are strings already.
-fn other_texts(vm: &Vm, a: &Args, converted: &[(usize, Value)]) -> Vec<Vec<u8>> {
+fn other_texts(vm: &mut Vm, a: &Args, converted: &[(usize, Value)]) -> LResult<Vec<Vec<u8>>> {
     let mut texts = Vec::new();
     for i in 1..a.n {
         let v = a.get(vm, i);
@@ -599,11 +599,11 @@ fn other_texts(vm: &Vm, a: &Args, converted: &[(usize, Value)]) -> Vec<Vec<u8>> 
         ) && !converted.iter().any(|(j, _)| *j == i)
         {
             let mut t = Vec::new();
-            super::tostr::write_named(vm, &mut t, v);
+            super::tostr::write_named(vm, &mut t, v)?;
             texts.push(t);
         }
     }
-    texts
+    Ok(texts)
 }
 
 pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
@@ -644,7 +644,7 @@ pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
 /// Whether `string.format` of the first `upto` bytes of its format succeeds (charged).
 fn prefix_formats(vm: &mut Vm, a: &Args, upto: usize) -> LResult<bool> {
     let f = a.check_str(vm, 0)?;
-    let texts = other_texts(vm, a, &[]);
+    let texts = other_texts(vm, a, &[])?;
     let mut m = meter(vm);
     let start = m.remaining();
     let mut out = Vec::new();
@@ -671,7 +671,7 @@ fn prefix_formats(vm: &mut Vm, a: &Args, upto: usize) -> LResult<bool> {
 /// `__tostring` returned.
 pub fn format_with(vm: &mut Vm, a: &Args, converted: &[(usize, Value)]) -> LResult<Value> {
     let f = a.check_str(vm, 0)?;
-    let texts = other_texts(vm, a, converted);
+    let texts = other_texts(vm, a, converted)?;
     let mut m = meter(vm);
     let start = m.remaining();
     let mut out = Vec::new();
@@ -703,7 +703,7 @@ pub fn format_with(vm: &mut Vm, a: &Args, converted: &[(usize, Value)]) -> LResu
 
 pub fn pack(vm: &mut Vm, a: Args) -> LResult<Native> {
     let f = a.check_str(vm, 0)?;
-    let texts = other_texts(vm, &a, &[]);
+    let texts = other_texts(vm, &a, &[])?;
     let mut out = Vec::new();
     let res = {
         let args = format_args(vm, &a, &texts, &[]);
