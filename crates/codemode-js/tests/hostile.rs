@@ -396,9 +396,14 @@ fn natives_over_a_long_string_are_charged_per_call() {
         max_fuel: 20_000_000,
         ..Default::default()
     });
-    for call in ["JSON.stringify(s)", "JSON.stringify([s])"] {
+    for call in [
+        "JSON.stringify(s)",
+        "JSON.stringify([s])",
+        "parseInt(d)",
+        "parseFloat(d)",
+    ] {
         let src = format!(
-            "const s = 'x'.repeat(1 << 20); const keep = [];
+            "const s = 'x'.repeat(1 << 20); const d = '1'.repeat(1 << 20); const keep = [];
              for (let i = 0; i < 1000; i++) {{ keep[i % 4] = {call} }}
              return keep.length"
         );
