@@ -526,3 +526,34 @@ fn a_long_name_is_charged_per_tostring() {
     let out = run("return (tostring(setmetatable({}, { __name = 'N' })):gsub('0x%x+', 'A'))");
     assert_eq!(out.result.unwrap(), json!("N: A"));
 }
+
+#[test]
+fn gsub_copies_of_a_long_subject_are_charged() {
+    // One match near the start of a long subject leaves the rest to copy on every call.
+    let limits = VmLimits {
+        max_fuel: 20_000_000,
+        ..VmLimits::default()
+    };
+    for repl in [
+        "{}",
+        "function() end",
+        "setmetatable({}, { __index = function() end })",
+    ] {
+        let src = format!(
+            "local s = string.rep('x', 1 << 20)
+             local r = {repl}
+             local keep = {{}}
+             for i = 1, 1000 do keep[i % 4] = s:gsub('x', r, 1) end
+             return #keep"
+        );
+        let d = run_limits(&src, limits.clone()).result.unwrap_err();
+        assert_eq!(
+            d.kind,
+            DiagnosticKind::TimeoutExceeded,
+            "{repl}: {}",
+            d.message
+        );
+    }
+    let out = run("return { ('abcabc'):gsub('b', { b = 'B' }, 1), ('abc'):gsub('%w', function(c) return c:upper() end) }");
+    assert_eq!(out.result.unwrap(), json!(["aBcabc", "ABC", 3]));
+}

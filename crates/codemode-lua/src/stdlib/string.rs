@@ -412,16 +412,14 @@ pub fn gsub(vm: &mut Vm, a: Args) -> LResult<Native> {
                 let mut out = Vec::new();
                 let mut copied = 0;
                 while let Some(mt) = next_gsub_match(vm, s, p, max_n, &mut cursor)? {
-                    let subj = vm.heap.str_bytes(s);
-                    out.extend_from_slice(subj.get(copied..mt.start).unwrap_or(&[]));
+                    copy_subject(vm, &mut out, s, copied, Some(mt.start))?;
                     let key = match_value(vm, s, &mt, 0)?;
                     let v = vm.heap.table(t).get(key);
                     append_repl_value(vm, &mut out, v, mt.whole(vm.heap.str_bytes(s)))?;
                     copied = mt.end;
                     vm.check_len(out.len())?;
                 }
-                let subj = vm.heap.str_bytes(s);
-                out.extend_from_slice(subj.get(copied..).unwrap_or(&[]));
+                copy_subject(vm, &mut out, s, copied, None)?;
                 let v = vm.new_str_vec(out)?;
                 vm.rets.push(v);
                 vm.rets.push(Value::Int(cursor.count() as i64));
@@ -446,6 +444,27 @@ pub fn gsub(vm: &mut Vm, a: Args) -> LResult<Native> {
         }
         _ => Err(a.type_error(vm, 2, "string/function/table")),
     }
+}
+
+/// Appends the subject's bytes `from..to` (to its end without `to`) to a gsub's output:
+/// the copy is charged and bounded first, since one match near the start of a long subject
+/// leaves the whole rest to copy.
+fn copy_subject(
+    vm: &mut Vm,
+    out: &mut Vec<u8>,
+    s: StrRef,
+    from: usize,
+    to: Option<usize>,
+) -> LResult<()> {
+    let len = vm.heap.str_bytes(s).len();
+    let end = to.unwrap_or(len).min(len);
+    let from = from.min(end);
+    let total = out.len().saturating_add(end - from);
+    vm.check_len(total)?;
+    vm.check_memory_with(total)?;
+    vm.charge((end - from) as u64 / 8)?;
+    out.extend_from_slice(&vm.heap.str_bytes(s)[from..end]);
+    Ok(())
 }
 
 /// Drives a function-replacement gsub: consumes the last call's result and calls the
@@ -481,9 +500,7 @@ pub fn gsub_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
         }
         let Some(mt) = next_gsub_match(vm, st.subject, st.pattern, st.max_n, &mut st.cursor)?
         else {
-            let subj = vm.heap.str_bytes(st.subject);
-            st.out
-                .extend_from_slice(subj.get(st.copied..).unwrap_or(&[]));
+            copy_subject(vm, &mut st.out, st.subject, st.copied, None)?;
             let out = std::mem::take(&mut st.out);
             let n = st.cursor.count();
             let v = vm.new_str_vec(out)?;
@@ -493,9 +510,7 @@ pub fn gsub_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
             vm.do_return(func, 2)?;
             return Ok(None);
         };
-        let subj = vm.heap.str_bytes(st.subject);
-        st.out
-            .extend_from_slice(subj.get(st.copied..mt.start).unwrap_or(&[]));
+        copy_subject(vm, &mut st.out, st.subject, st.copied, Some(mt.start))?;
         if let Value::Table(_) = st.func {
             // A table with `__index`: the replacement is `t[first capture]` through it.
             let key = match_value(vm, st.subject, &mt, 0)?;
