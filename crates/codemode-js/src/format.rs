@@ -568,6 +568,30 @@ fn group_array(output: Vec<String>, indent: usize, numeric: bool) -> Vec<String>
     output
 }
 
+/// The length in code units of `json_quote(units)`, without building it.
+pub fn json_quoted_len(units: &[u16]) -> usize {
+    let mut n = 2;
+    let mut i = 0;
+    while i < units.len() {
+        n += match units[i] {
+            0x22 | 0x5c | 0x08 | 0x0c | 0x0a | 0x0d | 0x09 => 2,
+            u if u < 0x20 => 6,
+            0xD800..=0xDBFF
+                if units
+                    .get(i + 1)
+                    .is_some_and(|d| (0xDC00..0xE000).contains(d)) =>
+            {
+                i += 1;
+                2
+            }
+            0xD800..=0xDFFF => 6,
+            _ => 1,
+        };
+        i += 1;
+    }
+    n
+}
+
 /// JSON string quoting as JSON.stringify does (lone surrogates escaped).
 pub fn json_quote(units: &[u16]) -> Vec<u16> {
     let mut out = Vec::with_capacity(units.len() + 2);

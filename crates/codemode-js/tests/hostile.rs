@@ -385,3 +385,42 @@ fn conversions_retried_per_argument_are_bounded() {
     );
     assert_eq!(out.value.unwrap(), json!(9));
 }
+
+/// Natives that scan or copy a long string charge that work: a loop calling one on the
+/// same long string many times runs out of fuel (or meets the deadline) instead of hiding
+/// the work behind a few instructions per iteration.
+#[test]
+fn natives_over_a_long_string_are_charged_per_call() {
+    let i = JsInterpreter::new();
+    let o = limited(VmLimits {
+        max_fuel: 20_000_000,
+        ..Default::default()
+    });
+    for call in [
+        "JSON.stringify(s)",
+        "JSON.stringify([s])",
+        "parseInt(d)",
+        "parseFloat(d)",
+    ] {
+        let src = format!(
+            "const s = 'x'.repeat(1 << 20); const d = '1'.repeat(1 << 20); const keep = [];
+             for (let i = 0; i < 1000; i++) {{ keep[i % 4] = {call} }}
+             return keep.length"
+        );
+        let out = run_with(&i, &src, &o, &mut echo_tool);
+        assert_eq!(
+            out.value.unwrap_err().kind,
+            DiagnosticKind::TimeoutExceeded,
+            "{call}"
+        );
+    }
+    // Quoting still escapes as node does.
+    let out = run(
+        &i,
+        r#"return JSON.stringify("a\"\n\u0001\ud800\ud83d\ude00")"#,
+    );
+    assert_eq!(
+        out.value.unwrap(),
+        json!("\"a\\\"\\n\\u0001\\ud800\u{1F600}\"")
+    );
+}

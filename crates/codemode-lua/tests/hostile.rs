@@ -499,3 +499,61 @@ return { f == nil, e, g == nil, h ~= nil }
     assert_eq!(v[2], json!(true));
     assert_eq!(v[3], json!(true));
 }
+
+#[test]
+fn a_long_name_is_charged_per_tostring() {
+    // `__name` is copied into every tostring, print and `%s`: a loop over one long name
+    // runs out of fuel rather than hiding the copies behind a few instructions.
+    let limits = VmLimits {
+        max_fuel: 20_000_000,
+        ..VmLimits::default()
+    };
+    for call in ["tostring(t)", "string.format('%s', t)"] {
+        let src = format!(
+            "local t = setmetatable({{}}, {{ __name = string.rep('x', 1 << 20) }})
+             local keep = {{}}
+             for i = 1, 1000 do keep[i % 4] = {call} end
+             return #keep"
+        );
+        let d = run_limits(&src, limits.clone()).result.unwrap_err();
+        assert_eq!(
+            d.kind,
+            DiagnosticKind::TimeoutExceeded,
+            "{call}: {}",
+            d.message
+        );
+    }
+    let out = run("return (tostring(setmetatable({}, { __name = 'N' })):gsub('0x%x+', 'A'))");
+    assert_eq!(out.result.unwrap(), json!("N: A"));
+}
+
+#[test]
+fn gsub_copies_of_a_long_subject_are_charged() {
+    // One match near the start of a long subject leaves the rest to copy on every call.
+    let limits = VmLimits {
+        max_fuel: 20_000_000,
+        ..VmLimits::default()
+    };
+    for repl in [
+        "{}",
+        "function() end",
+        "setmetatable({}, { __index = function() end })",
+    ] {
+        let src = format!(
+            "local s = string.rep('x', 1 << 20)
+             local r = {repl}
+             local keep = {{}}
+             for i = 1, 1000 do keep[i % 4] = s:gsub('x', r, 1) end
+             return #keep"
+        );
+        let d = run_limits(&src, limits.clone()).result.unwrap_err();
+        assert_eq!(
+            d.kind,
+            DiagnosticKind::TimeoutExceeded,
+            "{repl}: {}",
+            d.message
+        );
+    }
+    let out = run("return { ('abcabc'):gsub('b', { b = 'B' }, 1), ('abc'):gsub('%w', function(c) return c:upper() end) }");
+    assert_eq!(out.result.unwrap(), json!(["aBcabc", "ABC", 3]));
+}

@@ -127,6 +127,10 @@ pub(crate) fn intr_quote(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value>
     let Value::Str(s) = arg(a, 0) else {
         return Ok(Value::Undefined);
     };
+    // A scan per unit, and the quoted text (up to six units per unit) counted before it is
+    // built: a loop quoting one long string must meet the deadline and the memory limit.
+    vm.charge(s.len())?;
+    vm.reserve_string(crate::format::json_quoted_len(s.units()))?;
     let out = crate::format::json_quote(s.units());
     vm.new_string(out)
 }

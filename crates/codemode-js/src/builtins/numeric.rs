@@ -97,11 +97,14 @@ pub(crate) fn global_is_finite(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<
 }
 pub(crate) fn global_parse_float(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let s = vm.to_rust_string(&arg(a, 0))?;
+    // The scan of the digits is the program's (a long numeric string in a loop).
+    vm.charge(s.len())?;
     Ok(Value::Num(number::parse_float(&s)))
 }
 pub(crate) fn global_parse_int(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let s = vm.to_rust_string(&arg(a, 0))?;
     let r = number::to_int32(vm.to_number(&arg(a, 1))?);
+    vm.charge(s.len())?;
     Ok(Value::Num(number::parse_int(&s, r)))
 }
 // Number.prototype, Boolean.prototype and String.prototype are themselves wrapper objects

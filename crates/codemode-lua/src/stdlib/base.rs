@@ -275,7 +275,7 @@ pub fn print_resume(vm: &mut Vm) -> LResult<Option<crate::vm::Exit>> {
                 call = Some((h, v));
                 break;
             }
-            super::tostr::write_named(vm, &mut st.out, v);
+            super::tostr::write_named(vm, &mut st.out, v)?;
             vm.check_len(st.out.len())?;
             st.next += 1;
         }
@@ -430,7 +430,7 @@ pub fn tostring(vm: &mut Vm, a: Args) -> LResult<Native> {
             return super::tostr::start(vm, &a, super::tostr::TostrFor::Tostring, vec![0]);
         }
         let mut out = Vec::new();
-        super::tostr::write_named(vm, &mut out, v);
+        super::tostr::write_named(vm, &mut out, v)?;
         let s = vm.new_str_vec(out)?;
         return ret1(vm, s);
     }

@@ -412,16 +412,14 @@ pub fn gsub(vm: &mut Vm, a: Args) -> LResult<Native> {
                 let mut out = Vec::new();
                 let mut copied = 0;
                 while let Some(mt) = next_gsub_match(vm, s, p, max_n, &mut cursor)? {
-                    let subj = vm.heap.str_bytes(s);
-                    out.extend_from_slice(subj.get(copied..mt.start).unwrap_or(&[]));
+                    copy_subject(vm, &mut out, s, copied, Some(mt.start))?;
                     let key = match_value(vm, s, &mt, 0)?;
                     let v = vm.heap.table(t).get(key);
                     append_repl_value(vm, &mut out, v, mt.whole(vm.heap.str_bytes(s)))?;
                     copied = mt.end;
                     vm.check_len(out.len())?;
                 }
-                let subj = vm.heap.str_bytes(s);
-                out.extend_from_slice(subj.get(copied..).unwrap_or(&[]));
+                copy_subject(vm, &mut out, s, copied, None)?;
                 let v = vm.new_str_vec(out)?;
                 vm.rets.push(v);
                 vm.rets.push(Value::Int(cursor.count() as i64));
@@ -446,6 +444,27 @@ pub fn gsub(vm: &mut Vm, a: Args) -> LResult<Native> {
         }
         _ => Err(a.type_error(vm, 2, "string/function/table")),
     }
+}
+
+/// Appends the subject's bytes `from..to` (to its end without `to`) to a gsub's output:
+/// the copy is charged and bounded first, since one match near the start of a long subject
+/// leaves the whole rest to copy.
+fn copy_subject(
+    vm: &mut Vm,
+    out: &mut Vec<u8>,
+    s: StrRef,
+    from: usize,
+    to: Option<usize>,
+) -> LResult<()> {
+    let len = vm.heap.str_bytes(s).len();
+    let end = to.unwrap_or(len).min(len);
+    let from = from.min(end);
+    let total = out.len().saturating_add(end - from);
+    vm.check_len(total)?;
+    vm.check_memory_with(total)?;
+    vm.charge((end - from) as u64 / 8)?;
+    out.extend_from_slice(&vm.heap.str_bytes(s)[from..end]);
+    Ok(())
 }
 
 /// Drives a function-replacement gsub: consumes the last call's result and calls the
@@ -481,9 +500,7 @@ pub fn gsub_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
         }
         let Some(mt) = next_gsub_match(vm, st.subject, st.pattern, st.max_n, &mut st.cursor)?
         else {
-            let subj = vm.heap.str_bytes(st.subject);
-            st.out
-                .extend_from_slice(subj.get(st.copied..).unwrap_or(&[]));
+            copy_subject(vm, &mut st.out, st.subject, st.copied, None)?;
             let out = std::mem::take(&mut st.out);
             let n = st.cursor.count();
             let v = vm.new_str_vec(out)?;
@@ -493,9 +510,7 @@ pub fn gsub_resume(vm: &mut Vm) -> LResult<Option<Exit>> {
             vm.do_return(func, 2)?;
             return Ok(None);
         };
-        let subj = vm.heap.str_bytes(st.subject);
-        st.out
-            .extend_from_slice(subj.get(st.copied..mt.start).unwrap_or(&[]));
+        copy_subject(vm, &mut st.out, st.subject, st.copied, Some(mt.start))?;
         if let Value::Table(_) = st.func {
             // A table with `__index`: the replacement is `t[first capture]` through it.
             let key = match_value(vm, st.subject, &mt, 0)?;
@@ -589,7 +604,7 @@ fn format_args<'a>(
 
 /// How `%s` shows the arguments that are not strings, numbers, booleans or nil (with
 /// `__name`, as `tostring`); `converted` arguments are strings already.
-fn other_texts(vm: &Vm, a: &Args, converted: &[(usize, Value)]) -> Vec<Vec<u8>> {
+fn other_texts(vm: &mut Vm, a: &Args, converted: &[(usize, Value)]) -> LResult<Vec<Vec<u8>>> {
     let mut texts = Vec::new();
     for i in 1..a.n {
         let v = a.get(vm, i);
@@ -599,11 +614,11 @@ fn other_texts(vm: &Vm, a: &Args, converted: &[(usize, Value)]) -> Vec<Vec<u8>> 
         ) && !converted.iter().any(|(j, _)| *j == i)
         {
             let mut t = Vec::new();
-            super::tostr::write_named(vm, &mut t, v);
+            super::tostr::write_named(vm, &mut t, v)?;
             texts.push(t);
         }
     }
-    texts
+    Ok(texts)
 }
 
 pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
@@ -653,7 +668,7 @@ pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
 /// Whether `string.format` of the first `upto` bytes of its format succeeds (charged).
 fn prefix_formats(vm: &mut Vm, a: &Args, upto: usize) -> LResult<bool> {
     let f = a.check_str(vm, 0)?;
-    let texts = other_texts(vm, a, &[]);
+    let texts = other_texts(vm, a, &[])?;
     let mut m = meter(vm);
     let start = m.remaining();
     let mut out = Vec::new();
@@ -680,7 +695,7 @@ fn prefix_formats(vm: &mut Vm, a: &Args, upto: usize) -> LResult<bool> {
 /// `__tostring` returned.
 pub fn format_with(vm: &mut Vm, a: &Args, converted: &[(usize, Value)]) -> LResult<Value> {
     let f = a.check_str(vm, 0)?;
-    let texts = other_texts(vm, a, converted);
+    let texts = other_texts(vm, a, converted)?;
     let mut m = meter(vm);
     let start = m.remaining();
     let mut out = Vec::new();
@@ -712,7 +727,7 @@ pub fn format_with(vm: &mut Vm, a: &Args, converted: &[(usize, Value)]) -> LResu
 
 pub fn pack(vm: &mut Vm, a: Args) -> LResult<Native> {
     let f = a.check_str(vm, 0)?;
-    let texts = other_texts(vm, &a, &[]);
+    let texts = other_texts(vm, &a, &[])?;
     let mut out = Vec::new();
     let res = {
         let args = format_args(vm, &a, &texts, &[]);

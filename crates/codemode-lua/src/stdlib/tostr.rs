@@ -47,8 +47,13 @@ impl TostrState {
 }
 
 /// `tostring` of a value without `__tostring`: `__name` names a table, as lua5.4 shows it.
-pub fn write_named(vm: &Vm, out: &mut Vec<u8>, v: Value) {
+/// The name is the program's and may be long: its copy is charged and bounded first.
+pub fn write_named(vm: &mut Vm, out: &mut Vec<u8>, v: Value) -> LResult<()> {
     if let Value::Str(name) = vm.metamethod(v, Event::Name) {
+        let len = vm.str(name).len();
+        vm.check_len(out.len().saturating_add(len))?;
+        vm.check_memory_with(out.len().saturating_add(len))?;
+        vm.charge(len as u64 / 8)?;
         out.extend_from_slice(vm.str(name));
         out.extend_from_slice(b": ");
         let mut addr = Vec::new();
@@ -58,6 +63,7 @@ pub fn write_named(vm: &Vm, out: &mut Vec<u8>, v: Value) {
     } else {
         vm.write_tostring(out, v);
     }
+    Ok(())
 }
 
 /// Starts converting arguments `todo` of the builtin `a` with their `__tostring`.
@@ -104,7 +110,7 @@ pub fn resume(vm: &mut Vm) -> LResult<Option<Exit>> {
         if h.is_nil() {
             // An earlier handler removed this one: convert as lua5.4 would now.
             let mut out = Vec::new();
-            write_named(vm, &mut out, v);
+            write_named(vm, &mut out, v)?;
             let s = vm.new_str_vec(out)?;
             st.done.push(s);
             put_back(vm, st);
