@@ -23,7 +23,6 @@ mod bytecode;
 mod compiler;
 mod fast;
 mod format;
-mod funcs;
 mod fuse;
 mod heap;
 mod interop;
