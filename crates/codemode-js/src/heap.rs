@@ -525,6 +525,11 @@ impl Heap {
     /// Turns every object into a shared template object (done once, after the built-ins
     /// are built). Handles stay valid.
     pub fn into_template(mut self) -> Heap {
+        // The realm is built in a heap without a template: its objects are moved, not copied.
+        if self.base.is_empty() {
+            let all = std::mem::take(&mut self.objects);
+            return self.sharing(std::sync::Arc::new(all));
+        }
         let mut all: Vec<Object> = self.base.iter().cloned().collect();
         for (i, o) in self.overlay.drain(..).enumerate() {
             if let Some(o) = o {
@@ -554,6 +559,11 @@ impl Heap {
             next_gc: self.next_gc,
             max_bytes: self.max_bytes,
         }
+    }
+
+    /// Room for `n` more objects without growing (and copying) the arena.
+    pub fn reserve(&mut self, n: usize) {
+        self.objects.reserve(n);
     }
 
     pub fn alloc(&mut self, obj: Object) -> ObjRef {

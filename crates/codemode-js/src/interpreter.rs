@@ -2,6 +2,7 @@
 
 use crate::builtins::{build_realm, NativeFn, Realm, HOOK_EXPORT_PREPARE};
 use crate::compiler::{Compiler, Options};
+use crate::funcs::Funcs;
 use crate::heap::{Heap, Kind, PromiseState, HIDDEN};
 use crate::value::{JsStr, ObjRef, Value};
 use crate::vm::{FrameKind, Module, RunState, Throw, Vm, PROGRAM_BIT};
@@ -33,7 +34,7 @@ impl Default for JsInterpreter {
 use crate::prelude_image::PRELUDE;
 
 /// Parses and compiles the prelude (what the image holds; see prelude_image.rs).
-fn compile_prelude() -> Result<Vec<crate::bytecode::FuncCode>, String> {
+pub(crate) fn compile_prelude() -> Result<Vec<crate::bytecode::FuncCode>, String> {
     let limits = codemode_js_syntax::ParseLimits {
         max_source_bytes: 1 << 22,
         max_nesting: 1000,
@@ -60,21 +61,27 @@ pub fn prelude_image() -> Result<Vec<u8>, String> {
     crate::prelude_image::encode(&compile_prelude()?)
 }
 
+/// Room made for the template's objects before the realm is built.
+const TEMPLATE_OBJECTS: usize = 768;
+
 impl JsInterpreter {
     pub fn new() -> JsInterpreter {
         let mut heap = Heap::new(usize::MAX);
+        // The built-ins and the prelude's objects (about 640): the arena does not grow
+        // (and copy them) while they are made.
+        heap.reserve(TEMPLATE_OBJECTS);
         let (realm, natives) = build_realm(&mut heap);
         let natives = Arc::new(natives);
         // The built-in image; a stale one (a development build whose prelude changed since
         // `cargo xtask codegen`) falls back to compiling the source.
         let prelude = match crate::prelude_image::load() {
             Some(funcs) => funcs,
-            None => compile_prelude().unwrap_or_else(|e| panic!("{e}")),
+            None => Funcs::eager(compile_prelude().unwrap_or_else(|e| panic!("{e}"))),
         };
         // Prelude function indices: compiled with base 0; nested functions are 1.. .
         let prelude = Arc::new(Module {
             funcs: prelude,
-            source: PRELUDE.to_string(),
+            source: PRELUDE.into(),
             line_index: codemode_js_syntax::LineIndex::new(PRELUDE),
         });
         let mut vm = Vm::new(
@@ -189,8 +196,8 @@ impl Interpreter for JsInterpreter {
         Ok(Box::new(JsProgram {
             template: self.template.clone(),
             module: Arc::new(Module {
-                funcs: compiled.funcs,
-                source: source.to_string(),
+                funcs: Funcs::eager(compiled.funcs),
+                source: source.to_string().into(),
                 line_index: codemode_js_syntax::LineIndex::new(source),
             }),
             tool_paths: compiled.tool_paths,

@@ -23,6 +23,7 @@ mod bytecode;
 mod compiler;
 mod fast;
 mod format;
+mod funcs;
 mod fuse;
 mod heap;
 mod interop;

@@ -11,6 +11,7 @@
 //! committed image differs from a fresh compile and rewrites it.
 
 use crate::bytecode::FuncCode;
+use crate::funcs::{FuncHead, Funcs};
 use crate::value::{JsStr, Value};
 use serde::{Deserialize, Serialize};
 
@@ -40,29 +41,54 @@ const FINGERPRINT: u64 = fnv1a(
     fnv1a(PRELUDE.as_bytes(), 0xcbf2_9ce4_8422_2325),
 );
 
-#[derive(Serialize)]
-struct ImageOut<'a> {
-    fingerprint: u64,
-    funcs: &'a [FuncCode],
+/// A function's head and its own postcard encoding, so each can be decoded alone.
+struct EncodedFunc<'a>(FuncHead, &'a [u8]);
+
+impl Serialize for EncodedFunc<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeTuple;
+        struct Bytes<'b>(&'b [u8]);
+        impl Serialize for Bytes<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_bytes(self.0)
+            }
+        }
+        let mut t = s.serialize_tuple(2)?;
+        t.serialize_element(&self.0)?;
+        t.serialize_element(&Bytes(self.1))?;
+        t.end()
+    }
 }
 
-/// The prelude's functions from the built-in image, or None when the image is stale (the
-/// caller compiles the prelude from source).
-pub(crate) fn load() -> Option<Vec<FuncCode>> {
+/// The prelude's functions from the built-in image, each decoded when first used, or None
+/// when the image is stale (the caller compiles the prelude from source).
+pub(crate) fn load() -> Option<Funcs> {
     let (fingerprint, funcs) = postcard::take_from_bytes::<u64>(IMAGE).ok()?;
     if fingerprint != FINGERPRINT {
         return None;
     }
-    postcard::from_bytes(funcs).ok()
+    // The encodings are borrowed from the image in the binary, not copied.
+    let entries: Vec<(FuncHead, &'static [u8])> = postcard::from_bytes(funcs).ok()?;
+    Some(Funcs::lazy(entries))
 }
 
-/// Encodes compiled prelude functions as an image.
+/// Encodes compiled prelude functions as an image: the fingerprint, then each function's
+/// head and encoding.
 pub(crate) fn encode(funcs: &[FuncCode]) -> Result<Vec<u8>, String> {
-    postcard::to_allocvec(&ImageOut {
-        fingerprint: FINGERPRINT,
-        funcs,
-    })
-    .map_err(|e| format!("prelude image: {e}"))
+    let err = |e: postcard::Error| format!("prelude image: {e}");
+    let bodies = funcs
+        .iter()
+        .map(postcard::to_allocvec)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(err)?;
+    let entries: Vec<EncodedFunc> = funcs
+        .iter()
+        .zip(&bodies)
+        .map(|(f, body)| EncodedFunc(FuncHead::of(f), body))
+        .collect();
+    let mut out = postcard::to_allocvec(&FINGERPRINT).map_err(err)?;
+    out.extend(postcard::to_allocvec(&entries).map_err(err)?);
+    Ok(out)
 }
 
 /// The constants a compiled function holds (the compiler makes no others).
@@ -168,6 +194,9 @@ mod tests {
                 fresh.len()
             );
         }
-        assert!(load().is_some(), "the current image decodes");
+        let funcs = load().expect("the current image is used");
+        for i in 0..funcs.len() {
+            assert!(funcs.decodes(i), "prelude function {i} decodes");
+        }
     }
 }

@@ -106,6 +106,11 @@ impl JsStr {
     }
     #[allow(clippy::should_implement_trait)]
     pub fn from_str(s: &str) -> Self {
+        // ASCII (every built-in name) in one exact allocation; encode_utf16's size hint is
+        // a third of the length, so collecting it grew the vector.
+        if s.is_ascii() {
+            return JsStr::new(s.bytes().map(u16::from).collect());
+        }
         JsStr::new(s.encode_utf16().collect())
     }
     #[inline(always)]

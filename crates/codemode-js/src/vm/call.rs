@@ -140,16 +140,16 @@ impl Vm {
     /// `base` (running `closure`); an arrow keeps the frame's `this`.
     #[inline]
     pub(crate) fn new_closure(&mut self, idx: u32, base: usize, closure: Option<ObjRef>) -> ObjRef {
-        let f = self.code(idx);
-        let caps = f.captures.clone();
+        // The head only: a prelude function's code is decoded when it is first called.
+        let f = self.closure_head(idx);
         let is_arrow = f.is_arrow;
         let fp = match (f.is_generator, f.is_async) {
             (false, _) => self.realm.function_proto,
             (true, false) => self.realm.generator_function_proto,
             (true, true) => self.realm.async_generator_function_proto,
         };
-        let mut cells = Vec::with_capacity(caps.len());
-        for c in caps {
+        let mut cells = Vec::with_capacity(f.captures.len());
+        for &c in f.captures {
             cells.push(match c {
                 crate::bytecode::Capture::Local(s) => match &self.stack[base + s as usize] {
                     Value::Obj(r) => *r,

@@ -14,8 +14,9 @@ use std::sync::Arc;
 
 /// A compiled module: the prelude or one program.
 pub struct Module {
-    pub funcs: Vec<FuncCode>,
-    pub source: String,
+    pub funcs: crate::funcs::Funcs,
+    /// The source (the prelude's is in the binary: borrowed, not copied).
+    pub source: std::borrow::Cow<'static, str>,
     pub line_index: codemode_js_syntax::LineIndex,
 }
 
@@ -279,6 +280,17 @@ impl Vm {
             template_objects: HashMap::new(),
             iter_slots: [0; iter::ITER_SLOTS],
         }
+    }
+
+    /// What making a closure of function `func` needs, without decoding a prelude
+    /// function's code (see funcs.rs).
+    pub fn closure_head(&self, func: u32) -> crate::funcs::HeadRef<'_> {
+        if func & PROGRAM_BIT == 0 {
+            if let Some(head) = self.prelude.funcs.head(func as usize) {
+                return head;
+            }
+        }
+        crate::funcs::HeadRef::of(self.code(func))
     }
 
     pub fn code(&self, func: u32) -> &FuncCode {
