@@ -20,6 +20,21 @@ pub const COPY_UNITS_PER_CHARGE: usize = 8;
 /// Bytes one array element costs: the value, and the `Vec`'s doubling while it grows.
 pub const ELEMENT_COST: usize = std::mem::size_of::<Value>();
 
+/// A piece of `Vm::concat_strings`: fixed ASCII text, or a string's code units.
+pub enum StrPart<'a> {
+    Ascii(&'static str),
+    Units(&'a [u16]),
+}
+
+impl StrPart<'_> {
+    fn len(&self) -> usize {
+        match self {
+            StrPart::Ascii(s) => s.len(),
+            StrPart::Units(u) => u.len(),
+        }
+    }
+}
+
 impl Vm {
     /// Ends the execution (uncatchably, like running out of fuel) if its deadline passed.
     #[inline]
@@ -88,12 +103,15 @@ impl Vm {
     /// The concatenation of `parts` as one new string: the string limit, the memory and the
     /// fuel of the copy are checked before it is built (names and tags built from a
     /// program's strings: `bound f`, `[object T]`, `Name: message`).
-    pub fn concat_strings(&mut self, parts: &[&[u16]]) -> JsResult<Value> {
+    pub fn concat_strings(&mut self, parts: &[StrPart]) -> JsResult<Value> {
         let len = parts.iter().fold(0usize, |n, p| n.saturating_add(p.len()));
         self.reserve_string(len)?;
         let mut units = Vec::with_capacity(len);
         for p in parts {
-            units.extend_from_slice(p);
+            match p {
+                StrPart::Ascii(s) => units.extend(s.bytes().map(u16::from)),
+                StrPart::Units(u) => units.extend_from_slice(u),
+            }
         }
         self.new_string(units)
     }

@@ -17,6 +17,17 @@ fn small_fuel() -> CompileOptions {
     })
 }
 
+/// Runs `src` under a 16 MiB memory limit and checks that it ends there.
+fn ends_at_the_memory_limit(i: &JsInterpreter, src: &str) {
+    let o = limited(VmLimits {
+        max_memory_bytes: 16 << 20,
+        ..Default::default()
+    });
+    let d = run_with(i, src, &o, &mut echo_tool).value.unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::ExecutionFailure, "{}", d.message);
+    assert!(d.message.contains("memory limit"), "{}", d.message);
+}
+
 #[test]
 fn natives_reading_a_long_string_charge_by_its_length() {
     let i = JsInterpreter::new();
@@ -76,19 +87,10 @@ fn error_messages_quoting_a_long_key_are_cut() {
 fn bind_chains_count_their_names() {
     let i = JsInterpreter::new();
     // Each bind's name is "bound " + the last: quadratic in all, counted as it grows.
-    let o = limited(VmLimits {
-        max_memory_bytes: 16 << 20,
-        ..Default::default()
-    });
-    let out = run_with(
+    ends_at_the_memory_limit(
         &i,
         "let f = function g() {}; for (let i = 0; i < 1e6; i++) f = f.bind(null, i); return f.name.length",
-        &o,
-        &mut echo_tool,
     );
-    let d = out.value.unwrap_err();
-    assert_eq!(d.kind, DiagnosticKind::ExecutionFailure, "{}", d.message);
-    assert!(d.message.contains("memory limit"), "{}", d.message);
     let out = run(
         &i,
         "function g(a, b, c) {} const f = g.bind(null, 1).bind(null, 2); return [f.name, f.length, String(new Error('\\ud800')).length]",
@@ -99,18 +101,10 @@ fn bind_chains_count_their_names() {
 #[test]
 fn spreading_a_long_string_into_an_object_is_counted() {
     let i = JsInterpreter::new();
-    let o = limited(VmLimits {
-        max_memory_bytes: 16 << 20,
-        ..Default::default()
-    });
-    let out = run_with(
+    ends_at_the_memory_limit(
         &i,
         "const o = { ...'x'.repeat(1 << 20) }; return Object.keys(o).length",
-        &o,
-        &mut echo_tool,
     );
-    let d = out.value.unwrap_err();
-    assert!(d.message.contains("memory limit"), "{}", d.message);
     let out = run(&i, "return { ...'ab' }");
     assert_eq!(out.value.unwrap(), json!({"0": "a", "1": "b"}));
 }

@@ -101,6 +101,10 @@ pub(crate) fn error_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResu
     match (name.is_empty(), msg.is_empty()) {
         (_, true) => Ok(Value::Str(name)),
         (true, false) => Ok(Value::Str(msg)),
-        _ => vm.concat_strings(&[name.units(), &[58, 32], msg.units()]),
+        _ => vm.concat_strings(&[
+            StrPart::Units(name.units()),
+            StrPart::Ascii(": "),
+            StrPart::Units(msg.units()),
+        ]),
     }
 }

@@ -41,9 +41,6 @@ pub(crate) fn function_apply(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult
     vm.tail_call = Some((this.clone(), arg(a, 0), args));
     Ok(Value::Undefined)
 }
-/// "bound " in UTF-16.
-const BOUND_PREFIX: &[u16] = &[98, 111, 117, 110, 100, 32];
-
 pub(crate) fn function_bind(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     if !vm.is_callable(this) {
         return Err(vm.type_error("Bind must be called on a function"));
@@ -73,7 +70,7 @@ pub(crate) fn function_bind(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<
         Value::Str(s) => s,
         _ => JsStr::from_str(""),
     };
-    let name = vm.concat_strings(&[BOUND_PREFIX, name.units()])?;
+    let name = vm.concat_strings(&[StrPart::Ascii("bound "), StrPart::Units(name.units())])?;
     vm.reserve_array(rest.len())?;
     vm.heap.charge(
         std::mem::size_of::<(Value, Value, Vec<Value>)>()
@@ -92,9 +89,11 @@ pub(crate) fn function_bind(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<
 pub(crate) fn function_to_string(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult<Value> {
     let name = vm.get_prop(this, &JsStr::from_str("name"))?;
     let name = vm.to_string(&name)?;
-    let head: Vec<u16> = "function ".encode_utf16().collect();
-    let tail: Vec<u16> = "() { [native code] }".encode_utf16().collect();
-    vm.concat_strings(&[&head, name.units(), &tail])
+    vm.concat_strings(&[
+        StrPart::Ascii("function "),
+        StrPart::Units(name.units()),
+        StrPart::Ascii("() { [native code] }"),
+    ])
 }
 pub(crate) fn function_proto_call(_vm: &mut Vm, _: &Value, _a: &[Value]) -> JsResult<Value> {
     Ok(Value::Undefined)

@@ -3,7 +3,7 @@
 //! adds its objects to the realm being built.
 
 pub(crate) use crate::heap::*;
-pub(crate) use crate::limits::{find_units_bounded, rfind_units_bounded};
+pub(crate) use crate::limits::{find_units_bounded, rfind_units_bounded, StrPart};
 pub(crate) use crate::number;
 pub(crate) use crate::value::*;
 pub(crate) use crate::vm::{JsResult, Throw, Vm};

@@ -907,8 +907,11 @@ pub(crate) fn object_proto_to_string(vm: &mut Vm, this: &Value, a: &[Value]) -> 
             Err(_) => Value::Undefined,
         };
         if let Value::Str(tag) = tag {
-            let head: Vec<u16> = "[object ".encode_utf16().collect();
-            return vm.concat_strings(&[&head, tag.units(), &[93]]);
+            return vm.concat_strings(&[
+                StrPart::Ascii("[object "),
+                StrPart::Units(tag.units()),
+                StrPart::Ascii("]"),
+            ]);
         }
     }
     builtin_tag(vm, this, a)
