@@ -70,42 +70,22 @@ pub(super) fn install(b: &mut RealmBuilder) {
     b.def(proto, "exec", regexp_exec, 1);
     b.def(proto, "test", test_front, 1);
     b.def(proto, "toString", regexp_to_string, 0);
-    // ECMAScript's accessors over the internal slots (§22.2.6).
-    b.def_getter(proto, JsStr::from_str("dotAll"), "get dotAll", get_dot_all);
-    b.def_getter(proto, JsStr::from_str("flags"), "get flags", get_flags);
-    b.def_getter(proto, JsStr::from_str("global"), "get global", get_global);
-    b.def_getter(
-        proto,
-        JsStr::from_str("hasIndices"),
-        "get hasIndices",
-        get_has_indices,
-    );
-    b.def_getter(
-        proto,
-        JsStr::from_str("ignoreCase"),
-        "get ignoreCase",
-        get_ignore_case,
-    );
-    b.def_getter(
-        proto,
-        JsStr::from_str("multiline"),
-        "get multiline",
-        get_multiline,
-    );
-    b.def_getter(proto, JsStr::from_str("source"), "get source", get_source);
-    b.def_getter(proto, JsStr::from_str("sticky"), "get sticky", get_sticky);
-    b.def_getter(
-        proto,
-        JsStr::from_str("unicode"),
-        "get unicode",
-        get_unicode,
-    );
-    b.def_getter(
-        proto,
-        JsStr::from_str("unicodeSets"),
-        "get unicodeSets",
-        get_unicode_sets,
-    );
+    // ECMAScript's accessors over the internal slots (§22.2.6): (key, function name, getter).
+    let getters: [(&str, &'static str, NativeFn); 10] = [
+        ("dotAll", "get dotAll", get_dot_all),
+        ("flags", "get flags", get_flags),
+        ("global", "get global", get_global),
+        ("hasIndices", "get hasIndices", get_has_indices),
+        ("ignoreCase", "get ignoreCase", get_ignore_case),
+        ("multiline", "get multiline", get_multiline),
+        ("source", "get source", get_source),
+        ("sticky", "get sticky", get_sticky),
+        ("unicode", "get unicode", get_unicode),
+        ("unicodeSets", "get unicodeSets", get_unicode_sets),
+    ];
+    for (key, name, getter) in getters {
+        b.def_getter(proto, JsStr::from_str(key), name, getter);
+    }
     let string_proto = b.realm.string_proto;
     b.def(string_proto, "match", match_front, 1);
     b.def(string_proto, "replace", replace_front, 2);
