@@ -91,6 +91,13 @@ pub enum Inst {
         id: u32,
         negate: bool,
     },
+    /// Match `lits[start..start + len]` forward, unit by unit: a run of two or more
+    /// `One::Char`s of BMP non-surrogate characters (for which a unit is the character in
+    /// every mode), charged one step per character as the `One`s were.
+    Lit {
+        start: u32,
+        len: u32,
+    },
     Match,
 }
 
@@ -99,6 +106,8 @@ pub enum Inst {
 pub struct Program {
     pub insts: Vec<Inst>,
     pub sets: Vec<CharSet>,
+    /// The units of the `Lit` instructions.
+    pub lits: Vec<u16>,
     /// The groups of each name, by name number (for `BackRefAny`).
     pub ref_lists: Vec<Vec<u32>>,
     /// The ASCII members of each of `sets` as a bitmap (bit `c` of the pair: `c` < 128 is
@@ -190,12 +199,14 @@ pub fn compile(
     };
     c.node(node, false)?;
     c.emit(Inst::Match)?;
+    let (insts, lits) = fuse_literals(std::mem::take(&mut c.insts));
     let first = c.first(node, fold).filter(|s| s.ranges().len() < 64);
     let ascii = c.sets.iter().map(AsciiMap::of).collect();
     let first_ascii = first.as_ref().map(AsciiMap::of).unwrap_or_default();
     Ok(Program {
-        insts: c.insts,
+        insts,
         sets: c.sets,
+        lits,
         // Only a name of several groups has a `BackRefAny`.
         ref_lists: name_groups
             .iter()
@@ -215,6 +226,65 @@ pub fn compile(
         unicode,
         ignore_case: c.folded_backref,
     })
+}
+
+/// A character a `Lit` can hold: one unit that is the character in every mode.
+fn lit_unit(i: &Inst) -> Option<u16> {
+    match i {
+        Inst::One {
+            m: One::Char(c),
+            back: false,
+        } if *c < 0xD800 || (0xE000..0x10000).contains(c) => Some(*c as u16),
+        _ => None,
+    }
+}
+
+/// Replaces each run of two or more literal `One`s that no jump enters past its first
+/// with a `Lit` (the run's other instructions become unreachable `Jmp`s to the run's end,
+/// so every jump target keeps its index).
+fn fuse_literals(mut insts: Vec<Inst>) -> (Vec<Inst>, Vec<u16>) {
+    let mut target = vec![false; insts.len() + 1];
+    for i in &insts {
+        match i {
+            Inst::Split { prefer, other } => {
+                target[*prefer as usize] = true;
+                target[*other as usize] = true;
+            }
+            Inst::Jmp(t) => target[*t as usize] = true,
+            Inst::LoopHead { exit, .. } => target[*exit as usize] = true,
+            Inst::LoopEnd { head, .. } => target[*head as usize] = true,
+            Inst::LookStart { end, .. } => target[*end as usize] = true,
+            _ => {}
+        }
+    }
+    let mut lits = Vec::new();
+    let mut i = 0;
+    while i < insts.len() {
+        let mut j = i;
+        while j < insts.len() && (j == i || !target[j]) {
+            match lit_unit(&insts[j]) {
+                Some(u) => lits.push(u),
+                None => break,
+            }
+            j += 1;
+        }
+        let len = j - i;
+        if len >= 2 {
+            let start = (lits.len() - len) as u32;
+            insts[i] = Inst::Lit {
+                start,
+                len: len as u32,
+            };
+            for placeholder in &mut insts[i + 1..j] {
+                *placeholder = Inst::Jmp(j as u32);
+            }
+            i = j;
+        } else {
+            lits.truncate(lits.len() - len);
+            i += 1;
+        }
+    }
+    (insts, lits)
 }
 
 /// The fewest code units a match of `node` spans (saturating).

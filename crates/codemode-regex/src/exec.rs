@@ -72,8 +72,16 @@ struct State<'a, B: Budget> {
     fold: Option<&'static Folding>,
 }
 
-/// Runs `prog` on `input` from `start`: the capture slots of the first match (pairs of
-/// start and end, `UNSET` for an unset group), or `None`. The working memory comes from
+impl Scratch {
+    /// The capture slots of the last successful [`exec`] (pairs of start and end, `UNSET`
+    /// for an unset group).
+    pub fn slots(&self) -> &[usize] {
+        &self.caps
+    }
+}
+
+/// Runs `prog` on `input` from `start`: whether it matches, the capture slots of the first
+/// match then left in `scratch` ([`Scratch::slots`]). The working memory comes from
 /// `scratch` and goes back to it.
 pub fn exec<B: Budget>(
     prog: &Program,
@@ -82,9 +90,9 @@ pub fn exec<B: Budget>(
     sticky: bool,
     budget: &mut B,
     scratch: &mut Scratch,
-) -> Result<Option<Vec<usize>>, Exhausted> {
+) -> Result<bool, Exhausted> {
     if start > input.len() {
-        return Ok(None);
+        return Ok(false);
     }
     let fold = if prog.ignore_case {
         Some(if prog.unicode {
@@ -139,7 +147,7 @@ pub fn exec<B: Budget>(
     if st_steps > 0 {
         budget.steps(st_steps as u64)?;
     }
-    Ok(found.then(|| scratch.caps.clone()))
+    Ok(found)
 }
 
 impl<B: Budget> State<'_, B> {
@@ -275,6 +283,84 @@ impl<B: Budget> State<'_, B> {
             }
             One::Dot { all } => *all || !is_line_terminator(c),
         }
+    }
+
+    /// Up to `limit` characters matched by `m` leftwards from `pos`, each a step: (count,
+    /// position after them, position after the first `min` of them).
+    fn scan_back(
+        &mut self,
+        m: &One,
+        pos: usize,
+        min: u32,
+        limit: u32,
+    ) -> Result<(u32, usize, usize), Exhausted> {
+        let (mut count, mut p, mut min_pos) = (0u32, pos, pos);
+        while count < limit {
+            match self.one(m, p, true) {
+                Some(n) => p = n,
+                None => break,
+            }
+            count += 1;
+            if count == min {
+                min_pos = p;
+            }
+            if count % STEP_CHUNK == 0 {
+                self.step(STEP_CHUNK)?;
+            }
+        }
+        self.step(count % STEP_CHUNK)?;
+        Ok((count, p, min_pos))
+    }
+
+    /// [`State::scan_back`] rightwards: ASCII units are tested without decoding, a set's
+    /// against its bitmap.
+    fn scan_fwd(
+        &mut self,
+        m: &One,
+        pos: usize,
+        min: u32,
+        limit: u32,
+    ) -> Result<(u32, usize, usize), Exhausted> {
+        let prog = self.prog;
+        let input = self.input;
+        let ascii_ok = |u: u32| match m {
+            One::Char(x) => *x == u,
+            One::Set(i, negate) => prog.ascii[*i as usize].has(u) != *negate,
+            One::Dot { all } => *all || !is_line_terminator(u),
+        };
+        let (mut count, mut p, mut min_pos) = (0u32, pos, pos);
+        while count < limit {
+            // Charge each full chunk as it completes.
+            let chunk_end = limit.min((count / STEP_CHUNK + 1) * STEP_CHUNK);
+            while count < chunk_end {
+                let Some(&u) = input.get(p) else { break };
+                let u = u as u32;
+                let next = if u < 128 {
+                    if !ascii_ok(u) {
+                        break;
+                    }
+                    p + 1
+                } else {
+                    match read_fwd(input, p, prog.unicode) {
+                        Some((c, n)) if self.matches_one(m, c) => n,
+                        _ => break,
+                    }
+                };
+                p = next;
+                count += 1;
+                if count == min {
+                    min_pos = p;
+                }
+            }
+            if count < chunk_end {
+                break;
+            }
+            if count % STEP_CHUNK == 0 {
+                self.step(STEP_CHUNK)?;
+            }
+        }
+        self.step(count % STEP_CHUNK)?;
+        Ok((count, p, min_pos))
     }
 
     /// One character matched by `m` at `pos` in the direction: the new position.
@@ -460,24 +546,12 @@ impl<B: Budget> State<'_, B> {
                     back,
                 } => {
                     let (min, max, greedy, back) = (*min, *max, *greedy, *back);
-                    let mut count = 0u32;
-                    let mut p = pos;
-                    let mut min_pos = pos;
                     let limit = if greedy { max } else { min };
-                    while count < limit {
-                        match self.one(m, p, back) {
-                            Some(n) => p = n,
-                            None => break,
-                        }
-                        count += 1;
-                        if count == min {
-                            min_pos = p;
-                        }
-                        if count % STEP_CHUNK == 0 {
-                            self.step(STEP_CHUNK)?;
-                        }
-                    }
-                    self.step(count % STEP_CHUNK)?;
+                    let (count, p, min_pos) = if back {
+                        self.scan_back(m, pos, min, limit)?
+                    } else {
+                        self.scan_fwd(m, pos, min, limit)?
+                    };
                     if count < min {
                         false
                     } else {
@@ -631,6 +705,22 @@ impl<B: Budget> State<'_, B> {
                             .extend(tail.into_iter().skip(1).filter(Bt::is_undo));
                         pos = at;
                         true
+                    }
+                }
+                Inst::Lit { start, len } => {
+                    let (start, len) = (*start as usize, *len as usize);
+                    // One step per character, as the `One`s it stands for (one is
+                    // already charged).
+                    self.step(len as u32 - 1)?;
+                    let lit = &prog.lits[start..start + len];
+                    match self.input.get(pos..pos + len) {
+                        Some(s) if s == lit => {
+                            // Past the run (its other instructions are placeholders).
+                            pos += len;
+                            pc += len as u32 - 1;
+                            true
+                        }
+                        _ => false,
                     }
                 }
                 Inst::Match => {

@@ -193,6 +193,14 @@ pub struct Regex {
 #[derive(Debug, Default)]
 pub struct Scratch(exec::Scratch);
 
+impl Scratch {
+    /// The capture slots of the last search that matched ([`Regex::is_match_at_with`]):
+    /// group `i` spans `slots[2i]..slots[2i+1]` (`usize::MAX` for an unset group).
+    pub fn slots(&self) -> &[usize] {
+        self.0.slots()
+    }
+}
+
 /// The capture slots of a match: group `i` spans `slots[2i]..slots[2i+1]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
@@ -333,10 +341,23 @@ impl Regex {
         budget: &mut B,
         scratch: &mut Scratch,
     ) -> Result<Option<Match>, Exhausted> {
-        Ok(
-            exec::exec(&self.prog, subject, start, sticky, budget, &mut scratch.0)?
-                .map(|slots| Match { slots }),
-        )
+        let found = exec::exec(&self.prog, subject, start, sticky, budget, &mut scratch.0)?;
+        Ok(found.then(|| Match {
+            slots: scratch.0.slots().to_vec(),
+        }))
+    }
+
+    /// Whether [`Regex::find_at_with`] finds a match (the same search and steps), without
+    /// building the match.
+    pub fn is_match_at_with<B: Budget>(
+        &self,
+        subject: &[u16],
+        start: usize,
+        sticky: bool,
+        budget: &mut B,
+        scratch: &mut Scratch,
+    ) -> Result<bool, Exhausted> {
+        exec::exec(&self.prog, subject, start, sticky, budget, &mut scratch.0)
     }
 }
 

@@ -574,3 +574,43 @@ fn reused_scratch_matches_like_a_fresh_one() {
             .is_err());
     }
 }
+
+/// The fuel a search of `p` in `s` uses, and whether it matched.
+fn steps_of(p: &str, s: &str) -> (u64, bool) {
+    let re = Regex::with_flags(&u(p), &u("")).unwrap();
+    let mut l = limits();
+    let found = re.find_at(&u(s), 0, false, &mut l).unwrap().is_some();
+    (limits().fuel - l.fuel, found)
+}
+
+#[test]
+fn literal_runs_and_scans_charge_a_step_per_character() {
+    // A run of literal characters is one instruction, a class per character is one
+    // instruction each: the steps are the same.
+    for s in ["xxabcdx", "abcabcd", "abce", "ab"] {
+        assert_eq!(steps_of("abcd", s), steps_of("[a][b][c][d]", s), "{s:?}");
+        assert_eq!(
+            steps_of("(?<=abcd)x", s),
+            steps_of("(?<=[a][b][c][d])x", s),
+            "{s:?}"
+        );
+    }
+    // A repetition's scan charges at least a step per character, either way.
+    for n in [0, 1, 255, 256, 257, 1000] {
+        let s = "7".repeat(n) + "x";
+        let (fwd, _) = steps_of("\\d*x", &s);
+        let (back, _) = steps_of("(?<=\\d*)x", &s);
+        assert!(fwd >= n as u64 && back >= n as u64, "{n}: {fwd} {back}");
+    }
+    // A long scan runs out of fuel as it goes.
+    let re = Regex::with_flags(&u("\\d+x"), &u("")).unwrap();
+    let mut tight = Limits {
+        fuel: 1_000,
+        ..limits()
+    };
+    let subj = u(&"7".repeat(100_000));
+    assert_eq!(
+        re.find_at(&subj, 0, false, &mut tight),
+        Err(Exhausted::Fuel)
+    );
+}

@@ -287,6 +287,31 @@ fn find(vm: &mut Vm, rx: &Regex, s: &[u16], start: usize, sticky: bool) -> JsRes
     r
 }
 
+/// [`find`] for a caller that needs only the whole match's span: no `Match` is built.
+fn find_span(
+    vm: &mut Vm,
+    rx: &Regex,
+    s: &[u16],
+    start: usize,
+    sticky: bool,
+) -> JsResult<Option<(usize, usize)>> {
+    let mut scratch = std::mem::take(&mut vm.regex_cache.scratch);
+    let mut budget = VmBudget { vm, error: None };
+    let r = rx.is_match_at_with(s, start, sticky, &mut budget, &mut scratch);
+    let r = match r {
+        Ok(found) => Ok(found.then(|| {
+            let slots = scratch.slots();
+            (slots[0], slots[1])
+        })),
+        Err(e) => Err(budget
+            .error
+            .take()
+            .unwrap_or_else(|| Throw::Fatal(fuel_diag(budget.vm, e)))),
+    };
+    budget.vm.regex_cache.scratch = scratch;
+    r
+}
+
 fn fuel_diag(vm: &Vm, _e: Exhausted) -> codemode_core::Diagnostic {
     vm.fuel_diag()
 }
@@ -516,6 +541,21 @@ fn set_last_index(vm: &mut Vm, r: ObjRef, n: usize) -> JsResult<()> {
 /// RegExpBuiltinExec without building the result: reads and updates `lastIndex` as
 /// ECMAScript does.
 fn builtin_exec(vm: &mut Vm, r: ObjRef, rx: &Regex, s: &JsStr) -> JsResult<Option<Match>> {
+    builtin_exec_by(vm, r, rx, s, find, |m: &Match| m.end())
+}
+
+/// A search from a position ([`find`] or [`find_span`]).
+type Search<T> = fn(&mut Vm, &Regex, &[u16], usize, bool) -> JsResult<Option<T>>;
+
+/// [`builtin_exec`] with `search` and the end of what it found.
+fn builtin_exec_by<T>(
+    vm: &mut Vm,
+    r: ObjRef,
+    rx: &Regex,
+    s: &JsStr,
+    search: Search<T>,
+    end: fn(&T) -> usize,
+) -> JsResult<Option<T>> {
     let f = rx.flags();
     let tracks = f.global || f.sticky;
     let start = if tracks {
@@ -544,9 +584,9 @@ fn builtin_exec(vm: &mut Vm, r: ObjRef, rx: &Regex, s: &JsStr) -> JsResult<Optio
         }
         return Ok(None);
     }
-    let m = find(vm, rx, s.units(), start as usize, f.sticky)?;
+    let m = search(vm, rx, s.units(), start as usize, f.sticky)?;
     if tracks {
-        let at = m.as_ref().map_or(0, |m| m.end());
+        let at = m.as_ref().map_or(0, end);
         set_last_index(vm, r, at)?;
     }
     Ok(m)
@@ -652,7 +692,8 @@ pub(crate) fn regexp_exec(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Va
 pub(crate) fn regexp_test(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let (r, rx) = this_regexp(vm, this, "test")?;
     let s = vm.to_string(&arg(a, 0))?;
-    Ok(Value::Bool(builtin_exec(vm, r, &rx, &s)?.is_some()))
+    let found = builtin_exec_by(vm, r, &rx, &s, find_span, |m| m.1)?;
+    Ok(Value::Bool(found.is_some()))
 }
 
 /// A flag getter of RegExp.prototype (§22.2.6): the flag in a RegExp's [[OriginalFlags]],
@@ -821,8 +862,8 @@ pub(crate) fn str_search(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Val
     let s = string::this_str(vm, this)?;
     let (_, rx) = regexp_for(vm, &arg(a, 0), "")?;
     // The search starts at 0 whatever lastIndex is, and leaves lastIndex as it was.
-    let m = find(vm, &rx, s.units(), 0, rx.flags().sticky)?;
-    Ok(Value::Num(m.map_or(-1.0, |m| m.start() as f64)))
+    let m = find_span(vm, &rx, s.units(), 0, rx.flags().sticky)?;
+    Ok(Value::Num(m.map_or(-1.0, |m| m.0 as f64)))
 }
 
 /// `String.prototype.split` with a RegExp separator (ECMAScript's @@split: the pieces
@@ -846,32 +887,44 @@ pub(crate) fn split(vm: &mut Vm, rx: &Regex, s: &JsStr, limit: Value) -> JsResul
         return Ok(Value::Obj(vm.new_array(out)));
     }
     let (mut p, mut q) = (0usize, 0usize);
+    let captures = rx.group_count() > 0;
     while q < u.len() {
         // ECMAScript tries a sticky copy at q, then q + 1, ...: the leftmost match from q
-        // (whatever the pattern's own `y` flag).
-        let Some(m) = find(vm, rx, u, q, false)? else {
-            break;
+        // (whatever the pattern's own `y` flag). Without groups only the span is needed.
+        let (m, (start, end)) = if captures {
+            let Some(m) = find(vm, rx, u, q, false)? else {
+                break;
+            };
+            let span = (m.start(), m.end());
+            (Some(m), span)
+        } else {
+            let Some(span) = find_span(vm, rx, u, q, false)? else {
+                break;
+            };
+            (None, span)
         };
-        if m.start() >= u.len() {
+        if start >= u.len() {
             break;
         }
-        let e = m.end().min(u.len());
+        let e = end.min(u.len());
         if e == p {
-            q = advance(u, m.start(), unicode);
+            q = advance(u, start, unicode);
             continue;
         }
         if out.len() % crate::limits::DEADLINE_STRIDE == 0 {
             vm.check_len(out.len())?;
             vm.ensure_memory(2 * out.capacity() * crate::limits::ELEMENT_COST)?;
         }
-        out.push(vm.str_from(&u[p..m.start()])?);
+        out.push(vm.str_from(&u[p..start])?);
         if out.len() == lim {
             return Ok(Value::Obj(vm.new_array(out)));
         }
-        for i in 1..m.len() {
-            out.push(capture(vm, s, &m, i)?);
-            if out.len() == lim {
-                return Ok(Value::Obj(vm.new_array(out)));
+        if let Some(m) = &m {
+            for i in 1..m.len() {
+                out.push(capture(vm, s, m, i)?);
+                if out.len() == lim {
+                    return Ok(Value::Obj(vm.new_array(out)));
+                }
             }
         }
         p = e;
