@@ -93,6 +93,20 @@ impl Vm {
                 jump!($off, {})
             };
         }
+        // The same for a jump known to go backward (a loop's back edge; any other offset
+        // goes to the general loop).
+        macro_rules! back_jump {
+            ($off:expr, $then:block) => {{
+                let off = $off as i64;
+                if off >= 0 || fuel + off <= 0 {
+                    pc -= 1;
+                    stop!();
+                }
+                fuel += off;
+                $then
+                pc = (pc as i64 + off) as usize;
+            }};
+        }
         macro_rules! cond_jump {
             ($cond:expr, $off:expr) => {
                 if $cond {
@@ -282,7 +296,7 @@ impl Vm {
                         (Value::Int(i), Value::Int(count), Value::Int(step)) => {
                             let (i, count, step) = (*i, *count, *step);
                             if count > 0 {
-                                jump!(off, {
+                                back_jump!(off, {
                                     let ni = i.wrapping_add(step);
                                     r[1] = Value::Int(count - 1);
                                     r[0] = Value::Int(ni);
@@ -295,7 +309,7 @@ impl Vm {
                             let ni = i + step;
                             let go = if step > 0.0 { ni <= lim } else { lim <= ni };
                             if go {
-                                jump!(off, {
+                                back_jump!(off, {
                                     r[0] = Value::Float(ni);
                                     r[3] = Value::Float(ni);
                                 });
@@ -361,6 +375,10 @@ impl Vm {
                 Op::Return1 { a } => {
                     // A single result to a Lua caller that wants one, with no open upvalue
                     // to close (else the general loop returns).
+                    if !no_open_upvals {
+                        pc -= 1;
+                        stop!();
+                    }
                     let v = r!(a);
                     let [.., caller, callee] = &frames[..] else {
                         pc -= 1;
@@ -380,10 +398,6 @@ impl Vm {
                         pc -= 1;
                         stop!();
                     };
-                    if !no_open_upvals {
-                        pc -= 1;
-                        stop!();
-                    }
                     let func = callee.func as usize;
                     closure = *c;
                     base = caller.base as usize;
