@@ -311,6 +311,38 @@ impl Vm {
                 }};
             }
 
+            // Runs the fast loop (`fast.rs`) from the current op, then takes up whichever
+            // Lua frame it stopped in, at the op it left.
+            macro_rules! fast {
+                () => {{
+                    save!();
+                    self.run_fast(&protos);
+                    reload!();
+                    match self.frames.last() {
+                        Some(Frame {
+                            kind:
+                                FrameKind::Lua {
+                                    closure: c, proto, ..
+                                },
+                            base: fb,
+                            pc: fpc,
+                            ..
+                        }) => match protos.get(*proto as usize) {
+                            Some(q) => {
+                                closure = *c;
+                                base = *fb as usize;
+                                pc = *fpc as usize;
+                                p = q;
+                                code = &q.code[..];
+                            }
+                            None => continue 'frame,
+                        },
+                        _ => continue 'frame,
+                    }
+                    regs = window!();
+                }};
+            }
+
             if pc == 0 {
                 if fuel <= 0 {
                     save!();
@@ -321,11 +353,14 @@ impl Vm {
                 // Returning into this frame (or resuming it).
                 fuel -= 1;
             }
+            fast!();
 
             loop {
-                let op = code[pc];
+                // By reference: each arm loads only its own operands (a copied op has every
+                // operand field loaded before the dispatch jump, and spilled).
+                let op = &code[pc];
                 pc += 1;
-                match op {
+                match *op {
                     Op::Move { a, b } => {
                         // Copy field-wise for the common cases (see `copy_value`).
                         let v = copy_value(&r!(b));
@@ -1002,6 +1037,7 @@ impl Vm {
                                         return Ok(Some(Exit::Yield));
                                     }
                                     fuel -= code.len().min(32) as i64;
+                                    fast!();
                                     continue;
                                 }
                             }
@@ -1113,6 +1149,8 @@ impl Vm {
                         if skip {
                             jump!(off);
                         }
+                        // A loop starts: its body may be all fast ops.
+                        fast!();
                     }
                     Op::ForLoop { a, off } => {
                         let a = a as usize;

@@ -8,6 +8,7 @@ pub mod coroutine;
 pub mod cstack;
 mod describe;
 mod exec;
+mod fast;
 pub mod meta;
 mod ops;
 mod parallel;

@@ -1,0 +1,433 @@
+//! The fast loop: the ops that dominate calls and numeric loops (register moves, integer
+//! and float arithmetic, comparisons and jumps, the numeric `for`, plain Lua calls and
+//! single-result returns), run by a small function whose state (pc, base, the register
+//! window, fuel) stays in machine registers. The general loop in `exec.rs` handles every
+//! op, but it is one large function with calls everywhere, so LLVM keeps its pc, code
+//! slice and window in stack slots and reloads them around each op.
+//!
+//! The fast loop runs an op only when its operands are the plain case and the op needs no
+//! metamethod, allocation, error or host work. Otherwise it stops with the top frame's pc
+//! at that op, before changing anything, and the general loop runs it with the exact
+//! semantics. Fuel is charged exactly as the general loop charges it (a frame's entry, a
+//! return, each taken backward jump); an op whose charge would exhaust the slice is left to
+//! the general loop too, which charges it and yields.
+
+use super::exec::WINDOW;
+use super::{arith, Frame, FrameKind, Vm};
+use crate::bytecode::{ArithOp, Op, Proto};
+use crate::heap::Upval;
+use crate::value::{FuncRef, Value};
+
+impl Vm {
+    /// Runs the top Lua frame (and the plain calls and returns it makes) until an op needs
+    /// the general loop, or the slice's fuel is low. On return the top frame is a Lua frame
+    /// whose `pc` names the next op to run, and `self.fuel` is current.
+    #[inline(never)]
+    pub(super) fn run_fast(&mut self, protos: &[Proto]) {
+        let Vm {
+            heap,
+            stack,
+            frames,
+            top,
+            open_upvals,
+            frame_cap,
+            fuel: fuel_out,
+            ..
+        } = self;
+        let frame_cap = *frame_cap;
+        let no_open_upvals = open_upvals.is_empty();
+        let stack: &mut [Value] = &mut stack[..];
+        let (mut closure, mut base, mut pc, mut p) = match frames.last() {
+            Some(Frame {
+                kind: FrameKind::Lua { closure, proto, .. },
+                base,
+                pc,
+                ..
+            }) => match protos.get(*proto as usize) {
+                Some(p) => (*closure, *base as usize, *pc as usize, p),
+                None => return,
+            },
+            _ => return,
+        };
+        let mut code = &p.code[..];
+        let mut fuel = *fuel_out;
+        let Some(mut regs) = stack
+            .get_mut(base..)
+            .and_then(|s| s.first_chunk_mut::<WINDOW>())
+        else {
+            return;
+        };
+        macro_rules! r {
+            ($x:expr) => {
+                regs[$x as usize]
+            };
+        }
+        // Leaves the op at `pc` (not yet run) to the general loop.
+        macro_rules! stop {
+            () => {{
+                if let Some(f) = frames.last_mut() {
+                    f.pc = pc as u32;
+                }
+                *fuel_out = fuel;
+                return;
+            }};
+        }
+        // A taken jump by `off` from the op at `pc` (already advanced past it): a backward
+        // one charges its loop's length, and one that would exhaust the slice is left to
+        // the general loop (which charges it and yields). `$then` runs the op's effects
+        // once the jump is sure to be taken here.
+        macro_rules! jump {
+            ($off:expr, $then:block) => {{
+                let off = $off as i64;
+                if off < 0 {
+                    if fuel + off <= 0 {
+                        pc -= 1;
+                        stop!();
+                    }
+                    fuel += off;
+                }
+                $then
+                pc = (pc as i64 + off) as usize;
+            }};
+            ($off:expr) => {
+                jump!($off, {})
+            };
+        }
+        // The same for a jump known to go backward (a loop's back edge; any other offset
+        // goes to the general loop).
+        macro_rules! back_jump {
+            ($off:expr, $then:block) => {{
+                let off = $off as i64;
+                if off >= 0 || fuel + off <= 0 {
+                    pc -= 1;
+                    stop!();
+                }
+                fuel += off;
+                $then
+                pc = (pc as i64 + off) as usize;
+            }};
+        }
+        macro_rules! cond_jump {
+            ($cond:expr, $off:expr) => {
+                if $cond {
+                    jump!($off);
+                }
+            };
+        }
+        loop {
+            let Some(op) = code.get(pc) else {
+                stop!();
+            };
+            pc += 1;
+            // By reference: each arm loads only its own operands.
+            match *op {
+                Op::Move { a, b } => {
+                    let v = match &r!(b) {
+                        Value::Int(i) => Value::Int(*i),
+                        Value::Float(f) => Value::Float(*f),
+                        Value::Table(t) => Value::Table(*t),
+                        Value::Str(s) => Value::Str(*s),
+                        Value::Func(f) => Value::Func(*f),
+                        other => *other,
+                    };
+                    r!(a) = v;
+                }
+                Op::LoadK { a, k } => match p.consts.get(k as usize) {
+                    Some(v) => r!(a) = *v,
+                    None => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::LoadI { a, i } => r!(a) = Value::Int(i as i64),
+                Op::LoadBool { a, b } => r!(a) = Value::Bool(b),
+                Op::GetUpval { a, b } => {
+                    let u = heap.closures.get(closure).upvals.get(b as usize).copied();
+                    let v = match u.map(|u| heap.upvals.get(u.0)) {
+                        Some(Upval::Closed(v)) => *v,
+                        Some(&Upval::Open(i)) => match (i as usize).checked_sub(base) {
+                            Some(j) if j < WINDOW => regs[j],
+                            _ => {
+                                pc -= 1;
+                                stop!();
+                            }
+                        },
+                        _ => {
+                            pc -= 1;
+                            stop!();
+                        }
+                    };
+                    r!(a) = v;
+                }
+                Op::AddI { a, b, i, .. } => match &r!(b) {
+                    Value::Int(x) => r!(a) = Value::Int(x.wrapping_add(i as i64)),
+                    Value::Float(x) => r!(a) = Value::Float(x + i as f64),
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::ArithI { a, b, op, i } => {
+                    let y = i as i64;
+                    let n = match (&r!(b), op) {
+                        // Lua's floored modulo by a positive divisor is the Euclidean
+                        // remainder.
+                        (Value::Int(x), ArithOp::Mod) if y > 0 => x.rem_euclid(y),
+                        (Value::Int(x), ArithOp::Mul) => x.wrapping_mul(y),
+                        (Value::Int(x), ArithOp::Add) => x.wrapping_add(y),
+                        (Value::Int(x), ArithOp::Sub) => x.wrapping_sub(y),
+                        _ => {
+                            pc -= 1;
+                            stop!();
+                        }
+                    };
+                    r!(a) = Value::Int(n);
+                }
+                Op::Add { a, b, c } => match (&r!(b), &r!(c)) {
+                    (Value::Int(x), Value::Int(y)) => r!(a) = Value::Int(x.wrapping_add(*y)),
+                    (Value::Float(x), Value::Float(y)) => r!(a) = Value::Float(x + y),
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::Sub { a, b, c } => match (&r!(b), &r!(c)) {
+                    (Value::Int(x), Value::Int(y)) => r!(a) = Value::Int(x.wrapping_sub(*y)),
+                    (Value::Float(x), Value::Float(y)) => r!(a) = Value::Float(x - y),
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::Mul { a, b, c } => match (&r!(b), &r!(c)) {
+                    (Value::Int(x), Value::Int(y)) => r!(a) = Value::Int(x.wrapping_mul(*y)),
+                    (Value::Float(x), Value::Float(y)) => r!(a) = Value::Float(x * y),
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::Mod { a, b, c } => match (&r!(b), &r!(c)) {
+                    (Value::Int(x), Value::Int(y)) if *y != 0 => {
+                        r!(a) = Value::Int(arith::int_mod(*x, *y))
+                    }
+                    (Value::Float(x), Value::Float(y)) => {
+                        r!(a) = Value::Float(arith::float_mod(*x, *y))
+                    }
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::Jmp { off } => jump!(off),
+                Op::Test { a, k, off } => {
+                    let truthy = !matches!(&r!(a), Value::Nil | Value::Bool(false));
+                    cond_jump!(truthy == k, off);
+                }
+                Op::EqK { a, c, off } => match p.consts.get(c as usize) {
+                    Some(k) => cond_jump!(r!(a).raw_eq(*k), off),
+                    None => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::NeK { a, c, off } => match p.consts.get(c as usize) {
+                    Some(k) => cond_jump!(!r!(a).raw_eq(*k), off),
+                    None => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::EqI { a, k, i, off } => {
+                    let eq = match &r!(a) {
+                        Value::Int(x) => *x == i as i64,
+                        Value::Float(x) => *x == i as f64,
+                        _ => false,
+                    };
+                    cond_jump!(eq == k, off);
+                }
+                Op::Lt { a, b, k, off } => match (&r!(a), &r!(b)) {
+                    (Value::Int(x), Value::Int(y)) => cond_jump!((x < y) == k, off),
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::Le { a, b, k, off } => match (&r!(a), &r!(b)) {
+                    (Value::Int(x), Value::Int(y)) => cond_jump!((x <= y) == k, off),
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::LtI { a, k, i, off } => match &r!(a) {
+                    Value::Int(x) => cond_jump!((*x < i as i64) == k, off),
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::LeI { a, k, i, off } => match &r!(a) {
+                    Value::Int(x) => cond_jump!((*x <= i as i64) == k, off),
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::GtI { a, k, i, off } => match &r!(a) {
+                    Value::Int(x) => cond_jump!((*x > i as i64) == k, off),
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::GeI { a, k, i, off } => match &r!(a) {
+                    Value::Int(x) => cond_jump!((*x >= i as i64) == k, off),
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::ForLoop { a, off } => {
+                    let a = a as usize;
+                    // The loop's four registers: no bounds check within the window.
+                    let r = &mut regs[a..a + 4];
+                    match (&r[0], &r[1], &r[2]) {
+                        (Value::Int(i), Value::Int(count), Value::Int(step)) => {
+                            let (i, count, step) = (*i, *count, *step);
+                            if count > 0 {
+                                back_jump!(off, {
+                                    let ni = i.wrapping_add(step);
+                                    r[1] = Value::Int(count - 1);
+                                    r[0] = Value::Int(ni);
+                                    r[3] = Value::Int(ni);
+                                });
+                            }
+                        }
+                        (Value::Float(i), Value::Float(lim), Value::Float(step)) => {
+                            let (i, lim, step) = (*i, *lim, *step);
+                            let ni = i + step;
+                            let go = if step > 0.0 { ni <= lim } else { lim <= ni };
+                            if go {
+                                back_jump!(off, {
+                                    r[0] = Value::Float(ni);
+                                    r[3] = Value::Float(ni);
+                                });
+                            }
+                        }
+                        _ => {
+                            pc -= 1;
+                            stop!();
+                        }
+                    }
+                }
+                Op::Call { a, b, c } => {
+                    // What the general loop's own fast path does: a Lua function with fixed
+                    // parameters, called with exactly that many arguments, whose register
+                    // window fits in the stack already; with fuel to enter it.
+                    let func = base + a as usize;
+                    let Value::Func(FuncRef(cl, proto)) = r!(a) else {
+                        pc -= 1;
+                        stop!();
+                    };
+                    let Some(q) = protos.get(proto as usize) else {
+                        pc -= 1;
+                        stop!();
+                    };
+                    if q.is_vararg
+                        || b as usize != q.num_params as usize + 1
+                        || frames.len() >= frame_cap
+                        || func + 1 + WINDOW > stack.len()
+                        || fuel <= 0
+                    {
+                        pc -= 1;
+                        stop!();
+                    }
+                    if let Some(f) = frames.last_mut() {
+                        f.pc = pc as u32;
+                    }
+                    frames.push(Frame {
+                        kind: FrameKind::Lua {
+                            closure: cl,
+                            proto,
+                            nvarargs: 0,
+                        },
+                        func: func as u32,
+                        base: (func + 1) as u32,
+                        pc: 0,
+                        nresults: c as i32 - 1,
+                    });
+                    closure = cl;
+                    base = func + 1;
+                    pc = 0;
+                    p = q;
+                    code = &q.code[..];
+                    fuel -= code.len().min(32) as i64;
+                    regs = match stack
+                        .get_mut(base..)
+                        .and_then(|s| s.first_chunk_mut::<WINDOW>())
+                    {
+                        Some(w) => w,
+                        // Checked above.
+                        None => stop!(),
+                    };
+                }
+                Op::Return1 { a } => {
+                    // A single result to a Lua caller that wants one, with no open upvalue
+                    // to close (else the general loop returns).
+                    if !no_open_upvals {
+                        pc -= 1;
+                        stop!();
+                    }
+                    let v = r!(a);
+                    let [.., caller, callee] = &frames[..] else {
+                        pc -= 1;
+                        stop!();
+                    };
+                    let (
+                        1,
+                        FrameKind::Lua {
+                            closure: c, proto, ..
+                        },
+                    ) = (callee.nresults, &caller.kind)
+                    else {
+                        pc -= 1;
+                        stop!();
+                    };
+                    let Some(q) = protos.get(*proto as usize) else {
+                        pc -= 1;
+                        stop!();
+                    };
+                    let func = callee.func as usize;
+                    closure = *c;
+                    base = caller.base as usize;
+                    pc = caller.pc as usize;
+                    frames.pop();
+                    if let Some(slot) = stack.get_mut(func) {
+                        *slot = v;
+                    }
+                    *top = func + 1;
+                    p = q;
+                    code = &q.code[..];
+                    fuel -= 1;
+                    regs = match stack
+                        .get_mut(base..)
+                        .and_then(|s| s.first_chunk_mut::<WINDOW>())
+                    {
+                        Some(w) => w,
+                        // Every Lua frame has its window (the general loop's invariant);
+                        // the caller's pc was saved when it called.
+                        None => {
+                            *fuel_out = fuel;
+                            return;
+                        }
+                    };
+                }
+                _ => {
+                    pc -= 1;
+                    stop!();
+                }
+            }
+        }
+    }
+}
