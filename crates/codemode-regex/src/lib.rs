@@ -341,7 +341,7 @@ impl Regex {
         budget: &mut B,
         scratch: &mut Scratch,
     ) -> Result<Option<Match>, Exhausted> {
-        let found = exec::exec(&self.prog, subject, start, sticky, budget, &mut scratch.0)?;
+        let found = self.is_match_at_with(subject, start, sticky, budget, scratch)?;
         Ok(found.then(|| Match {
             slots: scratch.0.slots().to_vec(),
         }))

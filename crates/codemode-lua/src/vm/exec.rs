@@ -1015,17 +1015,12 @@ impl Vm {
                                     && func + 1 + WINDOW <= self.stack.len()
                                 {
                                     save_pc!();
-                                    self.frames.push(Frame {
-                                        kind: FrameKind::Lua {
-                                            closure: cl,
-                                            proto,
-                                            nvarargs: 0,
-                                        },
-                                        func: func as u32,
-                                        base: (func + 1) as u32,
-                                        pc: 0,
-                                        nresults: c as i32 - 1,
-                                    });
+                                    self.frames.push(Frame::lua_call(
+                                        cl,
+                                        proto,
+                                        func,
+                                        c as i32 - 1,
+                                    ));
                                     closure = cl;
                                     base = func + 1;
                                     pc = 0;

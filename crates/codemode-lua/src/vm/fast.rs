@@ -346,17 +346,7 @@ impl Vm {
                     if let Some(f) = frames.last_mut() {
                         f.pc = pc as u32;
                     }
-                    frames.push(Frame {
-                        kind: FrameKind::Lua {
-                            closure: cl,
-                            proto,
-                            nvarargs: 0,
-                        },
-                        func: func as u32,
-                        base: (func + 1) as u32,
-                        pc: 0,
-                        nresults: c as i32 - 1,
-                    });
+                    frames.push(Frame::lua_call(cl, proto, func, c as i32 - 1));
                     closure = cl;
                     base = func + 1;
                     pc = 0;

@@ -108,6 +108,26 @@ pub struct Frame {
 
 const _: () = assert!(std::mem::size_of::<Frame>() == 32);
 
+impl Frame {
+    /// The frame of a call to a fixed-arity Lua function in stack slot `func` (its
+    /// registers start right after it), wanting `nresults` results (-1: all). Both call
+    /// fast paths (`exec.rs`, `fast.rs`) push this.
+    #[inline(always)]
+    pub fn lua_call(closure: u32, proto: u32, func: usize, nresults: i32) -> Frame {
+        Frame {
+            kind: FrameKind::Lua {
+                closure,
+                proto,
+                nvarargs: 0,
+            },
+            func: func as u32,
+            base: (func + 1) as u32,
+            pc: 0,
+            nresults,
+        }
+    }
+}
+
 /// A host call the program waits on.
 pub struct Pending {
     pub id: CallId,
