@@ -18,6 +18,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+// The interpreters allocate a small object per string, table and closure and free most of them
+// soon after; mimalloc's size-class pages serve that without glibc's bin bookkeeping
+// (docs/performance.md, "The allocator, session 14"). Accounting is the interpreters' own and does not
+// depend on the allocator; an embedding host keeps whichever allocator it chose.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "codemode",
