@@ -15,8 +15,9 @@
 //! - `cargo xtask test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE]`: the
 //!   tc39/test262 checkout at PATH through codemode-js, pass counts per directory compared
 //!   with (or, with --update, written to) docs/test262.txt
-//! - `cargo xtask codegen [--check]`: writes the generated files (codemode-js's prelude
-//!   image, `crates/codemode-js/src/prelude.image`), or with --check fails when one is stale
+//! - `cargo xtask codegen [--check]`: writes the generated files (codemode-js's prelude and
+//!   realm images, `crates/codemode-js/src/{prelude,realm}.image`), or with --check fails
+//!   when one is stale
 //! - `cargo xtask lua-testes --dir PATH [--update] [--verbose]`: the Lua 5.4 test suite
 //!   (`testes/` of lua/lua at v5.4.8, at PATH) through codemode-lua, sections passed per
 //!   file compared with (or, with --update, written to) docs/lua-testes.txt
@@ -53,29 +54,37 @@ fn main() -> ExitCode {
 }
 
 /// The generated files: codemode-js's prelude image (the prelude compiled to bytecode, built
-/// into the binary so no process parses it). The test `prelude_image_is_current` in
-/// codemode-js does the same check.
+/// into the binary so no process parses it) and realm image (the built-ins' heap after the
+/// prelude's top level, loaded instead of built). The tests `prelude_image_is_current` and
+/// `realm_image_is_current` in codemode-js do the same check.
 fn codegen(args: &[String]) -> Result<(), String> {
     let check = match args {
         [] => false,
         [flag] if flag == "--check" => true,
         _ => return Err("usage: cargo xtask codegen [--check]".into()),
     };
-    let path = root().join("crates/codemode-js/src/prelude.image");
-    let fresh = codemode_js::prelude_image()?;
-    let current = std::fs::read(&path).unwrap_or_default();
-    if fresh == current {
-        eprintln!("{} is current ({} bytes)", path.display(), fresh.len());
-        return Ok(());
+    type Make = fn() -> Result<Vec<u8>, String>;
+    let images: [(&str, Make); 2] = [
+        ("prelude.image", codemode_js::prelude_image),
+        ("realm.image", codemode_js::realm_image),
+    ];
+    for (name, make) in images {
+        let path = root().join("crates/codemode-js/src").join(name);
+        let fresh = make()?;
+        let current = std::fs::read(&path).unwrap_or_default();
+        if fresh == current {
+            eprintln!("{} is current ({} bytes)", path.display(), fresh.len());
+            continue;
+        }
+        if check {
+            return Err(format!(
+                "{} is stale: run `cargo xtask codegen`",
+                path.display()
+            ));
+        }
+        std::fs::write(&path, &fresh).map_err(|e| format!("writing {}: {e}", path.display()))?;
+        eprintln!("wrote {} ({} bytes)", path.display(), fresh.len());
     }
-    if check {
-        return Err(format!(
-            "{} is stale: run `cargo xtask codegen`",
-            path.display()
-        ));
-    }
-    std::fs::write(&path, &fresh).map_err(|e| format!("writing {}: {e}", path.display()))?;
-    eprintln!("wrote {} ({} bytes)", path.display(), fresh.len());
     Ok(())
 }
 

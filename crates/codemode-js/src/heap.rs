@@ -540,6 +540,19 @@ impl Heap {
         self.sharing(std::sync::Arc::new(all))
     }
 
+    /// A template heap of `objects` (from the realm image) holding `bytes`.
+    pub fn from_template(objects: Vec<Object>, bytes: usize, next_gc: usize) -> Heap {
+        let mut heap = Heap::new(usize::MAX);
+        heap.bytes = bytes;
+        heap.next_gc = next_gc;
+        heap.sharing(std::sync::Arc::new(objects))
+    }
+
+    /// A template heap's objects (see `into_template`).
+    pub fn template_objects(&self) -> &[Object] {
+        &self.base
+    }
+
     /// A fresh heap for one execution, sharing the template objects.
     pub fn fork(&self) -> Heap {
         self.sharing(self.base.clone())

@@ -1,6 +1,6 @@
 //! `JsInterpreter`: the codemode_core::Interpreter for JavaScript.
 
-use crate::builtins::{build_realm, NativeFn, Realm, HOOK_EXPORT_PREPARE};
+use crate::builtins::{build_realm, Build, NativeFn, Realm, HOOK_EXPORT_PREPARE};
 use crate::compiler::{Compiler, Options};
 use crate::funcs::Funcs;
 use crate::heap::{Heap, Kind, PromiseState, HIDDEN};
@@ -66,11 +66,51 @@ const TEMPLATE_OBJECTS: usize = 768;
 
 impl JsInterpreter {
     pub fn new() -> JsInterpreter {
+        let template = Template::from_images().unwrap_or_else(Template::build);
+        JsInterpreter {
+            template: Arc::new(template),
+        }
+    }
+}
+
+/// The realm image as `cargo xtask codegen` writes it: the realm built now.
+pub fn realm_image() -> Result<Vec<u8>, String> {
+    let t = Template::build();
+    crate::realm_image::encode(&t.heap, &t.realm, &t.natives)
+}
+
+/// The prelude's functions as a module (indices from 0; nested functions are 1.. .)
+fn prelude_module(funcs: Funcs) -> Arc<Module> {
+    Arc::new(Module {
+        funcs,
+        source: PRELUDE.into(),
+        line_index: codemode_js_syntax::LineIndex::new(PRELUDE),
+    })
+}
+
+impl Template {
+    /// The template from the built-in images (the prelude's code and the realm after its
+    /// top level), when both were built from this source.
+    fn from_images() -> Option<Template> {
+        let natives = crate::builtins::build_natives();
+        let funcs = crate::prelude_image::load()?;
+        let image = crate::realm_image::load(&natives)?;
+        Some(Template {
+            heap: Heap::from_template(image.objects, image.bytes, image.next_gc),
+            realm: image.realm,
+            natives: Arc::new(natives),
+            prelude: prelude_module(funcs),
+        })
+    }
+
+    /// Builds the realm's objects and runs the prelude's top level (what the realm image
+    /// saves).
+    fn build() -> Template {
         let mut heap = Heap::new(usize::MAX);
         // The built-ins and the prelude's objects (about 640): the arena does not grow
         // (and copy them) while they are made.
         heap.reserve(TEMPLATE_OBJECTS);
-        let (realm, natives) = build_realm(&mut heap);
+        let (realm, natives) = build_realm(&mut heap, Build::Objects);
         let natives = Arc::new(natives);
         // The built-in image; a stale one (a development build whose prelude changed since
         // `cargo xtask codegen`) falls back to compiling the source.
@@ -78,12 +118,7 @@ impl JsInterpreter {
             Some(funcs) => funcs,
             None => Funcs::eager(compile_prelude().unwrap_or_else(|e| panic!("{e}"))),
         };
-        // Prelude function indices: compiled with base 0; nested functions are 1.. .
-        let prelude = Arc::new(Module {
-            funcs: prelude,
-            source: PRELUDE.into(),
-            line_index: codemode_js_syntax::LineIndex::new(PRELUDE),
-        });
+        let prelude = prelude_module(prelude);
         let mut vm = Vm::new(
             heap,
             realm,
@@ -120,13 +155,11 @@ impl JsInterpreter {
         }
         vm.stack.clear();
         vm.gc();
-        JsInterpreter {
-            template: Arc::new(Template {
-                heap: vm.heap.into_template(),
-                realm: vm.realm,
-                natives,
-                prelude,
-            }),
+        Template {
+            heap: vm.heap.into_template(),
+            realm: vm.realm,
+            natives,
+            prelude,
         }
     }
 }

@@ -32,10 +32,12 @@ mod json;
 mod limits;
 pub mod number;
 mod prelude_image;
+mod realm_image;
 mod value;
 mod vm;
 
 pub use builtins::time_zone_exists;
 #[doc(hidden)]
 pub use interpreter::prelude_image;
+pub use interpreter::realm_image;
 pub use interpreter::JsInterpreter;

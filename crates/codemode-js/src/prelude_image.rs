@@ -36,7 +36,7 @@ const fn fnv1a(bytes: &[u8], mut hash: u64) -> u64 {
 }
 
 /// What an image must have been built from to be used.
-const FINGERPRINT: u64 = fnv1a(
+pub(crate) const FINGERPRINT: u64 = fnv1a(
     include_str!("bytecode.rs").as_bytes(),
     fnv1a(PRELUDE.as_bytes(), 0xcbf2_9ce4_8422_2325),
 );

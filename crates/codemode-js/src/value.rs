@@ -123,6 +123,15 @@ impl JsStr {
     pub fn is_empty(&self) -> bool {
         self.0.units.is_empty()
     }
+    /// A string of `units` with tag `tag` as `symbol_tag` returns it (the realm image
+    /// restores strings and symbols with it).
+    pub(crate) fn with_tag(units: Vec<u16>, tag: u8) -> Self {
+        JsStr(Arc::new(StrData { units, tag }))
+    }
+    /// The allocation's address: equal for two `JsStr`s exactly when `ptr_eq` holds.
+    pub(crate) fn addr(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
     pub fn ptr_eq(&self, other: &JsStr) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }

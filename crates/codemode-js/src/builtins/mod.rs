@@ -44,12 +44,13 @@ pub use date::{time_zone_exists, DateEnv};
 pub(crate) use intl::NumberFormat;
 use intrinsics::*;
 pub use intrinsics::{import_module, INTRINSICS};
-pub(crate) use iterator::{array_iter_step, ArrayIter, ITER_STRING};
+pub(crate) use iterator::{array_iter_step, ArrayIter, IterRealm, ITER_STRING};
 pub(crate) use object::has_own_accessor;
 pub use object::NON_CONFIGURABLE;
 use object::*;
 pub use regexp::RegexCache;
 use string::*;
+pub(crate) use symbol::WellKnown;
 
 pub type NativeFn = fn(&mut Vm, &Value, &[Value]) -> JsResult<Value>;
 
@@ -222,12 +223,26 @@ pub(crate) struct RealmBuilder<'h> {
     pub heap: &'h mut Heap,
     pub realm: Realm,
     pub natives: Vec<(NativeFn, &'static str, u8)>,
+    pub build: Build,
+}
+
+/// What `build_realm` makes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Build {
+    /// The realm's objects and the native table.
+    Objects,
+    /// Only the native table, in the same order (what a process that loads the realm image
+    /// needs): the natives' function objects and properties are not made.
+    NativesOnly,
 }
 
 impl RealmBuilder<'_> {
     /// A native function object `name` on `target`, not enumerable.
     pub fn def(&mut self, target: ObjRef, name: &'static str, f: NativeFn, len: u8) -> ObjRef {
         self.natives.push((f, name, len));
+        if self.build == Build::NativesOnly {
+            return target;
+        }
         let id = (self.natives.len() - 1) as u16;
         let fo = self.heap.alloc(Object::new(
             Some(self.realm.function_proto),
@@ -244,6 +259,9 @@ impl RealmBuilder<'_> {
     /// without a setter, not enumerable.
     pub fn def_getter(&mut self, target: ObjRef, key: JsStr, name: &'static str, f: NativeFn) {
         self.natives.push((f, name, 0));
+        if self.build == Build::NativesOnly {
+            return;
+        }
         let id = (self.natives.len() - 1) as u16;
         let fp = self.realm.function_proto;
         let getter = self.heap.alloc(Object::new(Some(fp), Kind::Native(id)));
@@ -259,6 +277,9 @@ impl RealmBuilder<'_> {
 
     /// A non-enumerable data property.
     pub fn set(&mut self, target: ObjRef, name: &str, v: Value) {
+        if self.build == Build::NativesOnly {
+            return;
+        }
         self.heap
             .get_mut(target)
             .props
@@ -267,6 +288,9 @@ impl RealmBuilder<'_> {
 
     /// `ctor.prototype = proto` and `proto.constructor = ctor`.
     pub fn link(&mut self, ctor: ObjRef, proto: ObjRef) {
+        if self.build == Build::NativesOnly {
+            return;
+        }
         self.heap
             .get_mut(ctor)
             .props
@@ -283,8 +307,17 @@ impl RealmBuilder<'_> {
     }
 }
 
-/// Builds the realm's objects into `heap`; returns the realm and the native table.
-pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>) {
+/// The native table alone, as `build_realm` numbers it.
+pub(crate) fn build_natives() -> Vec<(NativeFn, &'static str, u8)> {
+    build_realm(&mut Heap::new(usize::MAX), Build::NativesOnly).1
+}
+
+/// Builds the realm's objects into `heap` (or only numbers the natives, see `Build`);
+/// returns the realm and the native table.
+pub(crate) fn build_realm(
+    heap: &mut Heap,
+    build: Build,
+) -> (Realm, Vec<(NativeFn, &'static str, u8)>) {
     let obj =
         |heap: &mut Heap, proto: Option<ObjRef>, kind: Kind| heap.alloc(Object::new(proto, kind));
     let object_proto = obj(heap, None, Kind::Ordinary);
@@ -363,6 +396,7 @@ pub fn build_realm(heap: &mut Heap) -> (Realm, Vec<(NativeFn, &'static str, u8)>
         realm,
         // About 300 natives: one allocation instead of growing through the powers of two.
         natives: Vec::with_capacity(320),
+        build,
     };
     b.set(global, "globalThis", Value::Obj(global));
     b.set(global, "NaN", Value::Num(f64::NAN));
