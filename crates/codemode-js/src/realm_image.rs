@@ -61,11 +61,17 @@ pub(crate) fn encode(
     out.uint(heap.bytes as u64);
     out.uint(heap.next_gc as u64);
     out.uint(body.table.len() as u64);
+    // A string's length is doubled, plus one when its units are not all ASCII: ASCII ones
+    // (nearly all) are a byte a unit, the others two bytes, little-endian.
     for s in &body.table {
         out.out.push(s.symbol_tag());
-        out.uint(s.len() as u64);
-        for &u in s.units() {
-            out.uint(u64::from(u));
+        let units = s.units();
+        if units.iter().all(|&u| u < 0x80) {
+            out.uint(units.len() as u64 * 2);
+            out.out.extend(units.iter().map(|&u| u as u8));
+        } else {
+            out.uint(units.len() as u64 * 2 + 1);
+            out.out.extend(units.iter().flat_map(|u| u.to_le_bytes()));
         }
     }
     out.out.extend_from_slice(&body.out);
@@ -102,10 +108,15 @@ fn decode(bytes: &[u8], natives: &[(NativeFn, &'static str, u8)]) -> Option<Real
     for _ in 0..count {
         let tag = r.byte()?;
         let n = r.len()?;
-        let mut units = Vec::with_capacity(n.min(r.bytes.len()));
-        for _ in 0..n {
-            units.push(u16::try_from(r.uint()?).ok()?);
-        }
+        let units: Vec<u16> = if n % 2 == 0 {
+            r.take(n / 2)?.iter().map(|&b| u16::from(b)).collect()
+        } else {
+            let bytes = r.take(n / 2 * 2)?;
+            bytes
+                .chunks_exact(2)
+                .map(|b| u16::from_le_bytes([b[0], b[1]]))
+                .collect()
+        };
         r.strings.push(JsStr::with_tag(units, tag));
     }
     let count = r.len()?;
