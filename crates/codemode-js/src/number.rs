@@ -40,10 +40,25 @@ pub fn integer_units(n: f64, buf: &mut [u16; 16]) -> Option<&[u16]> {
     }
     let mut v = n.abs() as u64;
     let mut at = buf.len();
-    while v > 0 {
+    // Two digits per division (while the value fits 32 bits, whose division is cheaper).
+    while v >= 100 {
+        let (q, r) = if v <= u32::MAX as u64 {
+            ((v as u32 / 100) as u64, v as u32 % 100)
+        } else {
+            (v / 100, (v % 100) as u32)
+        };
+        at -= 2;
+        buf[at] = b'0' as u16 + (r / 10) as u16;
+        buf[at + 1] = b'0' as u16 + (r % 10) as u16;
+        v = q;
+    }
+    if v >= 10 {
+        at -= 2;
+        buf[at] = b'0' as u16 + (v / 10) as u16;
+        buf[at + 1] = b'0' as u16 + (v % 10) as u16;
+    } else if v > 0 {
         at -= 1;
-        buf[at] = b'0' as u16 + (v % 10) as u16;
-        v /= 10;
+        buf[at] = b'0' as u16 + v as u16;
     }
     if n < 0.0 {
         at -= 1;

@@ -58,17 +58,23 @@ impl JsStr {
     pub fn from_exact_iter<I: ExactSizeIterator<Item = u16>>(units: I) -> Self {
         JsStr(ThinArc::from_header_and_iter(STRING, units))
     }
-    /// The concatenation of `parts`, built in place: one allocation of the final length,
-    /// no intermediate buffer. Short results are written unit by unit; long ones are
-    /// zeroed, then each part copied in (a `memcpy` per part).
+    /// The concatenation of `parts`: one allocation of the final length. Short results
+    /// are gathered in a buffer on the native stack first; long ones are zeroed in place,
+    /// then each part copied in (a `memcpy` per part).
     pub fn from_parts(parts: &[&[u16]]) -> Self {
         let total: usize = parts.iter().map(|p| p.len()).sum();
-        if total <= 64 {
-            return JsStr::from_exact_iter(PartUnits {
-                cur: [].iter(),
-                rest: parts.iter(),
-                left: total,
-            });
+        const SHORT: usize = 64;
+        if total <= SHORT {
+            // Gathered on the native stack, then copied into the string at once.
+            let mut buf = [0u16; SHORT];
+            let mut at = 0;
+            for p in parts {
+                if let Some(dst) = buf.get_mut(at..at + p.len()) {
+                    dst.copy_from_slice(p);
+                }
+                at += p.len();
+            }
+            return JsStr::from_units(&buf[..total]);
         }
         let mut arc = ThinArc::from_header_and_iter(STRING, std::iter::repeat_n(0u16, total));
         arc.with_arc_mut(|a| {
@@ -218,32 +224,6 @@ impl JsStr {
         }
     }
 }
-
-/// The units of several slices in turn, their total known (see `JsStr::from_parts`).
-struct PartUnits<'a> {
-    cur: std::slice::Iter<'a, u16>,
-    rest: std::slice::Iter<'a, &'a [u16]>,
-    left: usize,
-}
-
-impl Iterator for PartUnits<'_> {
-    type Item = u16;
-    #[inline]
-    fn next(&mut self) -> Option<u16> {
-        loop {
-            if let Some(&u) = self.cur.next() {
-                self.left -= 1;
-                return Some(u);
-            }
-            self.cur = self.rest.next()?.iter();
-        }
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
-    }
-}
-
-impl ExactSizeIterator for PartUnits<'_> {}
 
 impl PartialEq for JsStr {
     fn eq(&self, other: &Self) -> bool {
