@@ -283,6 +283,11 @@ pub enum Op {
     ForStep(u16, u8, i32, u32, u32),
     /// `GetLocal(a) Num(k) <arith> Call(1, _)`: a call whose one argument is `a <arith> k`.
     LocalArithNumCall(u16, Arith, f64),
+
+    // ---- Added after the fused ops (the prelude image numbers ops by position). ----
+    /// [v1 .. vn] -> [object]: an object literal of n data properties whose distinct keys
+    /// are the consts from .0 on (see `Compiler::object_literal_of_constant_keys`).
+    NewObjectLit(u32, u16),
 }
 
 /// `DefineAccessor`: the function is the setter.

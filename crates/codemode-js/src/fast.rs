@@ -174,7 +174,7 @@ fn fast_loop<'m>(
         ($v:expr) => {{
             let v = $v;
             if let Some(slot) = slots.get_mut(sp) {
-                *slot = v;
+                put(slot, v);
             }
             sp += 1;
         }};
@@ -224,10 +224,10 @@ fn fast_loop<'m>(
                 return Some(top + 2 - sp);
             }
             if callee.is_arrow {
-                slots[callee_pos + 1] = c.this.clone();
+                put(&mut slots[callee_pos + 1], c.this.clone());
             }
             for slot in slots.get_mut(sp..top).unwrap_or_default() {
-                *slot = Value::Undefined;
+                put(slot, Value::Undefined);
             }
             sp = top;
             if let Some(f) = frames.last_mut() {
@@ -273,7 +273,7 @@ fn fast_loop<'m>(
                 caller.closure,
                 caller_code,
             );
-            slots[dst] = v;
+            put(&mut slots[dst], v);
             sp = dst + 1;
             frames.pop();
             continue;
@@ -350,7 +350,7 @@ fn fast_loop<'m>(
                 push!(v);
             }
             Op::ClearLocal(s) => match slots.get_mut(base + s as usize) {
-                Some(slot) => *slot = Value::Empty,
+                Some(slot) => put(slot, Value::Empty),
                 None => stop!(),
             },
             Op::CheckLocal(s, _) => {
@@ -368,7 +368,7 @@ fn fast_loop<'m>(
                     stop!();
                 };
                 let v = std::mem::take(top);
-                slots[i] = v;
+                put(&mut slots[i], v);
                 sp -= 1;
             }
             Op::GetUpval(i, _) | Op::GetUpvalUndef(i, _) => {
@@ -416,7 +416,7 @@ fn fast_loop<'m>(
                 if p.flags & ACCESSOR != 0 {
                     stop!();
                 }
-                slots[sp - 1] = plain_copy(&p.value);
+                put(&mut slots[sp - 1], plain_copy(&p.value));
             }
             Op::GetElem => {
                 // An array element in range.
@@ -438,7 +438,7 @@ fn fast_loop<'m>(
                 }
                 let v = plain_copy(v);
                 sp -= 1;
-                slots[sp - 1] = v;
+                put(&mut slots[sp - 1], v);
             }
             Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Rem => {
                 let (x, y) = top_nums!();
@@ -461,7 +461,7 @@ fn fast_loop<'m>(
                     _ => x >= y,
                 };
                 sp -= 1;
-                slots[sp - 1] = Value::Bool(b);
+                put(&mut slots[sp - 1], Value::Bool(b));
             }
             Op::StrictEq | Op::StrictNe => {
                 let (Some(a), Some(b)) =
@@ -481,10 +481,13 @@ fn fast_loop<'m>(
                 }
                 let eq = strict_equals(m.heap, a, b) == matches!(*op, Op::StrictEq);
                 sp -= 1;
-                slots[sp - 1] = Value::Bool(eq);
+                put(&mut slots[sp - 1], Value::Bool(eq));
             }
             Op::Not => match slots.get_mut(sp.wrapping_sub(1)) {
-                Some(top) => *top = Value::Bool(!top.truthy()),
+                Some(top) => {
+                    let b = !top.truthy();
+                    put(top, Value::Bool(b))
+                }
                 None => stop!(),
             },
             Op::Jump(t) => {
@@ -656,12 +659,32 @@ fn upval_cell(heap: &Heap, closure: Option<ObjRef>, i: u16) -> ObjRef {
     }
 }
 
+/// Stores `v` in a slot. Only an old string or symbol needs dropping: its drop runs out
+/// of line, so that the loop carries no reference-count code (which costs the loop
+/// registers in every op that writes a slot).
+#[inline(always)]
+fn put(slot: &mut Value, v: Value) {
+    let old = std::mem::replace(slot, v);
+    if matches!(old, Value::Str(_) | Value::Sym(_)) {
+        drop_cold(old);
+    } else {
+        // Nothing to release: numbers, booleans and handles.
+        std::mem::forget(old);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn drop_cold(v: Value) {
+    drop(v);
+}
+
 /// Stores a number, writing only the payload when the slot already holds one.
 #[inline(always)]
 fn set_num(slot: &mut Value, n: f64) {
     match slot {
         Value::Num(x) => *x = n,
-        other => *other = Value::Num(n),
+        other => put(other, Value::Num(n)),
     }
 }
 

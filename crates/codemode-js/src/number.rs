@@ -24,22 +24,47 @@ pub fn to_string(n: f64) -> String {
 /// numbers programs print) are written digit by digit into the string's units, without the
 /// intermediate `String` and UTF-16 re-encoding of `to_string`.
 pub fn to_js_str(n: f64) -> JsStr {
-    if n.fract() == 0.0 && n.abs() < 1e15 && n != 0.0 {
-        let mut v = n.abs() as u64;
-        let mut digits = [0u16; 16];
-        let mut at = digits.len();
-        while v > 0 {
-            at -= 1;
-            digits[at] = b'0' as u16 + (v % 10) as u16;
-            v /= 10;
-        }
-        if n < 0.0 {
-            at -= 1;
-            digits[at] = b'-' as u16;
-        }
-        return JsStr::from_units(&digits[at..]);
+    let mut buf = [0u16; 16];
+    if let Some(units) = integer_units(n, &mut buf) {
+        return JsStr::from_units(units);
     }
     JsStr::from_str(&to_string(n))
+}
+
+/// The decimal digits of `n` written into `buf` when it is a nonzero integer below 1e15 in
+/// magnitude (what Number::toString gives it then); None for any other number.
+#[inline]
+pub fn integer_units(n: f64, buf: &mut [u16; 16]) -> Option<&[u16]> {
+    if !(n.fract() == 0.0 && n.abs() < 1e15 && n != 0.0) {
+        return None;
+    }
+    let mut v = n.abs() as u64;
+    let mut at = buf.len();
+    // Two digits per division (while the value fits 32 bits, whose division is cheaper).
+    while v >= 100 {
+        let (q, r) = if v <= u32::MAX as u64 {
+            ((v as u32 / 100) as u64, v as u32 % 100)
+        } else {
+            (v / 100, (v % 100) as u32)
+        };
+        at -= 2;
+        buf[at] = b'0' as u16 + (r / 10) as u16;
+        buf[at + 1] = b'0' as u16 + (r % 10) as u16;
+        v = q;
+    }
+    if v >= 10 {
+        at -= 2;
+        buf[at] = b'0' as u16 + (v / 10) as u16;
+        buf[at + 1] = b'0' as u16 + (v % 10) as u16;
+    } else if v > 0 {
+        at -= 1;
+        buf[at] = b'0' as u16 + v as u16;
+    }
+    if n < 0.0 {
+        at -= 1;
+        buf[at] = b'-' as u16;
+    }
+    Some(&buf[at..])
 }
 
 fn is_js_space(c: char) -> bool {

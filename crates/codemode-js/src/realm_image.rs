@@ -108,16 +108,18 @@ fn decode(bytes: &[u8], natives: &[(NativeFn, &'static str, u8)]) -> Option<Real
     for _ in 0..count {
         let tag = r.byte()?;
         let n = r.len()?;
-        let units: Vec<u16> = if n % 2 == 0 {
-            r.take(n / 2)?.iter().map(|&b| u16::from(b)).collect()
+        let s = if n % 2 == 0 {
+            JsStr::with_tag(r.take(n / 2)?.iter().map(|&b| u16::from(b)), tag)
         } else {
             let bytes = r.take(n / 2 * 2)?;
-            bytes
-                .chunks_exact(2)
-                .map(|b| u16::from_le_bytes([b[0], b[1]]))
-                .collect()
+            JsStr::with_tag(
+                bytes
+                    .chunks_exact(2)
+                    .map(|b| u16::from_le_bytes([b[0], b[1]])),
+                tag,
+            )
         };
-        r.strings.push(JsStr::with_tag(units, tag));
+        r.strings.push(s);
     }
     let count = r.len()?;
     let mut objects = Vec::with_capacity(count.min(r.bytes.len()));

@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::Arc;
+use triomphe::ThinArc;
 
 use crate::heap::Heap;
 
@@ -16,12 +16,14 @@ impl ObjRef {
     pub const ZERO_BIGINT: ObjRef = ObjRef(u32::MAX);
 }
 
-/// The fixed cost of a string: `Arc` counts and the `Vec` (40 bytes) and two blocks'
-/// allocator overhead.
+/// The fixed cost of a string: its header (counts, tag and length, 24 bytes) and the
+/// allocator's overhead, with room to spare (the figure from when a string took two blocks).
 pub const STR_HEADER: usize = 64;
 
 /// An immutable JavaScript string: UTF-16 code units, shared by reference count (strings
-/// cannot form cycles, so they need no tracing). A thin pointer keeps `Value` at 16 bytes.
+/// cannot form cycles, so they need no tracing). A thin pointer keeps `Value` at 16 bytes;
+/// the header (count, tag, length) and the units share one allocation (triomphe's
+/// `ThinArc`), so making or dropping a string is one call into the allocator, not two.
 ///
 /// A JsStr is also how a Symbol is represented (`Value::Sym`) and how it is stored as a
 /// property key: its units are the symbol's descriptive string `Symbol(desc)` (what node
@@ -30,12 +32,7 @@ pub const STR_HEADER: usize = 64;
 /// string keys compare exactly as before (a symbol's text never equals a key the VM looks
 /// for by name: every one starts with `Symbol(`).
 #[derive(Clone)]
-pub struct JsStr(Arc<StrData>);
-
-struct StrData {
-    units: Vec<u16>,
-    tag: u8,
-}
+pub struct JsStr(ThinArc<u8, u16>);
 
 /// `JsStr` tags: a string, or a symbol with a description, without one (`Symbol()`), or
 /// one from the registry (`Symbol.for`).
@@ -49,10 +46,50 @@ pub const PRIVATE_NAME: u8 = 4;
 
 impl JsStr {
     pub fn new(units: Vec<u16>) -> Self {
-        JsStr(Arc::new(StrData { units, tag: STRING }))
+        JsStr::from_units(&units)
     }
+    #[inline]
     pub fn from_units(units: &[u16]) -> Self {
-        JsStr::new(units.to_vec())
+        JsStr(ThinArc::from_header_and_slice(STRING, units))
+    }
+    /// A string of exactly the units `units` yields (its length known up front: one
+    /// allocation, no intermediate buffer).
+    #[inline]
+    pub fn from_exact_iter<I: ExactSizeIterator<Item = u16>>(units: I) -> Self {
+        JsStr(ThinArc::from_header_and_iter(STRING, units))
+    }
+    /// The concatenation of `parts`: one allocation of the final length. Short results
+    /// are gathered in a buffer on the native stack first; long ones are zeroed in place,
+    /// then each part copied in (a `memcpy` per part).
+    pub fn from_parts(parts: &[&[u16]]) -> Self {
+        let total: usize = parts.iter().map(|p| p.len()).sum();
+        const SHORT: usize = 64;
+        if total <= SHORT {
+            // Gathered on the native stack, then copied into the string at once.
+            let mut buf = [0u16; SHORT];
+            let mut at = 0;
+            for p in parts {
+                if let Some(dst) = buf.get_mut(at..at + p.len()) {
+                    dst.copy_from_slice(p);
+                }
+                at += p.len();
+            }
+            return JsStr::from_units(&buf[..total]);
+        }
+        let mut arc = ThinArc::from_header_and_iter(STRING, std::iter::repeat_n(0u16, total));
+        arc.with_arc_mut(|a| {
+            // Just made, so unique: get_mut always answers.
+            if let Some(inner) = triomphe::Arc::get_mut(a) {
+                let mut at = 0;
+                for p in parts {
+                    if let Some(dst) = inner.slice_mut().get_mut(at..at + p.len()) {
+                        dst.copy_from_slice(p);
+                    }
+                    at += p.len();
+                }
+            }
+        });
+        JsStr(arc)
     }
     /// A new symbol (`tag` one of the `SYM_` tags) whose description is `desc` (ignored
     /// for `SYM_NO_DESC`).
@@ -62,7 +99,7 @@ impl JsStr {
             units.extend_from_slice(desc);
         }
         units.push(b')' as u16);
-        JsStr(Arc::new(StrData { units, tag }))
+        JsStr(ThinArc::from_header_and_slice(tag, &units))
     }
     /// The name a function defined under this key takes: the key, or `[desc]` for a
     /// symbol (empty for one without a description), as ECMAScript's SetFunctionName.
@@ -84,63 +121,66 @@ impl JsStr {
     /// Whether this is a symbol (a `Value::Sym` or a symbol property key).
     #[inline(always)]
     pub fn is_symbol(&self) -> bool {
-        self.0.tag != STRING
+        self.tag() != STRING
+    }
+    #[inline(always)]
+    fn tag(&self) -> u8 {
+        self.0.header.header
     }
     pub fn symbol_tag(&self) -> u8 {
-        self.0.tag
+        self.tag()
     }
     /// A symbol's description (None for `Symbol()`); None for a string.
     pub fn symbol_description(&self) -> Option<&[u16]> {
-        let u = &self.0.units;
-        match self.0.tag {
+        let u = self.units();
+        match self.tag() {
             SYM_DESC | SYM_REGISTERED if u.len() >= 8 => Some(&u[7..u.len() - 1]),
             _ => None,
         }
     }
     /// A new private name (`#x`, the text with `#`), distinct from every other key.
     pub fn new_private_name(text: &[u16]) -> Self {
-        JsStr(Arc::new(StrData {
-            units: text.to_vec(),
-            tag: PRIVATE_NAME,
-        }))
+        JsStr(ThinArc::from_header_and_slice(PRIVATE_NAME, text))
     }
     #[allow(clippy::should_implement_trait)]
     pub fn from_str(s: &str) -> Self {
         // ASCII (every built-in name) in one exact allocation; encode_utf16's size hint is
         // a third of the length, so collecting it grew the vector.
         if s.is_ascii() {
-            return JsStr::new(s.bytes().map(u16::from).collect());
+            return JsStr::from_exact_iter(s.bytes().map(u16::from));
         }
         JsStr::new(s.encode_utf16().collect())
     }
     #[inline(always)]
     pub fn units(&self) -> &[u16] {
-        self.0.units.as_slice()
+        &self.0.slice
     }
     pub fn len(&self) -> usize {
-        self.0.units.len()
+        self.0.header.length
     }
     pub fn is_empty(&self) -> bool {
-        self.0.units.is_empty()
+        self.len() == 0
     }
     /// A string of `units` with tag `tag` as `symbol_tag` returns it (the realm image
     /// restores strings and symbols with it).
-    pub(crate) fn with_tag(units: Vec<u16>, tag: u8) -> Self {
-        JsStr(Arc::new(StrData { units, tag }))
+    pub(crate) fn with_tag<I: ExactSizeIterator<Item = u16>>(units: I, tag: u8) -> Self {
+        JsStr(ThinArc::from_header_and_iter(tag, units))
     }
-    /// The allocation's address: equal for two `JsStr`s exactly when `ptr_eq` holds.
-    pub(crate) fn addr(&self) -> usize {
-        Arc::as_ptr(&self.0) as usize
+    /// The address of the shared units (an identity while this string is alive).
+    #[inline(always)]
+    pub fn addr(&self) -> usize {
+        self.0.ptr() as usize
     }
+    #[inline(always)]
     pub fn ptr_eq(&self, other: &JsStr) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
+        self.0.ptr() == other.0.ptr()
     }
     /// Lossy conversion (lone surrogates become U+FFFD); for messages and formatting.
     pub fn to_rust(&self) -> String {
         String::from_utf16_lossy(self.units())
     }
     pub fn eq_str(&self, s: &str) -> bool {
-        let mut it = self.0.units.iter();
+        let mut it = self.units().iter();
         for u in s.encode_utf16() {
             if it.next() != Some(&u) {
                 return false;
@@ -150,7 +190,7 @@ impl JsStr {
     }
     /// The array index this key denotes (canonical decimal below 2^32 - 1), if any.
     pub fn as_index(&self) -> Option<u32> {
-        let u = &self.0.units;
+        let u = self.units();
         if u.is_empty() || u.len() > 10 {
             return None;
         }
@@ -170,10 +210,9 @@ impl JsStr {
             None
         }
     }
-    /// Bytes this string holds: its units (capacity), the shared header (counts and
-    /// `Vec`) and the allocator's overhead for the two blocks.
+    /// Bytes this string holds: its units, the shared header and the allocator's overhead.
     pub fn byte_size(&self) -> usize {
-        Self::cost(self.0.units.capacity())
+        Self::cost(self.len())
     }
     /// The bytes a string of `len` units costs (see `byte_size`).
     pub const fn cost(len: usize) -> usize {
@@ -182,20 +221,25 @@ impl JsStr {
     /// This holder's share of `byte_size`: a string referenced from many places is paid
     /// for once in total, not once per reference.
     pub fn shared_size(&self) -> usize {
-        self.byte_size() / Arc::strong_count(&self.0).max(1)
+        // Most strings have one holder: no division then (the collector sums this for
+        // every string it keeps).
+        match ThinArc::strong_count(&self.0) {
+            0 | 1 => self.byte_size(),
+            n => self.byte_size() / n,
+        }
     }
 }
 
 impl PartialEq for JsStr {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-            || (self.0.units[..] == other.0.units[..] && !self.is_symbol() && !other.is_symbol())
+        self.ptr_eq(other)
+            || (self.units() == other.units() && !self.is_symbol() && !other.is_symbol())
     }
 }
 impl Eq for JsStr {}
 impl Hash for JsStr {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.units[..].hash(state)
+        self.units().hash(state)
     }
 }
 impl PartialOrd for JsStr {
@@ -206,12 +250,12 @@ impl PartialOrd for JsStr {
 impl Ord for JsStr {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         // Consistent with `eq`: symbols order after strings of the same text, and by address.
-        self.0.units[..]
-            .cmp(&other.0.units[..])
-            .then(self.0.tag.cmp(&other.0.tag))
+        self.units()
+            .cmp(other.units())
+            .then(self.tag().cmp(&other.tag()))
             .then_with(|| {
                 if self.is_symbol() {
-                    Arc::as_ptr(&self.0).cmp(&Arc::as_ptr(&other.0))
+                    self.0.ptr().cmp(&other.0.ptr())
                 } else {
                     std::cmp::Ordering::Equal
                 }

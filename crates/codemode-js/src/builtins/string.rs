@@ -268,15 +268,13 @@ fn change_case(vm: &mut Vm, this: &Value, case: Case) -> JsResult<Value> {
     let s = this_str(vm, this)?;
     vm.reserve_string(s.len())?;
     if s.units().iter().all(|&u| u < 128) {
-        let u: Vec<u16> = s
-            .units()
-            .iter()
-            .map(|&c| match case {
+        vm.count_new_string(s.len())?;
+        return Ok(Value::Str(JsStr::from_exact_iter(s.units().iter().map(
+            |&c| match case {
                 Case::Upper => (c as u8).to_ascii_uppercase() as u16,
                 Case::Lower => (c as u8).to_ascii_lowercase() as u16,
-            })
-            .collect();
-        return vm.new_string(u);
+            },
+        ))));
     }
     let text = s.to_rust();
     let r = match case {

@@ -309,6 +309,9 @@ impl<'a> Compiler<'a> {
                 }
             }
             ExprKind::Object(props) => {
+                if self.object_literal_of_constant_keys(props)? {
+                    return Ok(());
+                }
                 self.emit(Op::NewObject);
                 for p in props {
                     match p {

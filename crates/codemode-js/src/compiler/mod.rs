@@ -119,6 +119,9 @@ pub struct Compiler<'a> {
     span_pos: u32,
     /// The class role of the next function `begin_fn` starts.
     next_fn: Option<class::FnRole>,
+    /// One `JsStr` per distinct string constant of the module: a key an object literal
+    /// stores and a property access in another function then compare by pointer.
+    strings: HashMap<Vec<u16>, JsStr>,
 }
 
 type CResult<T> = Result<T, Diagnostic>;
@@ -140,6 +143,7 @@ impl<'a> Compiler<'a> {
             line_index,
             span_pos: 0,
             next_fn: None,
+            strings: HashMap::new(),
         }
     }
 
@@ -333,8 +337,13 @@ impl<'a> Compiler<'a> {
         if let Some(&i) = st.str_consts.get(units) {
             return i;
         }
+        let s = self
+            .strings
+            .entry(units.to_vec())
+            .or_insert_with(|| JsStr::from_units(units))
+            .clone();
         let i = st.code.consts.len() as u32;
-        st.code.consts.push(Value::Str(JsStr::from_units(units)));
+        st.code.consts.push(Value::Str(s));
         st.str_consts.insert(units.to_vec(), i);
         i
     }
@@ -576,6 +585,51 @@ fn binop(op: BinaryOp) -> Op {
         BinaryOp::GtEq => Op::Ge,
         BinaryOp::In => Op::In,
         BinaryOp::InstanceOf => Op::InstanceOf,
+    }
+}
+
+impl Compiler<'_> {
+    /// An object literal of plain `key: value` properties with distinct constant keys
+    /// (none `__proto__`): its values, then one `NewObjectLit` that builds the object with
+    /// all of them at once. Nothing can observe the object before it is complete, so
+    /// defining the properties after evaluating every value is the same as defining each
+    /// after its own. Returns false (nothing emitted) for any other literal.
+    pub(super) fn object_literal_of_constant_keys(&mut self, props: &[Property]) -> CResult<bool> {
+        let mut keys: Vec<Vec<u16>> = Vec::with_capacity(props.len());
+        for p in props {
+            let Property::KeyValue { key, .. } = p else {
+                return Ok(false);
+            };
+            if matches!(key, PropKey::Computed(_) | PropKey::Private(_)) {
+                return Ok(false);
+            }
+            let units = static_key(key);
+            if keys.contains(&units) || units == "__proto__".encode_utf16().collect::<Vec<_>>() {
+                return Ok(false);
+            }
+            keys.push(units);
+        }
+        if keys.is_empty() || keys.len() > u16::MAX as usize {
+            return Ok(false);
+        }
+        for (p, units) in props.iter().zip(&keys) {
+            if let Property::KeyValue { value, span, .. } = p {
+                self.span_pos = span.start;
+                self.named_expr(value, &String::from_utf16_lossy(units))?;
+            }
+        }
+        // The keys as consecutive constants (shared with the module's other uses of them).
+        let first = self.st().code.consts.len() as u32;
+        for units in &keys {
+            let s = self
+                .strings
+                .entry(units.clone())
+                .or_insert_with(|| JsStr::from_units(units))
+                .clone();
+            self.st().code.consts.push(Value::Str(s));
+        }
+        self.emit(Op::NewObjectLit(first, keys.len() as u16));
+        Ok(true)
     }
 }
 

@@ -51,15 +51,28 @@ impl Vm {
                 }
                 _ => {}
             }
-            // Native-like callees: collect args.
-            let mut args = std::mem::take(&mut self.argbuf);
-            args.clear();
-            args.extend(self.stack.drain(callee_pos + 2..));
-            let this = pop!(self);
-            self.stack.pop();
-            let result = self.call_native_like(r, &this, &args, text);
-            args.clear();
-            self.argbuf = args;
+            // Native-like callees: collect args (the usual few popped into an array on
+            // the native stack, more moved into the reused buffer).
+            const FEW: usize = 3;
+            let result = if argc <= FEW {
+                let mut few: [Value; FEW] = Default::default();
+                for slot in few[..argc].iter_mut().rev() {
+                    *slot = pop!(self);
+                }
+                let this = pop!(self);
+                self.stack.pop();
+                self.call_native_like(r, &this, &few[..argc], text)
+            } else {
+                let mut args = std::mem::take(&mut self.argbuf);
+                args.clear();
+                args.extend(self.stack.drain(callee_pos + 2..));
+                let this = pop!(self);
+                self.stack.pop();
+                let result = self.call_native_like(r, &this, &args, text);
+                args.clear();
+                self.argbuf = args;
+                result
+            };
             let result = match result {
                 Ok(v) => v,
                 Err(e) => {

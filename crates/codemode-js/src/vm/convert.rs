@@ -103,19 +103,34 @@ impl Vm {
     /// went through `Op::ToStr`), popped and joined into one string.
     pub(crate) fn concat_top(&mut self, n: usize) -> JsResult<Value> {
         let start = self.stack.len().saturating_sub(n);
-        let mut total = 0;
+        let mut total = 0usize;
         for v in &self.stack[start..] {
             if let Value::Str(s) = v {
-                total += s.len();
+                total = total.saturating_add(s.len());
             }
         }
-        let mut u = Vec::with_capacity(total);
-        for v in self.stack.drain(start..) {
-            if let Value::Str(s) = v {
-                u.extend_from_slice(s.units());
+        self.count_new_string(total)?;
+        // The parts' units, on the native stack for the usual few.
+        const FEW: usize = 8;
+        let s = {
+            let strs = self.stack[start..].iter().filter_map(|v| match v {
+                Value::Str(s) => Some(s.units()),
+                _ => None,
+            });
+            if self.stack.len() - start <= FEW {
+                let mut parts: [&[u16]; FEW] = [&[]; FEW];
+                let mut k = 0;
+                for (slot, u) in parts.iter_mut().zip(strs) {
+                    *slot = u;
+                    k += 1;
+                }
+                JsStr::from_parts(&parts[..k])
+            } else {
+                JsStr::from_parts(&strs.collect::<Vec<_>>())
             }
-        }
-        self.new_string(u)
+        };
+        self.stack.truncate(start);
+        Ok(Value::Str(s))
     }
 
     /// The value as a Rust string: a copy (and re-encoding) of every unit, charged.
@@ -149,10 +164,14 @@ impl Vm {
     /// Decided from the methods alone, without running the built-in ones (the conversion
     /// that follows runs them): a built-in method yields a primitive, except
     /// Object.prototype.valueOf, which yields the object and passes to the next method.
+    #[inline]
     pub fn program_converts(&mut self, v: &Value, prefer_number: bool) -> bool {
-        if !matches!(v, Value::Obj(_)) {
-            return false;
-        }
+        // Only an object has methods of the program's to call.
+        matches!(v, Value::Obj(_)) && self.object_converts(v, prefer_number)
+    }
+
+    #[inline(never)]
+    fn object_converts(&mut self, v: &Value, prefer_number: bool) -> bool {
         let exotic = self.realm.well_known.to_primitive.clone();
         match self.get_prop_raw(v, &exotic) {
             Ok(Ok(Value::Undefined | Value::Null)) => {}

@@ -516,6 +516,13 @@ impl Vm {
                     }
                     Op::GetMethod(k) => {
                         let o = pop!(self);
+                        if let Some(Value::Str(key)) = code.consts.get(k as usize) {
+                            if let Some(f) = self.cached_proto_prop(&o, key) {
+                                self.stack.push(f);
+                                self.stack.push(o);
+                                continue;
+                            }
+                        }
                         let key = const_str(code, k);
                         save_pc!();
                         match tri!(self.get_prop_raw(&o, &key)) {
@@ -1142,6 +1149,10 @@ impl Vm {
                     }
                     Op::NewObject => {
                         let o = self.new_object();
+                        self.stack.push(Value::Obj(o));
+                    }
+                    Op::NewObjectLit(first, n) => {
+                        let o = self.new_object_literal(code, first as usize, n as usize);
                         self.stack.push(Value::Obj(o));
                     }
                     Op::NewArray(n) => {

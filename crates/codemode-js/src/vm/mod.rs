@@ -182,6 +182,9 @@ pub struct Vm {
     /// Objects the embedder holds (the program's result promise).
     pub extra_roots: Vec<ObjRef>,
     argbuf: Vec<Value>,
+    /// Method lookups answered by a built-in prototype this execution has not written to
+    /// (see `Vm::cached_proto_prop`): (prototype, key, value), by the key's address.
+    proto_cache: Vec<Option<(ObjRef, JsStr, Value)>>,
     /// Receivers of the Array.prototype.join calls under way (node's cycle rule: a receiver
     /// met again joins as ""); see builtins::join_values.
     pub join_stack: Vec<ObjRef>,
@@ -269,6 +272,7 @@ impl Vm {
             accessors_defined: false,
             extra_roots: Vec::new(),
             argbuf: Vec::new(),
+            proto_cache: Vec::new(),
             join_stack: Vec::new(),
             deadline: None,
             inspect_budget: crate::format::INSPECT_MAX,
@@ -340,6 +344,31 @@ impl Vm {
         self.alloc(Some(p), Kind::Ordinary)
     }
 
+    /// `Op::NewObjectLit`: the object of the top `n` values under the keys
+    /// `code.consts[first..]`, its entries made in one allocation of the final size.
+    pub(crate) fn new_object_literal(&mut self, code: &FuncCode, first: usize, n: usize) -> ObjRef {
+        // What n `InitProp`s count.
+        self.heap.charge(n * crate::heap::PROP_COST);
+        let start = self.stack.len().saturating_sub(n);
+        let keys = code.consts.get(first..first + n).unwrap_or_default();
+        let entries: Vec<crate::heap::Prop> = self
+            .stack
+            .drain(start..)
+            .zip(keys)
+            .map(|(value, k)| crate::heap::Prop {
+                key: match k {
+                    Value::Str(s) => s.clone(),
+                    _ => JsStr::from_str(""),
+                },
+                value,
+                flags: crate::heap::DEFAULT_FLAGS,
+            })
+            .collect();
+        let mut o = Object::new(Some(self.realm.object_proto), Kind::Ordinary);
+        o.props = crate::heap::PropMap::from_distinct(entries);
+        self.heap.alloc(o)
+    }
+
     /// The `arguments` object of a call whose arguments start at `base` (to the top of the
     /// stack): an unmapped (strict-mode) arguments object — indexed elements and a
     /// non-enumerable `length`, with Object.prototype as its prototype.
@@ -391,10 +420,22 @@ impl Vm {
         if units.len() > self.limits.max_string_len {
             return Err(self.range_error("Invalid string length"));
         }
-        self.heap.charge(JsStr::cost(units.capacity()));
         // Built before it was counted: end here rather than let the next one grow further.
-        self.check_memory()?;
+        // The string is a copy (one block with its header), made while `units` is held.
+        self.ensure_memory(JsStr::cost(units.capacity()).saturating_add(JsStr::cost(units.len())))?;
+        self.heap.charge(JsStr::cost(units.len()));
         Ok(Value::Str(JsStr::new(units)))
+    }
+
+    /// Counts a new string of `len` units before it is built (the string limit, then the
+    /// memory): the caller then builds it in one piece (`JsStr::from_parts`).
+    pub fn count_new_string(&mut self, len: usize) -> JsResult<()> {
+        if len > self.limits.max_string_len {
+            return Err(self.range_error("Invalid string length"));
+        }
+        self.ensure_memory(JsStr::cost(len))?;
+        self.heap.charge(JsStr::cost(len));
+        Ok(())
     }
 
     /// An error object of a built-in's making. Its message is counted as the program's

@@ -93,6 +93,53 @@ impl Vm {
 
     /// [[Get]]: `Ok(value)` for data, `Err(getter)` (a function or undefined) when the
     /// property is an accessor, which the caller runs (as a VM frame in the dispatch loop).
+    /// `v[key]` when it is a data property of a built-in prototype this execution has not
+    /// written to (`Heap::is_pristine`: a shared object nothing can change), found on the
+    /// first object of the chain past a string, an array or an ordinary object that lacks
+    /// the key: what `get_prop_raw` answers then, remembered by the key's address so a
+    /// method call (`s.toUpperCase()`, `a.push(x)`) skips the hashed lookup. None: not
+    /// that case, or not remembered yet (`get_prop_raw` answers).
+    #[inline]
+    pub(crate) fn cached_proto_prop(&mut self, v: &Value, key: &JsStr) -> Option<Value> {
+        const SLOTS: usize = 64;
+        let proto = match v {
+            Value::Str(_) => self.realm.string_proto,
+            Value::Obj(r) => {
+                let o = self.heap.get(*r);
+                if !matches!(o.kind, Kind::Array(_) | Kind::Ordinary)
+                    || (!o.props.entries.is_empty() && o.props.find(key).is_some())
+                {
+                    return None;
+                }
+                o.proto?
+            }
+            _ => return None,
+        };
+        if !self.heap.is_pristine(proto) {
+            return None;
+        }
+        let slot = (key.addr() >> 4) % SLOTS;
+        if let Some(Some((p, k, value))) = self.proto_cache.get(slot) {
+            if *p == proto && k.ptr_eq(key) {
+                return Some(value.clone());
+            }
+        }
+        // The keys a string, an array or `get_prop_raw` itself answer before the chain.
+        if key.as_index().is_some() || key.eq_str("length") || key.eq_str("__proto__") {
+            return None;
+        }
+        let p = self.heap.get(proto).props.entry(key)?;
+        if p.flags & ACCESSOR != 0 {
+            return None;
+        }
+        let value = p.value.clone();
+        if self.proto_cache.len() < SLOTS {
+            self.proto_cache.resize(SLOTS, None);
+        }
+        self.proto_cache[slot] = Some((proto, key.clone(), value.clone()));
+        Some(value)
+    }
+
     pub fn get_prop_raw(&mut self, v: &Value, key: &JsStr) -> JsResult<Result<Value, Value>> {
         let start = match v {
             Value::Obj(r) => *r,
@@ -400,6 +447,16 @@ impl Vm {
                 }));
             }
         }
+        // An own data property of an ordinary object under a string key (a record used as
+        // a map: `totals[name]`), as `get_prop_raw` finds it first.
+        if let (Value::Obj(r), Value::Str(k)) = (obj, key) {
+            let o = self.heap.get(*r);
+            if let (Kind::Ordinary, Some(p)) = (&o.kind, o.props.entry(k)) {
+                if p.flags & ACCESSOR == 0 {
+                    return Ok(Ok(p.value.clone()));
+                }
+            }
+        }
         nullish_base(self, obj, key, "read")?;
         let k = self.to_property_key(key)?;
         self.get_prop_raw(obj, &k)
@@ -626,6 +683,22 @@ impl Vm {
                     if i as f64 == *n && i == items.len() && i < self.limits.max_collection_len {
                         items.push(v);
                         self.heap.charge(2 * crate::limits::ELEMENT_COST);
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+        // An own data property of an ordinary object under a string key: overwritten in
+        // place (unless frozen or read-only), as `set_prop_raw` does once it found it.
+        if let (Value::Obj(r), Value::Str(k)) = (obj, key) {
+            let o = self.heap.get(*r);
+            if let Kind::Ordinary = o.kind {
+                if let Some(i) = o.props.find(k) {
+                    if o.props.entries[i].flags & ACCESSOR == 0 {
+                        let o = self.heap.get_mut(*r);
+                        if !o.frozen && o.props.entries[i].flags & WRITABLE != 0 {
+                            o.props.entries[i].value = v;
+                        }
                         return Ok(None);
                     }
                 }

@@ -52,6 +52,24 @@ impl Vm {
         if let (Value::Num(x), Value::Num(y)) = (&a, &b) {
             return Ok(Value::Num(x + y));
         }
+        // A string and an integer (`"id_" + i`): the digits go straight into the result,
+        // with no string of their own.
+        let mut digits = [0u16; 16];
+        let joined = match (&a, &b) {
+            (Value::Str(s), Value::Num(n)) => {
+                crate::number::integer_units(*n, &mut digits).map(|d| [s.units(), d])
+            }
+            (Value::Num(n), Value::Str(s)) => {
+                crate::number::integer_units(*n, &mut digits).map(|d| [d, s.units()])
+            }
+            _ => None,
+        };
+        if let Some(parts) = joined {
+            let len = parts[0].len() + parts[1].len();
+            self.count_new_string(len)?;
+            self.charge(len / crate::limits::COPY_UNITS_PER_CHARGE)?;
+            return Ok(Value::Str(JsStr::from_parts(&parts)));
+        }
         let a = self.to_primitive(&a, !self.is_date(&a))?;
         let b = self.to_primitive(&b, !self.is_date(&b))?;
         if matches!(a, Value::Str(_)) || matches!(b, Value::Str(_)) {
@@ -63,11 +81,11 @@ impl Vm {
             if y.is_empty() {
                 return Ok(Value::Str(x));
             }
-            self.reserve_string(x.len() + y.len())?;
-            let mut u = Vec::with_capacity(x.len() + y.len());
-            u.extend_from_slice(x.units());
-            u.extend_from_slice(y.units());
-            return self.new_string(u);
+            let len = x.len().saturating_add(y.len());
+            self.count_new_string(len)?;
+            // The fuel of the copy (as `reserve_string`).
+            self.charge(len / crate::limits::COPY_UNITS_PER_CHARGE)?;
+            return Ok(Value::Str(JsStr::from_parts(&[x.units(), y.units()])));
         }
         self.numeric_binary(Op::Add, a, b)
     }
