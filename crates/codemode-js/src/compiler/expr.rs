@@ -197,6 +197,55 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// `/re/.test(x)` with `x` a local variable or a literal: a fast path that runs the
+    /// test without making the literal's RegExp object (which nothing else can see) when
+    /// `RegExp.prototype` is untouched and `x` is a string; otherwise (the intrinsic gives
+    /// undefined) the ordinary call follows. Reading `x` has no effect, so evaluating it
+    /// on both paths, and before the method lookup, is not observable. Returns the jump
+    /// past the ordinary call, to patch after it.
+    fn literal_test(&mut self, callee: &Expr, args: &[Argument]) -> CResult<Option<usize>> {
+        let ExprKind::Member {
+            object,
+            property: MemberProp::Name(id),
+            optional: false,
+        } = &callee.kind
+        else {
+            return Ok(None);
+        };
+        let ExprKind::RegExp { pattern, flags } = &object.kind else {
+            return Ok(None);
+        };
+        let [Argument::Expr(x)] = args else {
+            return Ok(None);
+        };
+        if id.name != "test" {
+            return Ok(None);
+        }
+        let plain = match &x.kind {
+            ExprKind::String(_) | ExprKind::Number(_) => true,
+            ExprKind::Ident(n) => n != "arguments" && !matches!(self.resolve(n), Resolved::Global),
+            _ => false,
+        };
+        let Some(intr) = self
+            .opts
+            .intrinsics
+            .iter()
+            .position(|n| *n == "regexpLiteralTest")
+        else {
+            return Ok(None);
+        };
+        if !plain {
+            return Ok(None);
+        }
+        let p = self.str_const(pattern);
+        self.emit(Op::Const(p));
+        let f = self.str_const(flags);
+        self.emit(Op::Const(f));
+        self.expr(x)?;
+        self.emit(Op::Intrinsic(intr as u16, 3));
+        Ok(Some(self.emit(Op::JumpIfNotNullishKeep(0))))
+    }
+
     pub(super) fn expr(&mut self, e: &Expr) -> CResult<()> {
         let saved = self.span_pos;
         self.span_pos = e.span.start;
@@ -558,6 +607,11 @@ impl<'a> Compiler<'a> {
                         }
                     }
                 }
+                let fused = if *optional {
+                    None
+                } else {
+                    self.literal_test(callee, args)?
+                };
                 self.record_tool_path(callee, e.span);
                 self.callee(callee)?;
                 if *optional {
@@ -570,6 +624,9 @@ impl<'a> Compiler<'a> {
                 let text = self.callee_text(callee);
                 self.span_pos = e.span.start;
                 self.call_args(args, text, false)?;
+                if let Some(j) = fused {
+                    self.patch_here(j);
+                }
             }
             ExprKind::New { callee, args } => {
                 self.expr(callee)?;
