@@ -127,6 +127,9 @@ pub struct Program {
     pub anchored: bool,
     /// The fewest code units a match spans (a start closer to the end cannot match).
     pub min_len: usize,
+    /// The units every match is, when the pattern is nothing but literal characters
+    /// (no group, class, assertion or case folding that matches more than one unit).
+    pub literal: Option<Vec<u16>>,
     pub unicode: bool,
     /// Some backreference compares case-insensitively (the matcher then needs the
     /// folding).
@@ -204,6 +207,7 @@ pub fn compile(
     c.emit(Inst::Match)?;
     let (mut insts, lits) = fuse_literals(std::mem::take(&mut c.insts));
     mark_possessive(&mut insts, &lits, &c.sets);
+    let literal = literal_of(&insts, &lits);
     let first = c.first(node, fold).filter(|s| s.ranges().len() < 64);
     let ascii = c.sets.iter().map(AsciiMap::of).collect();
     let first_ascii = first.as_ref().map(AsciiMap::of).unwrap_or_default();
@@ -227,6 +231,7 @@ pub fn compile(
         first,
         anchored: starts_anchored(node),
         min_len: min_len(node),
+        literal,
         unicode,
         ignore_case: c.folded_backref,
     })
@@ -289,6 +294,21 @@ fn fuse_literals(mut insts: Vec<Inst>) -> (Vec<Inst>, Vec<u16>) {
         }
     }
     (insts, lits)
+}
+
+/// The units of a program that is one literal run (or one literal character) and `Match`.
+fn literal_of(insts: &[Inst], lits: &[u16]) -> Option<Vec<u16>> {
+    match insts.first()? {
+        Inst::Lit { start, len } => {
+            let (start, len) = (*start as usize, *len as usize);
+            (insts.len() == len + 1 && matches!(insts[len], Inst::Match))
+                .then(|| lits[start..start + len].to_vec())
+        }
+        first => {
+            let u = lit_unit(first)?;
+            (insts.len() == 2 && matches!(insts[1], Inst::Match)).then(|| vec![u])
+        }
+    }
 }
 
 /// Whether `m` matches the character `c`.

@@ -637,3 +637,30 @@ fn repetitions_that_cannot_give_back_keep_no_choice_point() {
     assert!(possessive < 60, "{possessive}");
     assert!(kept > 100, "{kept}");
 }
+
+#[test]
+fn literal_patterns_are_known() {
+    let lit = |p: &str, f: &str| {
+        Regex::with_flags(&u(p), &u(f))
+            .unwrap()
+            .literal()
+            .map(String::from_utf16_lossy)
+    };
+    assert_eq!(lit(r"\/", ""), Some("/".into()));
+    assert_eq!(lit(", ", ""), Some(", ".into()));
+    assert_eq!(lit(r"\/", "iu"), Some("/".into()));
+    assert_eq!(lit("ab", "g"), Some("ab".into()));
+    for (p, f) in [
+        ("a", "i"),
+        ("(a)", ""),
+        ("a|b", ""),
+        ("^a", ""),
+        ("a+", ""),
+        ("", ""),
+        ("[a]b", ""),
+        ("\u{1F600}", "u"),
+        ("\u{1F600}", ""),
+    ] {
+        assert_eq!(lit(p, f), None, "/{p}/{f}");
+    }
+}
