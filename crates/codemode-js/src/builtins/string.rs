@@ -362,8 +362,14 @@ pub(crate) fn str_repeat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Val
 }
 pub(crate) fn str_split(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let s = this_str(vm, this)?;
+    let mut literal = None;
     if let Some((_, rx)) = super::regexp::regexp_of(vm, &arg(a, 0)) {
-        return super::regexp::split(vm, &rx, &s, arg(a, 1));
+        // A pattern of literal characters only (`/\//`) splits as its text does: the
+        // leftmost match from a position is the text's next occurrence, never empty.
+        match rx.literal() {
+            Some(_) if rx.group_count() == 0 && !s.is_empty() => literal = Some(rx),
+            _ => return super::regexp::split(vm, &rx, &s, arg(a, 1)),
+        }
     }
     let limit = match arg(a, 1) {
         Value::Undefined => u32::MAX as usize,
@@ -373,7 +379,14 @@ pub(crate) fn str_split(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Valu
     match arg(a, 0) {
         Value::Undefined => out.push(Value::Str(s.clone())),
         sep => {
-            let sep = vm.to_string(&sep)?;
+            let text;
+            let sep: &[u16] = match &literal {
+                Some(rx) => rx.literal().unwrap_or_default(),
+                None => {
+                    text = vm.to_string(&sep)?;
+                    text.units()
+                }
+            };
             let u = s.units();
             vm.charge(u.len())?;
             if sep.is_empty() {
@@ -387,7 +400,7 @@ pub(crate) fn str_split(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Valu
                 }
             } else {
                 let mut start = 0;
-                while let Some(i) = find_units_bounded(vm, u, sep.units(), start)? {
+                while let Some(i) = find_units_bounded(vm, u, sep, start)? {
                     if out.len() >= limit {
                         break;
                     }
