@@ -464,6 +464,31 @@ pub(crate) fn intr_regexp_literal_test(vm: &mut Vm, _: &Value, a: &[Value]) -> J
     Ok(Value::Bool(found.is_some()))
 }
 
+/// `__cm_regexpLiteralSplit(s, pattern, flags)`: `s.split(/pattern/flags)` without the
+/// literal's object when that cannot be told apart: `s` is a string and
+/// String.prototype, RegExp.prototype and the RegExp constructor untouched, so the call
+/// finds the built-in `split`, which takes its native path for a new RegExp that no one
+/// else holds. Undefined otherwise (the ordinary call follows).
+pub(crate) fn intr_regexp_literal_split(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let (Value::Str(s), Value::Str(p), Value::Str(f)) = (arg(a, 0), arg(a, 1), arg(a, 2)) else {
+        return Ok(Value::Undefined);
+    };
+    let realm = &vm.realm;
+    let untouched = vm.heap.is_pristine(realm.string_proto)
+        && vm.heap.is_pristine(realm.regexp_proto)
+        && vm.heap.is_pristine(realm.regexp_ctor);
+    if !untouched {
+        return Ok(Value::Undefined);
+    }
+    let rx = compiled(vm, p, f, true)?;
+    match rx.literal() {
+        Some(units) if rx.group_count() == 0 && !s.is_empty() => {
+            string::split_units(vm, &s, units, u32::MAX as usize)
+        }
+        _ => split(vm, &rx, &s, Value::Undefined),
+    }
+}
+
 pub(crate) fn intr_regexp_literal(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
     let (Value::Str(p), Value::Str(f)) = (arg(a, 0), arg(a, 1)) else {
         return Err(vm.type_error("invalid regular expression literal"));

@@ -375,9 +375,15 @@ pub(crate) fn str_split(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Valu
         Value::Undefined => u32::MAX as usize,
         v => number::to_uint32(vm.to_number(&v)?) as usize,
     };
-    let mut out = Vec::new();
     match arg(a, 0) {
-        Value::Undefined => out.push(Value::Str(s.clone())),
+        Value::Undefined => {
+            let out = if limit == 0 {
+                Vec::new()
+            } else {
+                vec![Value::Str(s.clone())]
+            };
+            Ok(Value::Obj(vm.new_array(out)))
+        }
         sep => {
             let text;
             let sep: &[u16] = match &literal {
@@ -387,38 +393,44 @@ pub(crate) fn str_split(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Valu
                     text.units()
                 }
             };
-            let u = s.units();
-            vm.charge(u.len())?;
-            if sep.is_empty() {
-                let n = u.len().min(limit);
-                vm.reserve_array(n)?;
-                vm.reserve_strings(n, n)?;
-                out.reserve_exact(n);
-                for (i, &c) in u.iter().take(limit).enumerate() {
-                    vm.tick(i)?;
-                    out.push(unit_str(vm, c));
-                }
-            } else {
-                let mut start = 0;
-                while let Some(i) = find_units_bounded(vm, u, sep, start)? {
-                    if out.len() >= limit {
-                        break;
-                    }
-                    if out.len() % crate::limits::DEADLINE_STRIDE == 0 {
-                        // The list so far, and its doubling (each piece is counted as
-                        // it is made).
-                        vm.check_len(out.len())?;
-                        vm.ensure_memory(2 * out.capacity() * crate::limits::ELEMENT_COST)?;
-                    }
-                    out.push(vm.str_from(&u[start..i])?);
-                    start = i + sep.len();
-                }
-                if out.len() < limit {
-                    out.push(vm.str_from(&u[start..])?);
-                }
-                vm.reserve_array(out.len())?;
-            }
+            split_units(vm, &s, sep, limit)
         }
+    }
+}
+
+/// `s.split(sep)` for a separator's units, at most `limit` pieces.
+pub(crate) fn split_units(vm: &mut Vm, s: &JsStr, sep: &[u16], limit: usize) -> JsResult<Value> {
+    let mut out = Vec::new();
+    let u = s.units();
+    vm.charge(u.len())?;
+    if sep.is_empty() {
+        let n = u.len().min(limit);
+        vm.reserve_array(n)?;
+        vm.reserve_strings(n, n)?;
+        out.reserve_exact(n);
+        for (i, &c) in u.iter().take(limit).enumerate() {
+            vm.tick(i)?;
+            out.push(unit_str(vm, c));
+        }
+    } else {
+        let mut start = 0;
+        while let Some(i) = find_units_bounded(vm, u, sep, start)? {
+            if out.len() >= limit {
+                break;
+            }
+            if out.len() % crate::limits::DEADLINE_STRIDE == 0 {
+                // The list so far, and its doubling (each piece is counted as
+                // it is made).
+                vm.check_len(out.len())?;
+                vm.ensure_memory(2 * out.capacity() * crate::limits::ELEMENT_COST)?;
+            }
+            out.push(vm.str_from(&u[start..i])?);
+            start = i + sep.len();
+        }
+        if out.len() < limit {
+            out.push(vm.str_from(&u[start..])?);
+        }
+        vm.reserve_array(out.len())?;
     }
     out.truncate(limit);
     Ok(Value::Obj(vm.new_array(out)))
