@@ -360,14 +360,31 @@ pub struct RegExpSlots {
     pub flags: JsStr,
     /// The keys of `groups` in a match result, one per `regex.group_names()` entry.
     pub group_keys: Vec<JsStr>,
+    /// [`RegExpSlots::byte_size`], summed once (every literal evaluation checks it).
+    pub bytes: usize,
 }
 
 impl RegExpSlots {
+    pub fn new(
+        regex: codemode_regex::Regex,
+        source: JsStr,
+        flags: JsStr,
+        group_keys: Vec<JsStr>,
+    ) -> RegExpSlots {
+        let bytes = regex.memory_size()
+            + source.byte_size()
+            + flags.byte_size()
+            + group_keys.iter().map(|k| k.byte_size()).sum::<usize>();
+        RegExpSlots {
+            regex,
+            source,
+            flags,
+            group_keys,
+            bytes,
+        }
+    }
     pub fn byte_size(&self) -> usize {
-        self.regex.memory_size()
-            + self.source.byte_size()
-            + self.flags.byte_size()
-            + self.group_keys.iter().map(|k| k.byte_size()).sum::<usize>()
+        self.bytes
     }
 }
 

@@ -37,6 +37,9 @@ pub enum Inst {
         max: u32,
         greedy: bool,
         back: bool,
+        /// Greedy, forward, and what must follow it cannot match at a character it
+        /// matches: giving characters back can never lead to a match, so none is kept.
+        possessive: bool,
     },
     /// Continue at `prefer`; on failure, at `other`.
     Split {
@@ -124,6 +127,9 @@ pub struct Program {
     pub anchored: bool,
     /// The fewest code units a match spans (a start closer to the end cannot match).
     pub min_len: usize,
+    /// The units every match is, when the pattern is nothing but literal characters
+    /// (no group, class, assertion or case folding that matches more than one unit).
+    pub literal: Option<Vec<u16>>,
     pub unicode: bool,
     /// Some backreference compares case-insensitively (the matcher then needs the
     /// folding).
@@ -199,7 +205,9 @@ pub fn compile(
     };
     c.node(node, false)?;
     c.emit(Inst::Match)?;
-    let (insts, lits) = fuse_literals(std::mem::take(&mut c.insts));
+    let (mut insts, lits) = fuse_literals(std::mem::take(&mut c.insts));
+    mark_possessive(&mut insts, &lits, &c.sets);
+    let literal = literal_of(&insts, &lits);
     let first = c.first(node, fold).filter(|s| s.ranges().len() < 64);
     let ascii = c.sets.iter().map(AsciiMap::of).collect();
     let first_ascii = first.as_ref().map(AsciiMap::of).unwrap_or_default();
@@ -223,6 +231,7 @@ pub fn compile(
         first,
         anchored: starts_anchored(node),
         min_len: min_len(node),
+        literal,
         unicode,
         ignore_case: c.folded_backref,
     })
@@ -285,6 +294,68 @@ fn fuse_literals(mut insts: Vec<Inst>) -> (Vec<Inst>, Vec<u16>) {
         }
     }
     (insts, lits)
+}
+
+/// The units of a program that is one literal run (or one literal character) and `Match`.
+fn literal_of(insts: &[Inst], lits: &[u16]) -> Option<Vec<u16>> {
+    match insts.first()? {
+        Inst::Lit { start, len } => {
+            let (start, len) = (*start as usize, *len as usize);
+            (insts.len() == len + 1 && matches!(insts[len], Inst::Match))
+                .then(|| lits[start..start + len].to_vec())
+        }
+        first => {
+            let u = lit_unit(first)?;
+            (insts.len() == 2 && matches!(insts[1], Inst::Match)).then(|| vec![u])
+        }
+    }
+}
+
+/// Whether `m` matches the character `c`.
+fn one_matches(m: &One, c: u32, sets: &[CharSet]) -> bool {
+    match m {
+        One::Char(x) => *x == c,
+        One::Set(i, negate) => sets[*i as usize].contains(c) != *negate,
+        One::Dot { all } => *all || !set::is_line_terminator(c),
+    }
+}
+
+/// Marks the greedy forward `Star`s that cannot give back usefully: the instruction that
+/// must come next (past any `Save`s, which always succeed) is a literal character the
+/// star's matcher does not match, or a `$` that is not multiline. A character given back
+/// is one the star matched, so it would fail that instruction at once (and `$` fails
+/// anywhere before the end): the give-backs only cost steps, and dropping them leaves the
+/// first match the same. Backtracking catastrophes (`(a+)+$`) are not of this form.
+fn mark_possessive(insts: &mut [Inst], lits: &[u16], sets: &[CharSet]) {
+    for pc in 0..insts.len() {
+        let Inst::Star {
+            m,
+            greedy: true,
+            back: false,
+            ..
+        } = &insts[pc]
+        else {
+            continue;
+        };
+        let mut next = pc + 1;
+        while matches!(insts.get(next), Some(Inst::Save(_))) {
+            next += 1;
+        }
+        let disjoint = match insts.get(next) {
+            Some(Inst::One {
+                m: One::Char(c),
+                back: false,
+            }) => !one_matches(m, *c, sets),
+            Some(Inst::Lit { start, .. }) => !one_matches(m, lits[*start as usize] as u32, sets),
+            Some(Inst::Assert(Assertion::End { multiline: false })) => true,
+            _ => false,
+        };
+        if disjoint {
+            if let Inst::Star { possessive, .. } = &mut insts[pc] {
+                *possessive = true;
+            }
+        }
+    }
 }
 
 /// The fewest code units a match of `node` spans (saturating).
@@ -493,6 +564,7 @@ impl Compiler {
                             max,
                             greedy,
                             back,
+                            possessive: false,
                         })?;
                         return Ok(());
                     }

@@ -62,12 +62,12 @@ struct State<'a, B: Budget> {
     prog: &'a Program,
     input: &'a [u16],
     budget: &'a mut B,
-    stack: Vec<Bt>,
+    stack: &'a mut Vec<Bt>,
     /// Backtrack entries already charged to the memory budget.
     charged: usize,
-    caps: Vec<usize>,
-    counters: Vec<(u32, usize)>,
-    looks: Vec<(usize, usize)>,
+    caps: &'a mut Vec<usize>,
+    counters: &'a mut Vec<(u32, usize)>,
+    looks: &'a mut Vec<(usize, usize)>,
     steps: u32,
     fold: Option<&'static Folding>,
 }
@@ -103,20 +103,28 @@ pub fn exec<B: Budget>(
     } else {
         None
     };
-    let mut caps = std::mem::take(&mut scratch.caps);
-    caps.clear();
+    let Scratch {
+        stack,
+        caps,
+        counters,
+        looks,
+    } = scratch;
+    // Each attempt sets every capture slot; a counter or a lookaround's record is written
+    // (LoopInit, LookStart) before it is read, so stale values never show.
+    caps.truncate(prog.slots);
     caps.resize(prog.slots, UNSET);
-    let mut counters = std::mem::take(&mut scratch.counters);
-    counters.clear();
-    counters.resize(prog.loops, (0, 0));
-    let mut looks = std::mem::take(&mut scratch.looks);
-    looks.clear();
-    looks.resize(prog.looks, (0, 0));
+    if counters.len() < prog.loops {
+        counters.resize(prog.loops, (0, 0));
+    }
+    if looks.len() < prog.looks {
+        looks.resize(prog.looks, (0, 0));
+    }
+    stack.clear();
     let mut st = State {
         prog,
         input,
         budget: &mut *budget,
-        stack: std::mem::take(&mut scratch.stack),
+        stack,
         charged: 0,
         caps,
         counters,
@@ -126,23 +134,10 @@ pub fn exec<B: Budget>(
     };
     let result = st.search(start, sticky);
     let st_steps = st.steps;
-    let State {
-        mut stack,
-        caps,
-        counters,
-        looks,
-        ..
-    } = st;
-    if stack.capacity() > KEEP_STACK {
-        stack = Vec::new();
+    if scratch.stack.capacity() > KEEP_STACK {
+        scratch.stack = Vec::new();
     }
-    stack.clear();
-    *scratch = Scratch {
-        stack,
-        caps,
-        counters,
-        looks,
-    };
+    scratch.stack.clear();
     let found = result?;
     if st_steps > 0 {
         budget.steps(st_steps as u64)?;
@@ -374,16 +369,23 @@ impl<B: Budget> State<'_, B> {
         self.matches_one(m, c).then_some(next)
     }
 
+    /// Writes a capture slot, with its undo record when there is something to backtrack
+    /// to (with an empty stack a failure ends the attempt, and the next one resets the
+    /// slots).
     fn set_cap(&mut self, slot: u32, v: usize) -> Result<(), Exhausted> {
         let old = self.caps[slot as usize];
-        self.push(Bt::Cap { slot, old })?;
+        if !self.stack.is_empty() {
+            self.push(Bt::Cap { slot, old })?;
+        }
         self.caps[slot as usize] = v;
         Ok(())
     }
 
     fn set_counter(&mut self, k: u32, v: (u32, usize)) -> Result<(), Exhausted> {
         let (count, start) = self.counters[k as usize];
-        self.push(Bt::Counter { k, count, start })?;
+        if !self.stack.is_empty() {
+            self.push(Bt::Counter { k, count, start })?;
+        }
         self.counters[k as usize] = v;
         Ok(())
     }
@@ -544,6 +546,7 @@ impl<B: Budget> State<'_, B> {
                     max,
                     greedy,
                     back,
+                    possessive,
                 } => {
                     let (min, max, greedy, back) = (*min, *max, *greedy, *back);
                     let limit = if greedy { max } else { min };
@@ -556,7 +559,7 @@ impl<B: Budget> State<'_, B> {
                         false
                     } else {
                         if greedy {
-                            if count > min {
+                            if count > min && !*possessive {
                                 self.push(Bt::Star {
                                     pc: pc + 1,
                                     min_pos,

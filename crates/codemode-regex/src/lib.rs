@@ -297,6 +297,12 @@ impl Regex {
                 .sum::<usize>()
     }
 
+    /// The code units every match consists of, when the pattern is only literal
+    /// characters (`/\//`, `/, /`): a search for it is a search for those units.
+    pub fn literal(&self) -> Option<&[u16]> {
+        self.prog.literal.as_deref()
+    }
+
     /// The flags.
     pub fn flags(&self) -> Flags {
         self.flags

@@ -614,3 +614,53 @@ fn literal_runs_and_scans_charge_a_step_per_character() {
         Err(Exhausted::Fuel)
     );
 }
+
+#[test]
+fn repetitions_that_cannot_give_back_keep_no_choice_point() {
+    // What must follow cannot match a character the repetition matched: the same
+    // matches, and a failure does not try every shorter run.
+    assert_eq!(g(r"^(\d+)$", "", "123"), [Some("123"), Some("123")]);
+    assert_eq!(g(r"(\S+) x", "", "ab cd x"), [Some("cd x"), Some("cd")]);
+    assert_eq!(g(r"([a-z]+)\.", "i", "Ab.c"), [Some("Ab."), Some("Ab")]);
+    assert_eq!(g(r"a+(?:)b", "", "aab"), [Some("aab")]);
+    assert_eq!(groups(r"^\d+$", "", "1234x"), None);
+    // A follower the repetition can match keeps the give-backs.
+    assert_eq!(g(r"\w+d", "", "abcd"), [Some("abcd")]);
+    assert_eq!(g(r"[a-z]+ab", "", "xabab"), [Some("xabab")]);
+    assert_eq!(g(r".+$", "m", "ab\ncd"), [Some("ab")]);
+    // The scan is a step per character either way; only the kept choice point tries
+    // each shorter run.
+    let subj = "a".repeat(50);
+    let (possessive, found) = steps_of(r"^\w+@", &subj);
+    let (kept, found2) = steps_of(r"^\w+(?:@|a!)", &subj);
+    assert!(!found && !found2);
+    assert!(possessive < 60, "{possessive}");
+    assert!(kept > 100, "{kept}");
+}
+
+#[test]
+fn literal_patterns_are_known() {
+    let lit = |p: &str, f: &str| {
+        Regex::with_flags(&u(p), &u(f))
+            .unwrap()
+            .literal()
+            .map(String::from_utf16_lossy)
+    };
+    assert_eq!(lit(r"\/", ""), Some("/".into()));
+    assert_eq!(lit(", ", ""), Some(", ".into()));
+    assert_eq!(lit(r"\/", "iu"), Some("/".into()));
+    assert_eq!(lit("ab", "g"), Some("ab".into()));
+    for (p, f) in [
+        ("a", "i"),
+        ("(a)", ""),
+        ("a|b", ""),
+        ("^a", ""),
+        ("a+", ""),
+        ("", ""),
+        ("[a]b", ""),
+        ("\u{1F600}", "u"),
+        ("\u{1F600}", ""),
+    ] {
+        assert_eq!(lit(p, f), None, "/{p}/{f}");
+    }
+}

@@ -50,6 +50,11 @@ pub static INTRINSICS: &[(&str, NativeFn)] = &[
     ("helper", super::iterator_helpers::intr_helper),
     ("helperStop", super::iterator_helpers::intr_helper_stop),
     ("wrap", super::iterator_helpers::intr_wrap),
+    ("regexpLiteralTest", super::regexp::intr_regexp_literal_test),
+    (
+        "regexpLiteralSplit",
+        super::regexp::intr_regexp_literal_split,
+    ),
 ];
 
 pub(crate) fn intr_def(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {

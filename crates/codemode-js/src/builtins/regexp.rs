@@ -41,7 +41,8 @@ const RECENT_LITERALS: usize = 8;
 pub struct RegexCache {
     map: HashMap<(JsStr, JsStr), Arc<RegExpSlots>>,
     recent: Vec<(JsStr, JsStr, Arc<RegExpSlots>)>,
-    scratch: Scratch,
+    /// Boxed so a search moves a pointer out and back, not the whole working memory.
+    scratch: Option<Box<Scratch>>,
     keys: [JsStr; 4],
 }
 
@@ -55,7 +56,7 @@ impl Default for RegexCache {
         RegexCache {
             map: HashMap::new(),
             recent: Vec::new(),
-            scratch: Scratch::default(),
+            scratch: None,
             keys: ["index", "input", "groups", "lastIndex"].map(JsStr::from_str),
         }
     }
@@ -102,7 +103,7 @@ const OWN_PROPS: usize = 1;
 /// prototype the untouched `RegExp.prototype` (so its `exec`, symbol methods and `flags`
 /// and flag getters are the built-ins), no own property added (so none shadows them), and, with `species`, the RegExp constructor untouched (its
 /// `Symbol.species`). Every lookup ECMAScript's protocol makes on it then finds a built-in.
-fn pristine(vm: &Vm, v: &Value, species: bool) -> Option<(ObjRef, Arc<RegExpSlots>)> {
+fn pristine<'a>(vm: &'a Vm, v: &Value, species: bool) -> Option<(ObjRef, &'a Arc<RegExpSlots>)> {
     let Value::Obj(r) = v else { return None };
     let o = vm.heap.get(*r);
     let Kind::RegExp(rx) = &o.kind else {
@@ -113,7 +114,7 @@ fn pristine(vm: &Vm, v: &Value, species: bool) -> Option<(ObjRef, Arc<RegExpSlot
         && o.props.entries.len() == OWN_PROPS
         && vm.heap.is_pristine(proto)
         && (!species || vm.heap.is_pristine(vm.realm.regexp_ctor));
-    ok.then(|| (*r, rx.clone()))
+    ok.then_some((*r, rx))
 }
 
 /// Whether `v` is a string and `RegExp.prototype` untouched: a String method given it makes
@@ -273,7 +274,7 @@ impl Budget for VmBudget<'_> {
 
 /// One search of `rx` in `s` from `start` under the execution's budget.
 fn find(vm: &mut Vm, rx: &Regex, s: &[u16], start: usize, sticky: bool) -> JsResult<Option<Match>> {
-    let mut scratch = std::mem::take(&mut vm.regex_cache.scratch);
+    let mut scratch = vm.regex_cache.scratch.take().unwrap_or_default();
     let mut budget = VmBudget { vm, error: None };
     let r = rx.find_at_with(s, start, sticky, &mut budget, &mut scratch);
     let r = match r {
@@ -283,7 +284,7 @@ fn find(vm: &mut Vm, rx: &Regex, s: &[u16], start: usize, sticky: bool) -> JsRes
             .take()
             .unwrap_or_else(|| Throw::Fatal(fuel_diag(budget.vm, e)))),
     };
-    budget.vm.regex_cache.scratch = scratch;
+    budget.vm.regex_cache.scratch = Some(scratch);
     r
 }
 
@@ -295,7 +296,7 @@ fn find_span(
     start: usize,
     sticky: bool,
 ) -> JsResult<Option<(usize, usize)>> {
-    let mut scratch = std::mem::take(&mut vm.regex_cache.scratch);
+    let mut scratch = vm.regex_cache.scratch.take().unwrap_or_default();
     let mut budget = VmBudget { vm, error: None };
     let r = rx.is_match_at_with(s, start, sticky, &mut budget, &mut scratch);
     let r = match r {
@@ -308,7 +309,7 @@ fn find_span(
             .take()
             .unwrap_or_else(|| Throw::Fatal(fuel_diag(budget.vm, e)))),
     };
-    budget.vm.regex_cache.scratch = scratch;
+    budget.vm.regex_cache.scratch = Some(scratch);
     r
 }
 
@@ -360,6 +361,30 @@ fn escape_source(p: &[u16]) -> Vec<u16> {
 /// A new RegExp object for `pattern` (unescaped source) and `flags`; a SyntaxError for an
 /// invalid one. `literal`: the pattern is a literal's body (already in `source` form).
 fn create(vm: &mut Vm, pattern: JsStr, flags: JsStr, literal: bool) -> JsResult<Value> {
+    let rx = compiled(vm, pattern, flags, literal)?;
+    vm.ensure_memory(rx.byte_size())?;
+    vm.heap.charge(PROP_COST);
+    let proto = vm.realm.regexp_proto;
+    let last_index = last_index_key(vm);
+    let mut o = Object::new(Some(proto), Kind::RegExp(rx));
+    // The only own property (ECMAScript's RegExpAlloc): the rest are RegExp.prototype's
+    // accessors over the internal slots.
+    o.props = PropMap::from_distinct(vec![Prop {
+        key: last_index,
+        value: Value::Num(0.0),
+        flags: WRITABLE | NON_CONFIGURABLE,
+    }]);
+    Ok(Value::Obj(vm.heap.alloc(o)))
+}
+
+/// The compiled pattern and internal slots of `pattern` and `flags`, from the execution's
+/// cache or compiled (a SyntaxError for an invalid one).
+fn compiled(
+    vm: &mut Vm,
+    pattern: JsStr,
+    flags: JsStr,
+    literal: bool,
+) -> JsResult<Arc<RegExpSlots>> {
     let recent = vm
         .regex_cache
         .recent
@@ -408,12 +433,7 @@ fn create(vm: &mut Vm, pattern: JsStr, flags: JsStr, literal: bool) -> JsResult<
                 .iter()
                 .map(|(n, _)| JsStr::from_str(n))
                 .collect();
-            let rx = Arc::new(RegExpSlots {
-                regex,
-                source,
-                flags: canonical,
-                group_keys,
-            });
+            let rx = Arc::new(RegExpSlots::new(regex, source, canonical, group_keys));
             if pattern.len() <= CACHE_MAX_PATTERN {
                 let cache = &mut vm.regex_cache.map;
                 if cache.len() >= CACHE_MAX_ENTRIES {
@@ -424,19 +444,49 @@ fn create(vm: &mut Vm, pattern: JsStr, flags: JsStr, literal: bool) -> JsResult<
             rx
         }
     };
-    vm.ensure_memory(rx.byte_size())?;
-    vm.heap.charge(PROP_COST);
-    let proto = vm.realm.regexp_proto;
-    let last_index = last_index_key(vm);
-    let o = vm.alloc(Some(proto), Kind::RegExp(rx));
-    // The only own property (ECMAScript's RegExpAlloc): the rest are RegExp.prototype's
-    // accessors over the internal slots.
-    vm.heap.get_mut(o).props = PropMap::from_distinct(vec![Prop {
-        key: last_index,
-        value: Value::Num(0.0),
-        flags: WRITABLE | NON_CONFIGURABLE,
-    }]);
-    Ok(Value::Obj(o))
+    Ok(rx)
+}
+
+/// `__cm_regexpLiteralTest(pattern, flags, s)`: `/pattern/flags.test(s)` without the
+/// literal's object when that cannot be told apart: `s` is a string and RegExp.prototype
+/// untouched, so the call would find the built-in `test` and `exec` on a new RegExp whose
+/// `lastIndex` is 0 and which no one else holds. Undefined otherwise (the compiled code
+/// then makes the object and calls `test` as usual).
+pub(crate) fn intr_regexp_literal_test(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let (Value::Str(p), Value::Str(f), Value::Str(s)) = (arg(a, 0), arg(a, 1), arg(a, 2)) else {
+        return Ok(Value::Undefined);
+    };
+    if !vm.heap.is_pristine(vm.realm.regexp_proto) {
+        return Ok(Value::Undefined);
+    }
+    let rx = compiled(vm, p, f, true)?;
+    let found = find_span(vm, &rx, s.units(), 0, rx.flags().sticky)?;
+    Ok(Value::Bool(found.is_some()))
+}
+
+/// `__cm_regexpLiteralSplit(s, pattern, flags)`: `s.split(/pattern/flags)` without the
+/// literal's object when that cannot be told apart: `s` is a string and
+/// String.prototype, RegExp.prototype and the RegExp constructor untouched, so the call
+/// finds the built-in `split`, which takes its native path for a new RegExp that no one
+/// else holds. Undefined otherwise (the ordinary call follows).
+pub(crate) fn intr_regexp_literal_split(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
+    let (Value::Str(s), Value::Str(p), Value::Str(f)) = (arg(a, 0), arg(a, 1), arg(a, 2)) else {
+        return Ok(Value::Undefined);
+    };
+    let realm = &vm.realm;
+    let untouched = vm.heap.is_pristine(realm.string_proto)
+        && vm.heap.is_pristine(realm.regexp_proto)
+        && vm.heap.is_pristine(realm.regexp_ctor);
+    if !untouched {
+        return Ok(Value::Undefined);
+    }
+    let rx = compiled(vm, p, f, true)?;
+    match rx.literal() {
+        Some(units) if rx.group_count() == 0 && !s.is_empty() => {
+            string::split_units(vm, &s, units, u32::MAX as usize)
+        }
+        _ => split(vm, &rx, &s, Value::Undefined),
+    }
 }
 
 pub(crate) fn intr_regexp_literal(vm: &mut Vm, _: &Value, a: &[Value]) -> JsResult<Value> {
@@ -570,9 +620,10 @@ fn builtin_exec_by<T>(
     } else {
         // ECMAScript reads and converts lastIndex even when it does not use it (a
         // program's valueOf sees the call); a number's conversion is not observable.
-        let key = last_index_key(vm);
+        let key = &vm.regex_cache.keys[KEY_LAST_INDEX];
         let own = vm.heap.get(r).props.entries.first();
-        if !own.is_some_and(|p| p.key.ptr_eq(&key) && matches!(p.value, Value::Num(_))) {
+        if !own.is_some_and(|p| p.key.ptr_eq(key) && matches!(p.value, Value::Num(_))) {
+            let key = last_index_key(vm);
             let v = vm.get_prop(&Value::Obj(r), &key)?;
             vm.to_number(&v)?;
         }

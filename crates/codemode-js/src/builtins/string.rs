@@ -360,50 +360,75 @@ pub(crate) fn str_repeat(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Val
 }
 pub(crate) fn str_split(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
     let s = this_str(vm, this)?;
+    let mut literal = None;
     if let Some((_, rx)) = super::regexp::regexp_of(vm, &arg(a, 0)) {
-        return super::regexp::split(vm, &rx, &s, arg(a, 1));
+        // A pattern of literal characters only (`/\//`) splits as its text does: the
+        // leftmost match from a position is the text's next occurrence, never empty.
+        match rx.literal() {
+            Some(_) if rx.group_count() == 0 && !s.is_empty() => literal = Some(rx),
+            _ => return super::regexp::split(vm, &rx, &s, arg(a, 1)),
+        }
     }
     let limit = match arg(a, 1) {
         Value::Undefined => u32::MAX as usize,
         v => number::to_uint32(vm.to_number(&v)?) as usize,
     };
-    let mut out = Vec::new();
     match arg(a, 0) {
-        Value::Undefined => out.push(Value::Str(s.clone())),
-        sep => {
-            let sep = vm.to_string(&sep)?;
-            let u = s.units();
-            vm.charge(u.len())?;
-            if sep.is_empty() {
-                let n = u.len().min(limit);
-                vm.reserve_array(n)?;
-                vm.reserve_strings(n, n)?;
-                out.reserve_exact(n);
-                for (i, &c) in u.iter().take(limit).enumerate() {
-                    vm.tick(i)?;
-                    out.push(unit_str(vm, c));
-                }
+        Value::Undefined => {
+            let out = if limit == 0 {
+                Vec::new()
             } else {
-                let mut start = 0;
-                while let Some(i) = find_units_bounded(vm, u, sep.units(), start)? {
-                    if out.len() >= limit {
-                        break;
-                    }
-                    if out.len() % crate::limits::DEADLINE_STRIDE == 0 {
-                        // The list so far, and its doubling (each piece is counted as
-                        // it is made).
-                        vm.check_len(out.len())?;
-                        vm.ensure_memory(2 * out.capacity() * crate::limits::ELEMENT_COST)?;
-                    }
-                    out.push(vm.str_from(&u[start..i])?);
-                    start = i + sep.len();
-                }
-                if out.len() < limit {
-                    out.push(vm.str_from(&u[start..])?);
-                }
-                vm.reserve_array(out.len())?;
-            }
+                vec![Value::Str(s.clone())]
+            };
+            Ok(Value::Obj(vm.new_array(out)))
         }
+        sep => {
+            let text;
+            let sep: &[u16] = match &literal {
+                Some(rx) => rx.literal().unwrap_or_default(),
+                None => {
+                    text = vm.to_string(&sep)?;
+                    text.units()
+                }
+            };
+            split_units(vm, &s, sep, limit)
+        }
+    }
+}
+
+/// `s.split(sep)` for a separator's units, at most `limit` pieces.
+pub(crate) fn split_units(vm: &mut Vm, s: &JsStr, sep: &[u16], limit: usize) -> JsResult<Value> {
+    let mut out = Vec::new();
+    let u = s.units();
+    vm.charge(u.len())?;
+    if sep.is_empty() {
+        let n = u.len().min(limit);
+        vm.reserve_array(n)?;
+        vm.reserve_strings(n, n)?;
+        out.reserve_exact(n);
+        for (i, &c) in u.iter().take(limit).enumerate() {
+            vm.tick(i)?;
+            out.push(unit_str(vm, c));
+        }
+    } else {
+        let mut start = 0;
+        while let Some(i) = find_units_bounded(vm, u, sep, start)? {
+            if out.len() >= limit {
+                break;
+            }
+            if out.len() % crate::limits::DEADLINE_STRIDE == 0 {
+                // The list so far, and its doubling (each piece is counted as
+                // it is made).
+                vm.check_len(out.len())?;
+                vm.ensure_memory(2 * out.capacity() * crate::limits::ELEMENT_COST)?;
+            }
+            out.push(vm.str_from(&u[start..i])?);
+            start = i + sep.len();
+        }
+        if out.len() < limit {
+            out.push(vm.str_from(&u[start..])?);
+        }
+        vm.reserve_array(out.len())?;
     }
     out.truncate(limit);
     Ok(Value::Obj(vm.new_array(out)))

@@ -197,6 +197,111 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// `/re/.test(x)` with `x` a local variable or a literal: a fast path that runs the
+    /// test without making the literal's RegExp object (which nothing else can see) when
+    /// `RegExp.prototype` is untouched and `x` is a string; otherwise (the intrinsic gives
+    /// undefined) the ordinary call follows. Reading `x` has no effect, so evaluating it
+    /// on both paths, and before the method lookup, is not observable. Returns the jump
+    /// past the ordinary call, to patch after it.
+    fn literal_test(&mut self, callee: &Expr, args: &[Argument]) -> CResult<Option<usize>> {
+        let ExprKind::Member {
+            object,
+            property: MemberProp::Name(id),
+            optional: false,
+        } = &callee.kind
+        else {
+            return Ok(None);
+        };
+        let ExprKind::RegExp { pattern, flags } = &object.kind else {
+            return Ok(None);
+        };
+        let [Argument::Expr(x)] = args else {
+            return Ok(None);
+        };
+        if id.name != "test" {
+            return Ok(None);
+        }
+        let plain = match &x.kind {
+            ExprKind::String(_) | ExprKind::Number(_) => true,
+            ExprKind::Ident(n) => n != "arguments" && !matches!(self.resolve(n), Resolved::Global),
+            _ => false,
+        };
+        let Some(intr) = self
+            .opts
+            .intrinsics
+            .iter()
+            .position(|n| *n == "regexpLiteralTest")
+        else {
+            return Ok(None);
+        };
+        if !plain {
+            return Ok(None);
+        }
+        let p = self.str_const(pattern);
+        self.emit(Op::Const(p));
+        let f = self.str_const(flags);
+        self.emit(Op::Const(f));
+        self.expr(x)?;
+        self.emit(Op::Intrinsic(intr as u16, 3));
+        Ok(Some(self.emit(Op::JumpIfNotNullishKeep(0))))
+    }
+
+    /// `x.split(/re/)`: `x` is evaluated once; when it is a string and the built-ins
+    /// involved are untouched, the `regexpLiteralSplit` intrinsic splits it without making
+    /// the literal's RegExp object (a new object no one else can reach); otherwise (it
+    /// gives undefined) the method is looked up on `x` and called as usual. The literal's
+    /// evaluation has no effect, so doing the check before the lookup is not observable.
+    fn literal_split(&mut self, callee: &Expr, args: &[Argument], span: Span) -> CResult<bool> {
+        let ExprKind::Member {
+            object,
+            property: MemberProp::Name(id),
+            optional: false,
+        } = &callee.kind
+        else {
+            return Ok(false);
+        };
+        let [Argument::Expr(sep)] = args else {
+            return Ok(false);
+        };
+        let ExprKind::RegExp { pattern, flags } = &sep.kind else {
+            return Ok(false);
+        };
+        if id.name != "split" {
+            return Ok(false);
+        }
+        let Some(intr) = self
+            .opts
+            .intrinsics
+            .iter()
+            .position(|n| *n == "regexpLiteralSplit")
+        else {
+            return Ok(false);
+        };
+        self.record_tool_path(callee, span);
+        // [x] -> [x, x, p, f] -> [x, r]: r kept (x dropped) unless undefined.
+        self.expr(object)?;
+        self.emit(Op::Dup);
+        let p = self.str_const(pattern);
+        self.emit(Op::Const(p));
+        let f = self.str_const(flags);
+        self.emit(Op::Const(f));
+        self.emit(Op::Intrinsic(intr as u16, 3));
+        let fast = self.emit(Op::JumpIfNotNullishKeep(0));
+        // [x] -> [fn, x] -> the ordinary call.
+        self.span_pos = callee.span.start;
+        let c = self.name_const(&id.name);
+        self.emit(Op::GetMethod(c));
+        let text = self.callee_text(callee);
+        self.span_pos = span.start;
+        self.call_args(args, text, false)?;
+        let done = self.emit(Op::Jump(0));
+        self.patch_here(fast);
+        self.emit(Op::Swap);
+        self.emit(Op::Pop);
+        self.patch_here(done);
+        Ok(true)
+    }
+
     pub(super) fn expr(&mut self, e: &Expr) -> CResult<()> {
         let saved = self.span_pos;
         self.span_pos = e.span.start;
@@ -561,6 +666,14 @@ impl<'a> Compiler<'a> {
                         }
                     }
                 }
+                if !*optional && self.literal_split(callee, args, e.span)? {
+                    return Ok(());
+                }
+                let fused = if *optional {
+                    None
+                } else {
+                    self.literal_test(callee, args)?
+                };
                 self.record_tool_path(callee, e.span);
                 self.callee(callee)?;
                 if *optional {
@@ -573,6 +686,9 @@ impl<'a> Compiler<'a> {
                 let text = self.callee_text(callee);
                 self.span_pos = e.span.start;
                 self.call_args(args, text, false)?;
+                if let Some(j) = fused {
+                    self.patch_here(j);
+                }
             }
             ExprKind::New { callee, args } => {
                 self.expr(callee)?;
