@@ -65,6 +65,38 @@ fn natives_reading_a_long_string_charge_by_its_length() {
     }
 }
 
+/// Each of these copies the long string into a new one: the copy is charged by its length,
+/// so the loop runs out of fuel (a template literal's concatenation was not charged, and
+/// `${k}${i}` over a 16 M-unit string ran ten times past its deadline).
+#[test]
+fn building_from_a_long_string_charges_by_its_length() {
+    let i = JsInterpreter::new();
+    for expr in [
+        "`${k}${i}`.length",
+        "`<${k}>`.length",
+        "(k + i).length",
+        "('y' + k).length",
+        "k.concat('y').length",
+        "[k, 'y'].join('').length",
+        "k.padEnd(k.length + 1).length",
+        "k.slice(1).length",
+        "k.toUpperCase().length",
+        "k.replaceAll('y', 'z').length",
+    ] {
+        let src = format!(
+            "const k = 'x'.repeat(1 << 20); let n = 0;
+             for (let i = 0; i < 2000; i++) {{ n += {expr} }}
+             return 'finished'"
+        );
+        let out = run_with(&i, &src, &small_fuel(), &mut echo_tool);
+        assert_eq!(
+            out.value.map_err(|d| d.kind),
+            Err(DiagnosticKind::TimeoutExceeded),
+            "{expr}"
+        );
+    }
+}
+
 #[test]
 fn error_messages_quoting_a_long_key_are_cut() {
     let i = JsInterpreter::new();

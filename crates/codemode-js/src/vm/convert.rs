@@ -110,6 +110,9 @@ impl Vm {
             }
         }
         self.count_new_string(total)?;
+        // The copy is work its one instruction does not show (and a long one checks the
+        // deadline).
+        self.charge(total / crate::limits::COPY_UNITS_PER_CHARGE)?;
         // The parts' units, on the native stack for the usual few.
         const FEW: usize = 8;
         let s = {
