@@ -65,8 +65,8 @@ fn natives_reading_a_long_string_charge_by_its_length() {
     }
 }
 
-/// Each of these copies the long string into a new one: the copy is charged by its length,
-/// so the loop runs out of fuel (a template literal's concatenation was not charged, and
+/// Each of these copies the long string into a new one, or compares it with another: the
+/// work is charged by its length, so the loop runs out of fuel (a template literal's concatenation was not charged, and
 /// `${k}${i}` over a 16 M-unit string ran ten times past its deadline).
 #[test]
 fn building_from_a_long_string_charges_by_its_length() {
@@ -82,9 +82,13 @@ fn building_from_a_long_string_charges_by_its_length() {
         "k.slice(1).length",
         "k.toUpperCase().length",
         "k.replaceAll('y', 'z').length",
+        "k < k2 ? 1 : 0",
+        "k >= k2 ? 1 : 0",
+        "k.startsWith(k2) ? 1 : 0",
+        "k.endsWith(k2) ? 1 : 0",
     ] {
         let src = format!(
-            "const k = 'x'.repeat(1 << 20); let n = 0;
+            "const k = 'x'.repeat(1 << 20), k2 = 'x'.repeat(1 << 20); let n = 0;
              for (let i = 0; i < 2000; i++) {{ n += {expr} }}
              return 'finished'"
         );
@@ -139,4 +143,19 @@ fn spreading_a_long_string_into_an_object_is_counted() {
     );
     let out = run(&i, "return { ...'ab' }");
     assert_eq!(out.value.unwrap(), json!({"0": "a", "1": "b"}));
+}
+
+/// Reversing a long array in place is work by its length: a loop of `a.reverse()` over a
+/// million elements ran a second past its deadline between two checks.
+#[test]
+fn reversing_a_long_array_charges_by_its_length() {
+    let i = JsInterpreter::new();
+    let src = "const a = new Array(1 << 20).fill(0);
+               for (let i = 0; i < 2000; i++) a.reverse();
+               return 'finished'";
+    let out = run_with(&i, src, &small_fuel(), &mut echo_tool);
+    assert_eq!(
+        out.value.map_err(|d| d.kind),
+        Err(DiagnosticKind::TimeoutExceeded)
+    );
 }

@@ -881,6 +881,8 @@ pub(crate) fn array_reverse(vm: &mut Vm, this: &Value, _a: &[Value]) -> JsResult
     let (Walk::Dense(r) | Walk::Holey(r)) = walk_of(vm, this)? else {
         return generic_reverse(vm, this);
     };
+    let len = items(vm, r).len();
+    vm.charge(len)?;
     let Some(v) = items_mut(vm, r) else {
         return Err(frozen_err(vm));
     };

@@ -211,6 +211,7 @@ pub(crate) fn str_starts_with(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResul
     let s = this_str(vm, this)?;
     let n = vm.to_string(&arg(a, 0))?;
     let from = (to_int(vm, &arg(a, 1))?.max(0.0) as usize).min(s.len());
+    vm.charge(n.len() / crate::limits::COPY_UNITS_PER_CHARGE)?;
     Ok(Value::Bool(s.units()[from..].starts_with(n.units())))
 }
 pub(crate) fn str_ends_with(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {
@@ -220,6 +221,7 @@ pub(crate) fn str_ends_with(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<
         Value::Undefined => s.len(),
         v => (to_int(vm, &v)?.max(0.0) as usize).min(s.len()),
     };
+    vm.charge(n.len() / crate::limits::COPY_UNITS_PER_CHARGE)?;
     Ok(Value::Bool(s.units()[..end].ends_with(n.units())))
 }
 pub(crate) fn str_slice(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Value> {

@@ -122,6 +122,11 @@ impl Vm {
         let pa = self.to_primitive(a, true)?;
         let pb = self.to_primitive(b, true)?;
         if let (Value::Str(x), Value::Str(y)) = (&pa, &pb) {
+            // A comparison of long strings is a memcmp its one instruction does not show.
+            let common = x.len().min(y.len());
+            if common >= 64 {
+                self.charge(common / crate::limits::COPY_UNITS_PER_CHARGE)?;
+            }
             return Ok(Some(x.units() < y.units()));
         }
         if let Value::BigInt(x) = pa {
