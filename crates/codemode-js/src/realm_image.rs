@@ -22,6 +22,35 @@ use crate::value::{JsStr, ObjRef, Value};
 use crate::vm::TypeofNames;
 use std::collections::HashMap;
 
+/// The `Realm`'s handle fields, `IterRealm`'s and `WellKnown`'s, listed once: the image
+/// writes and reads them in this order. Destructuring and building without `..`, a field
+/// added to one of the structs does not compile until it is listed here.
+macro_rules! realm_fields {
+    ($m:ident) => {
+        $m!(
+            [
+                global, object_proto, function_proto, array_proto, string_proto,
+                number_proto, boolean_proto, promise_proto, date_proto, number_format_proto,
+                map_proto, set_proto, weak_map_proto, weak_set_proto, collection_iter_proto,
+                generator_proto, async_generator_proto, generator_function_proto,
+                async_generator_function_proto, date_time_format_proto, regexp_proto,
+                regexp_ctor, error_proto, type_error_proto, range_error_proto,
+                syntax_error_proto, reference_error_proto, aggregate_error_proto,
+                uri_error_proto, eval_error_proto, symbol_proto, bigint_proto
+            ]
+            [
+                iterator_proto, array_iter_proto, string_iter_proto, array_values,
+                string_iterator, array_iter_next, collection_iter_next, map_entries,
+                set_values, iterator_self, iterator_ctor, helper_proto, wrap_proto
+            ]
+            [
+                iterator, async_iterator, has_instance, to_primitive, to_string_tag, match_,
+                match_all, replace, search, split, species
+            ]
+        )
+    };
+}
+
 /// The committed image (empty until `cargo xtask codegen` or the test has written one).
 const IMAGE: &[u8] = include_bytes!("realm.image");
 
@@ -277,152 +306,26 @@ impl Writer {
         Ok(())
     }
 
-    /// The realm's fields. Destructured without `..`, so a field added to `Realm` does not
-    /// compile until it is saved here (and read in `Reader::realm`, in the same order).
+    /// The realm's fields (`realm_fields!` lists them once for both directions).
     fn realm(&mut self, realm: &Realm) {
-        let Realm {
-            global,
-            object_proto,
-            function_proto,
-            array_proto,
-            string_proto,
-            number_proto,
-            boolean_proto,
-            promise_proto,
-            date_proto,
-            number_format_proto,
-            map_proto,
-            set_proto,
-            weak_map_proto,
-            weak_set_proto,
-            collection_iter_proto,
-            generator_proto,
-            async_generator_proto,
-            generator_function_proto,
-            async_generator_function_proto,
-            date_time_format_proto,
-            regexp_proto,
-            regexp_ctor,
-            error_proto,
-            type_error_proto,
-            range_error_proto,
-            syntax_error_proto,
-            reference_error_proto,
-            aggregate_error_proto,
-            uri_error_proto,
-            eval_error_proto,
-            converter,
-            hooks,
-            symbol_proto,
-            bigint_proto,
-            iter,
-            well_known,
-            typeof_names,
-        } = realm;
-        for r in [
-            global,
-            object_proto,
-            function_proto,
-            array_proto,
-            string_proto,
-            number_proto,
-            boolean_proto,
-            promise_proto,
-            date_proto,
-            number_format_proto,
-            map_proto,
-            set_proto,
-            weak_map_proto,
-            weak_set_proto,
-            collection_iter_proto,
-            generator_proto,
-            async_generator_proto,
-            generator_function_proto,
-            async_generator_function_proto,
-            date_time_format_proto,
-            regexp_proto,
-            regexp_ctor,
-            error_proto,
-            type_error_proto,
-            range_error_proto,
-            syntax_error_proto,
-            reference_error_proto,
-            aggregate_error_proto,
-            uri_error_proto,
-            eval_error_proto,
-            symbol_proto,
-            bigint_proto,
-        ] {
-            self.obj_ref(*r);
+        macro_rules! write_realm {
+            ([$($r:ident),*] [$($i:ident),*] [$($w:ident),*]) => {
+                let Realm { $($r,)* converter, hooks, iter, well_known, typeof_names } = realm;
+                $(self.obj_ref(*$r);)*
+                self.opt_ref(*converter);
+                for h in hooks {
+                    self.opt_ref(*h);
+                }
+                let IterRealm { $($i),* } = iter;
+                $(self.obj_ref(*$i);)*
+                let WellKnown { $($w),* } = well_known;
+                $(self.str($w);)*
+                for s in &typeof_names.0 {
+                    self.str(s);
+                }
+            };
         }
-        self.opt_ref(*converter);
-        for h in hooks {
-            self.opt_ref(*h);
-        }
-        let IterRealm {
-            iterator_proto,
-            array_iter_proto,
-            string_iter_proto,
-            array_values,
-            string_iterator,
-            array_iter_next,
-            collection_iter_next,
-            map_entries,
-            set_values,
-            iterator_self,
-            iterator_ctor,
-            helper_proto,
-            wrap_proto,
-        } = iter;
-        for r in [
-            iterator_proto,
-            array_iter_proto,
-            string_iter_proto,
-            array_values,
-            string_iterator,
-            array_iter_next,
-            collection_iter_next,
-            map_entries,
-            set_values,
-            iterator_self,
-            iterator_ctor,
-            helper_proto,
-            wrap_proto,
-        ] {
-            self.obj_ref(*r);
-        }
-        let WellKnown {
-            iterator,
-            async_iterator,
-            has_instance,
-            to_primitive,
-            to_string_tag,
-            match_,
-            match_all,
-            replace,
-            search,
-            split,
-            species,
-        } = well_known;
-        for s in [
-            iterator,
-            async_iterator,
-            has_instance,
-            to_primitive,
-            to_string_tag,
-            match_,
-            match_all,
-            replace,
-            search,
-            split,
-            species,
-        ] {
-            self.str(s);
-        }
-        let TypeofNames(names) = typeof_names;
-        for s in names {
-            self.str(s);
-        }
+        realm_fields!(write_realm);
     }
 }
 
@@ -549,94 +452,25 @@ impl<'a> Reader<'a> {
         Some(o)
     }
 
-    /// The realm's fields, in `Writer::realm`'s order.
+    /// The realm's fields, in `Writer::realm`'s order (a struct expression's fields are
+    /// evaluated as written).
     fn realm(&mut self) -> Option<Realm> {
-        let mut refs = [ObjRef(0); 32];
-        for r in &mut refs {
-            *r = self.obj_ref()?;
+        macro_rules! read_realm {
+            ([$($r:ident),*] [$($i:ident),*] [$($w:ident),*]) => {{
+                $(let $r = self.obj_ref()?;)*
+                let converter = self.opt_ref()?;
+                let mut hooks = [None; HOOKS];
+                for h in &mut hooks {
+                    *h = self.opt_ref()?;
+                }
+                let iter = IterRealm { $($i: self.obj_ref()?),* };
+                let well_known = WellKnown { $($w: self.str()?),* };
+                let names: Vec<JsStr> = (0..8).map(|_| self.str()).collect::<Option<_>>()?;
+                let typeof_names = TypeofNames(names.try_into().ok()?);
+                Some(Realm { $($r,)* converter, hooks, iter, well_known, typeof_names })
+            }};
         }
-        let [global, object_proto, function_proto, array_proto, string_proto, number_proto, boolean_proto, promise_proto, date_proto, number_format_proto, map_proto, set_proto, weak_map_proto, weak_set_proto, collection_iter_proto, generator_proto, async_generator_proto, generator_function_proto, async_generator_function_proto, date_time_format_proto, regexp_proto, regexp_ctor, error_proto, type_error_proto, range_error_proto, syntax_error_proto, reference_error_proto, aggregate_error_proto, uri_error_proto, eval_error_proto, symbol_proto, bigint_proto] =
-            refs;
-        let converter = self.opt_ref()?;
-        let mut hooks = [None; HOOKS];
-        for h in &mut hooks {
-            *h = self.opt_ref()?;
-        }
-        let mut refs = [ObjRef(0); 13];
-        for r in &mut refs {
-            *r = self.obj_ref()?;
-        }
-        let [iterator_proto, array_iter_proto, string_iter_proto, array_values, string_iterator, array_iter_next, collection_iter_next, map_entries, set_values, iterator_self, iterator_ctor, helper_proto, wrap_proto] =
-            refs;
-        let iter = IterRealm {
-            iterator_proto,
-            array_iter_proto,
-            string_iter_proto,
-            array_values,
-            string_iterator,
-            array_iter_next,
-            collection_iter_next,
-            map_entries,
-            set_values,
-            iterator_self,
-            iterator_ctor,
-            helper_proto,
-            wrap_proto,
-        };
-        let well_known = WellKnown {
-            iterator: self.str()?,
-            async_iterator: self.str()?,
-            has_instance: self.str()?,
-            to_primitive: self.str()?,
-            to_string_tag: self.str()?,
-            match_: self.str()?,
-            match_all: self.str()?,
-            replace: self.str()?,
-            search: self.str()?,
-            split: self.str()?,
-            species: self.str()?,
-        };
-        let names: Vec<JsStr> = (0..8).map(|_| self.str()).collect::<Option<_>>()?;
-        let names: [JsStr; 8] = names.try_into().ok()?;
-        Some(Realm {
-            global,
-            object_proto,
-            function_proto,
-            array_proto,
-            string_proto,
-            number_proto,
-            boolean_proto,
-            promise_proto,
-            date_proto,
-            number_format_proto,
-            map_proto,
-            set_proto,
-            weak_map_proto,
-            weak_set_proto,
-            collection_iter_proto,
-            generator_proto,
-            async_generator_proto,
-            generator_function_proto,
-            async_generator_function_proto,
-            date_time_format_proto,
-            regexp_proto,
-            regexp_ctor,
-            error_proto,
-            type_error_proto,
-            range_error_proto,
-            syntax_error_proto,
-            reference_error_proto,
-            aggregate_error_proto,
-            uri_error_proto,
-            eval_error_proto,
-            converter,
-            hooks,
-            symbol_proto,
-            bigint_proto,
-            iter,
-            well_known,
-            typeof_names: TypeofNames(names),
-        })
+        realm_fields!(read_realm)
     }
 }
 
