@@ -204,46 +204,38 @@ impl<'a> Compiler<'a> {
     /// on both paths, and before the method lookup, is not observable. Returns the jump
     /// past the ordinary call, to patch after it.
     fn literal_test(&mut self, callee: &Expr, args: &[Argument]) -> CResult<Option<usize>> {
-        let ExprKind::Member {
-            object,
-            property: MemberProp::Name(id),
-            optional: false,
-        } = &callee.kind
-        else {
+        let Some((object, x)) = one_arg_method_call(callee, args, "test") else {
             return Ok(None);
         };
         let ExprKind::RegExp { pattern, flags } = &object.kind else {
             return Ok(None);
         };
-        let [Argument::Expr(x)] = args else {
-            return Ok(None);
-        };
-        if id.name != "test" {
-            return Ok(None);
-        }
         let plain = match &x.kind {
             ExprKind::String(_) | ExprKind::Number(_) => true,
             ExprKind::Ident(n) => n != "arguments" && !matches!(self.resolve(n), Resolved::Global),
             _ => false,
         };
-        let Some(intr) = self
-            .opts
-            .intrinsics
-            .iter()
-            .position(|n| *n == "regexpLiteralTest")
-        else {
+        let Some(intr) = self.intrinsic_index("regexpLiteralTest").filter(|_| plain) else {
             return Ok(None);
         };
-        if !plain {
-            return Ok(None);
-        }
+        self.regexp_source(pattern, flags);
+        self.expr(x)?;
+        self.emit(Op::Intrinsic(intr, 3));
+        Ok(Some(self.emit(Op::JumpIfNotNullishKeep(0))))
+    }
+
+    /// The index of the intrinsic `name`, when the compiler was given it.
+    fn intrinsic_index(&self, name: &str) -> Option<u16> {
+        let i = self.opts.intrinsics.iter().position(|n| *n == name)?;
+        u16::try_from(i).ok()
+    }
+
+    /// Pushes a regular expression literal's pattern and flags as strings.
+    fn regexp_source(&mut self, pattern: &[u16], flags: &[u16]) {
         let p = self.str_const(pattern);
         self.emit(Op::Const(p));
         let f = self.str_const(flags);
         self.emit(Op::Const(f));
-        self.expr(x)?;
-        self.emit(Op::Intrinsic(intr as u16, 3));
-        Ok(Some(self.emit(Op::JumpIfNotNullishKeep(0))))
     }
 
     /// `x.split(/re/)`: `x` is evaluated once; when it is a string and the built-ins
@@ -252,44 +244,25 @@ impl<'a> Compiler<'a> {
     /// gives undefined) the method is looked up on `x` and called as usual. The literal's
     /// evaluation has no effect, so doing the check before the lookup is not observable.
     fn literal_split(&mut self, callee: &Expr, args: &[Argument], span: Span) -> CResult<bool> {
-        let ExprKind::Member {
-            object,
-            property: MemberProp::Name(id),
-            optional: false,
-        } = &callee.kind
-        else {
-            return Ok(false);
-        };
-        let [Argument::Expr(sep)] = args else {
+        let Some((object, sep)) = one_arg_method_call(callee, args, "split") else {
             return Ok(false);
         };
         let ExprKind::RegExp { pattern, flags } = &sep.kind else {
             return Ok(false);
         };
-        if id.name != "split" {
-            return Ok(false);
-        }
-        let Some(intr) = self
-            .opts
-            .intrinsics
-            .iter()
-            .position(|n| *n == "regexpLiteralSplit")
-        else {
+        let Some(intr) = self.intrinsic_index("regexpLiteralSplit") else {
             return Ok(false);
         };
         self.record_tool_path(callee, span);
         // [x] -> [x, x, p, f] -> [x, r]: r kept (x dropped) unless undefined.
         self.expr(object)?;
         self.emit(Op::Dup);
-        let p = self.str_const(pattern);
-        self.emit(Op::Const(p));
-        let f = self.str_const(flags);
-        self.emit(Op::Const(f));
-        self.emit(Op::Intrinsic(intr as u16, 3));
+        self.regexp_source(pattern, flags);
+        self.emit(Op::Intrinsic(intr, 3));
         let fast = self.emit(Op::JumpIfNotNullishKeep(0));
         // [x] -> [fn, x] -> the ordinary call.
         self.span_pos = callee.span.start;
-        let c = self.name_const(&id.name);
+        let c = self.name_const("split");
         self.emit(Op::GetMethod(c));
         let text = self.callee_text(callee);
         self.span_pos = span.start;
@@ -329,17 +302,9 @@ impl<'a> Compiler<'a> {
             }
             ExprKind::RegExp { pattern, flags } => {
                 // A new RegExp object per evaluation; the compiled pattern is cached.
-                let p = self.str_const(pattern);
-                self.emit(Op::Const(p));
-                let f = self.str_const(flags);
-                self.emit(Op::Const(f));
-                let id = self
-                    .opts
-                    .intrinsics
-                    .iter()
-                    .position(|n| *n == "regexpLiteral")
-                    .unwrap_or(0);
-                self.emit(Op::Intrinsic(id as u16, 2));
+                self.regexp_source(pattern, flags);
+                let id = self.intrinsic_index("regexpLiteral").unwrap_or(0);
+                self.emit(Op::Intrinsic(id, 2));
             }
             ExprKind::Null => {
                 self.emit(Op::Null);
@@ -443,13 +408,8 @@ impl<'a> Compiler<'a> {
                                         // (when v is an object or null) instead of a property.
                                         self.emit(Op::Dup);
                                         self.expr(value)?;
-                                        let id = self
-                                            .opts
-                                            .intrinsics
-                                            .iter()
-                                            .position(|n| *n == "literalProto")
-                                            .unwrap_or(0);
-                                        self.emit(Op::Intrinsic(id as u16, 2));
+                                        let id = self.intrinsic_index("literalProto").unwrap_or(0);
+                                        self.emit(Op::Intrinsic(id, 2));
                                         self.emit(Op::Pop);
                                         continue;
                                     }
@@ -775,13 +735,8 @@ impl<'a> Compiler<'a> {
             ExprKind::Import(x) => {
                 self.expr(x)?;
                 self.emit(Op::Import);
-                let id = self
-                    .opts
-                    .intrinsics
-                    .iter()
-                    .position(|n| *n == "dynamicImport")
-                    .unwrap_or(0);
-                self.emit(Op::Intrinsic(id as u16, 1));
+                let id = self.intrinsic_index("dynamicImport").unwrap_or(0);
+                self.emit(Op::Intrinsic(id, 1));
             }
             ExprKind::Class(c) => self.class(c, "")?,
             ExprKind::SuperCall(args) => self.super_call(args, e.span)?,
@@ -1172,4 +1127,24 @@ pub(super) fn accessor_bits(kind: MethodKind, enumerable: bool) -> u8 {
         bits |= crate::bytecode::ACCESSOR_ENUMERABLE;
     }
     bits
+}
+
+/// `object.name(arg)`, not optional, with one argument and no spread: (object, arg).
+fn one_arg_method_call<'e>(
+    callee: &'e Expr,
+    args: &'e [Argument],
+    name: &str,
+) -> Option<(&'e Expr, &'e Expr)> {
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(id),
+        optional: false,
+    } = &callee.kind
+    else {
+        return None;
+    };
+    let [Argument::Expr(arg)] = args else {
+        return None;
+    };
+    (id.name == name).then_some((object, arg))
 }
