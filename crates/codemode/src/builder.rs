@@ -3,6 +3,7 @@ use crate::hooks::Hook;
 use crate::limits::Limits;
 use crate::redact::Redactor;
 use crate::result::ExecutionResult;
+use crate::retire::{Retire, RetiredExecution};
 use codemode_catalog::{Catalog, Context, Namespace, Tool};
 use codemode_core::{CompileOptions, ExtensionDecl, Interpreter, Language, ToolRoot};
 use std::borrow::Cow;
@@ -28,6 +29,7 @@ pub struct Builder {
     redactor: Redactor,
     unavailable: Vec<Unavailable>,
     time_zone: Option<Arc<str>>,
+    retire: Option<Retire>,
 }
 
 /// A namespace whose tools could not be loaded (a tool source that did not start or answer):
@@ -172,6 +174,16 @@ impl Builder {
         self
     }
 
+    /// Where a finished execution's state goes. By default it is dropped before `execute`
+    /// returns its result, and freeing a large heap takes a share of the run. A server can
+    /// send it to a thread that drops it, keeping the free off the response path; a process
+    /// that exits after one run (as `codemode run` does) can `std::mem::forget` it and let
+    /// the operating system take the memory back.
+    pub fn retire_with(mut self, f: impl Fn(RetiredExecution) + Send + Sync + 'static) -> Self {
+        self.retire = Some(Arc::new(f));
+        self
+    }
+
     /// Checks the configuration and builds the runtime.
     pub fn build(self) -> Result<CodeMode, BuildError> {
         let limits = self
@@ -249,6 +261,7 @@ impl Builder {
                 redactor: self.redactor,
                 unavailable: self.unavailable,
                 time_zone: self.time_zone,
+                retire: self.retire,
             }),
         })
     }
@@ -383,6 +396,7 @@ pub(crate) struct Inner {
     pub(crate) redactor: Redactor,
     pub(crate) unavailable: Vec<Unavailable>,
     pub(crate) time_zone: Option<Arc<str>>,
+    pub(crate) retire: Option<Retire>,
 }
 
 impl Inner {
@@ -437,6 +451,7 @@ impl CodeMode {
             redactor: Redactor::new(),
             unavailable: Vec::new(),
             time_zone: None,
+            retire: None,
         }
     }
 

@@ -9,6 +9,7 @@ use crate::hooks::{CallOutcome, Hook, HookCall, HookDecision};
 use crate::logs::LogBuffer;
 use crate::records::Records;
 use crate::result::{CallKind, CallStatus, ExecutionResult, Warning};
+use crate::retire::RetiredExecution;
 use crate::shape::{self, Parts};
 use codemode_catalog::{CallContext, Catalog, Context, SearchRequest, Tool};
 use codemode_core::{
@@ -60,7 +61,7 @@ pub(crate) async fn run(
         }
     }
     let time_zone = inner.time_zone.clone();
-    let execution = match guard(move || {
+    let mut execution = match guard(move || {
         program.start(StartOptions {
             seed: options.seed,
             deadline,
@@ -101,7 +102,13 @@ pub(crate) async fn run(
         cancel: options.cancel,
         events: options.events,
     };
-    driver.drive(execution).await
+    let retire = driver.inner.retire.clone();
+    let result = driver.drive(execution.as_mut()).await;
+    match retire {
+        Some(retire) => retire(RetiredExecution::new(execution)),
+        None => drop(execution),
+    }
+    result
 }
 
 /// Runs interpreter code so that a bug in it (a panic) ends this execution with a
@@ -224,7 +231,7 @@ struct Driver {
 }
 
 impl Driver {
-    async fn drive(mut self, mut execution: Box<dyn Execution>) -> ExecutionResult {
+    async fn drive(mut self, execution: &mut dyn Execution) -> ExecutionResult {
         let mut in_flight: FuturesUnordered<BoxFuture<'static, CallDone>> = FuturesUnordered::new();
         loop {
             if let Some(d) = self.poisoned.take() {
@@ -248,7 +255,7 @@ impl Driver {
                     Admission::Started(fut) => in_flight.push(fut),
                     Admission::Immediate(outcome) => {
                         self.note_host_error(&outcome);
-                        self.complete(execution.as_mut(), id, outcome);
+                        self.complete(execution, id, outcome);
                         delivered = true;
                     }
                     Admission::Fatal(d) => return self.fail(d, in_flight).await,
@@ -264,7 +271,7 @@ impl Driver {
                     // Hand back answers that are ready without blocking, then let other tasks
                     // (and the tool futures' I/O) run.
                     while let Some(Some(done)) = in_flight.next().now_or_never() {
-                        self.deliver(done, execution.as_mut());
+                        self.deliver(done, execution);
                     }
                     if self.past_deadline() {
                         let d = self.timeout_diagnostic();
@@ -312,9 +319,9 @@ impl Driver {
                         }
                     };
                     if let Some(done) = next {
-                        self.deliver(done, execution.as_mut());
+                        self.deliver(done, execution);
                         while let Some(Some(done)) = in_flight.next().now_or_never() {
-                            self.deliver(done, execution.as_mut());
+                            self.deliver(done, execution);
                         }
                     }
                 }

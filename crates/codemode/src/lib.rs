@@ -35,6 +35,7 @@ mod logs;
 mod records;
 mod redact;
 mod result;
+mod retire;
 mod shape;
 
 pub use builder::{BuildError, Builder, CodeMode, ExecuteOptions};
@@ -45,6 +46,7 @@ pub use hooks::{after_hook, before_hook, CallOutcome, Hook, HookCall, HookDecisi
 pub use limits::{Limits, OversizedResult};
 pub use redact::{RedactFn, Redactor, REDACTED};
 pub use result::{CallKind, CallStatus, ExecutionResult, OmittedCalls, ToolCallRecord, Warning};
+pub use retire::RetiredExecution;
 
 pub use codemode_catalog as catalog;
 pub use codemode_catalog::{CallContext, Context, Tool, ToolError};

@@ -162,3 +162,40 @@ return [Date.now(), d.toISOString(), d.getHours(), d.getDate(), d.getTimezoneOff
         .unwrap();
     assert!(err.to_string().contains("unknown time zone"), "{err}");
 }
+
+#[tokio::test]
+async fn a_finished_execution_goes_to_the_retire_function() {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let sender = std::sync::Mutex::new(sender);
+    let mut limits = Limits::for_language(codemode::Language::JavaScript);
+    limits.timeout = Some(Duration::from_millis(200));
+    let rt = CodeMode::builder()
+        .limits(limits)
+        .retire_with(move |state| sender.lock().unwrap().send(state).unwrap())
+        .build()
+        .unwrap();
+    // Each execution that started hands over its state once: a success, a thrown error and
+    // a timeout alike.
+    let ok = rt
+        .execute("const xs = []; for (let i = 0; i < 1000; i++) xs.push({ i }); return xs.length;")
+        .await;
+    assert_eq!(ok.value(), Some(&json!(1000)));
+    let thrown = rt.execute("throw new Error('no');").await;
+    assert!(thrown.error().is_some());
+    let timed_out = rt.execute("while (true) {}").await;
+    assert_eq!(
+        timed_out.error().map(|d| d.kind),
+        Some(DiagnosticKind::TimeoutExceeded)
+    );
+    let retired: Vec<_> = receiver.try_iter().collect();
+    assert_eq!(retired.len(), 3);
+    // A program that does not compile never starts: nothing to retire.
+    let syntax = rt.execute("return (;").await;
+    assert_eq!(
+        syntax.error().map(|d| d.kind),
+        Some(DiagnosticKind::ParseError)
+    );
+    assert!(receiver.try_recv().is_err());
+    // The state is the host's to free where it likes.
+    std::thread::spawn(move || drop(retired)).join().unwrap();
+}
