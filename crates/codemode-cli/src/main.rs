@@ -2,6 +2,11 @@
 //! document; exit 0 when ok, 1 when the program failed, 2 for a usage error (one line on
 //! stderr).
 
+// The entry point is `sys::main`: see there for what std's start-up would add. (The unit
+// tests keep the test harness's.)
+#![cfg_attr(not(test), no_main)]
+
+mod allocator;
 mod command_tool;
 mod input;
 mod manifest;
@@ -15,15 +20,15 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use codemode::{CodeMode, ExecuteOptions, Language, Limits, OversizedResult, Tool};
 use output::{say, Stdout};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::time::Duration;
 
 // The interpreters allocate a small object per string, table and closure and free most of them
 // soon after; mimalloc's size-class pages serve that without glibc's bin bookkeeping
-// (docs/performance.md, "The allocator, session 14"). Accounting is the interpreters' own and does not
-// depend on the allocator; an embedding host keeps whichever allocator it chose.
+// (docs/performance.md, "The allocator, session 14"), after a start served from one block
+// (allocator.rs). Accounting is the interpreters' own and does not depend on the allocator;
+// an embedding host keeps whichever allocator it chose.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::StartArena = allocator::StartArena;
 
 #[derive(Parser)]
 #[command(
@@ -172,7 +177,8 @@ fn parse_command() -> Result<Command, clap::Error> {
     Cli::try_parse_from(program.into_iter().chain(first).chain(argv)).map(|cli| cli.command)
 }
 
-fn main() -> ExitCode {
+/// The command, run from the process's entry point (`sys::main`); returns the exit status.
+pub(crate) fn run_command() -> u8 {
     let command = match parse_command() {
         Ok(command) => command,
         Err(e) => {
@@ -184,23 +190,21 @@ fn main() -> ExitCode {
                     | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             ) {
                 let _ = e.print();
-                return ExitCode::from(
-                    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                        2
-                    } else {
-                        0
-                    },
-                );
+                return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                    2
+                } else {
+                    0
+                };
             }
             say(&format!("codemode: {}", first_paragraph(&e.to_string())));
-            return ExitCode::from(2);
+            return 2;
         }
     };
     let code = match run(command) {
         Ok(code) => code,
         Err(Usage(message)) => {
             say(&format!("codemode: {}", message.replace('\n', " ")));
-            ExitCode::from(2)
+            2
         }
     };
     // Every call's process group is killed when its call ends; this covers any left.
@@ -225,7 +229,7 @@ fn first_paragraph(text: &str) -> String {
     }
 }
 
-fn run(command: Command) -> Result<ExitCode, Usage> {
+fn run(command: Command) -> Result<u8, Usage> {
     match command {
         Command::Run(args) => run_program(args),
         Command::Search(args) => search(args),
@@ -395,16 +399,17 @@ pub(crate) fn build(
     limits: Option<Limits>,
     rt: &tokio::runtime::Runtime,
 ) -> Result<CodeMode, Usage> {
-    build_with_skipped(language, sources, limits, rt).map(|(runtime, _)| runtime)
+    let (builder, _) = configure(language, sources, limits, rt)?;
+    builder.build().map_err(|e| Usage(e.to_string()))
 }
 
-/// [`build`], and the OpenAPI operations that did not become tools.
-fn build_with_skipped(
+/// The builder of [`build`], and the OpenAPI operations that did not become tools.
+fn configure(
     language: Language,
     sources: &Sources,
     limits: Option<Limits>,
     rt: &tokio::runtime::Runtime,
-) -> Result<(CodeMode, Vec<serde_json::Value>), Usage> {
+) -> Result<(codemode::Builder, Vec<serde_json::Value>), Usage> {
     let max_command_output = limits
         .as_ref()
         .and_then(|l| l.max_call_output_bytes)
@@ -423,8 +428,7 @@ fn build_with_skipped(
     if let Some(limits) = limits {
         builder = builder.limits(limits);
     }
-    let runtime = builder.build().map_err(|e| Usage(e.to_string()))?;
-    Ok((runtime, loaded.skipped))
+    Ok((builder, loaded.skipped))
 }
 
 /// The limits of `run` and `search` on the command line: the library's for the language,
@@ -474,7 +478,7 @@ fn run_limits(language: Language, args: &RunArgs) -> Result<Limits, Usage> {
     Ok(limits)
 }
 
-fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
+fn run_program(args: RunArgs) -> Result<u8, Usage> {
     let language = match parse_lang(args.lang.as_deref())? {
         Some(l) => l,
         None if args.file == "-" => Language::JavaScript,
@@ -492,7 +496,14 @@ fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
             .map_err(|_| Usage(format!("cannot read {name}: it is not valid UTF-8")))?,
     };
     let rt = async_runtime(&args.sources)?;
-    let runtime = build(language, &args.sources, Some(limits), &rt)?;
+    let (builder, _) = configure(language, &args.sources, Some(limits), &rt)?;
+    // The process ends after this one run, and the system takes its memory back at once:
+    // freeing the program's heap object by object first would only add to the run's time
+    // (35 M instructions for 200,000 objects).
+    let runtime = builder
+        .retire_with(std::mem::forget)
+        .build()
+        .map_err(|e| Usage(e.to_string()))?;
     // Boxed: the execution's future is large, and block_on would move it by value twice
     // (a measurable share of a small program's start).
     let execution = Box::pin(runtime.execute_with(&source, ExecuteOptions::default()));
@@ -516,7 +527,7 @@ fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
             say(&format!(
                 "codemode: stopped by signal {signal}; running tools were ended"
             ));
-            return Ok(ExitCode::from(128u8.wrapping_add(signal as u8)));
+            return Ok(128u8.wrapping_add(signal as u8));
         }
     };
     let json = result.to_json();
@@ -529,9 +540,9 @@ fn run_program(args: RunArgs) -> Result<ExitCode, Usage> {
     stdout.write_line(&text).map_err(Usage)?;
     if let Some(d) = result.error() {
         render::diagnostic(&name, &source, d);
-        return Ok(ExitCode::from(1));
+        return Ok(1);
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(0)
 }
 
 /// Resolves with the number of the first SIGINT, SIGTERM or SIGHUP. Listening replaces the
@@ -564,7 +575,7 @@ fn language_of(path: &Path) -> Result<Language, Usage> {
         })
 }
 
-fn search(args: SearchArgs) -> Result<ExitCode, Usage> {
+fn search(args: SearchArgs) -> Result<u8, Usage> {
     let language = parse_lang(args.lang.as_deref())?.unwrap_or(Language::JavaScript);
     let mut stdout = Stdout::open().map_err(Usage)?;
     let rt = async_runtime(&args.sources)?;
@@ -586,13 +597,14 @@ fn search(args: SearchArgs) -> Result<ExitCode, Usage> {
         .map_err(|e| Usage(e.to_string()))?;
     let json = serde_json::to_string(&page).map_err(|e| Usage(e.to_string()))?;
     stdout.write_line(&json).map_err(Usage)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(0)
 }
 
-fn catalog(args: CatalogArgs) -> Result<ExitCode, Usage> {
+fn catalog(args: CatalogArgs) -> Result<u8, Usage> {
     let language = parse_lang(args.lang.as_deref())?.unwrap_or(Language::JavaScript);
     let rt = async_runtime(&args.sources)?;
-    let (runtime, skipped) = build_with_skipped(language, &args.sources, None, &rt)?;
+    let (builder, skipped) = configure(language, &args.sources, None, &rt)?;
+    let runtime = builder.build().map_err(|e| Usage(e.to_string()))?;
     let tools = runtime.catalog().descriptors(&runtime.render_options());
     let description = runtime
         .description(args.budget_tokens)
@@ -607,5 +619,5 @@ fn catalog(args: CatalogArgs) -> Result<ExitCode, Usage> {
         "{}",
         serde_json::to_string(&out).map_err(|e| Usage(e.to_string()))?
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(0)
 }

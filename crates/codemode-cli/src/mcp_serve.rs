@@ -5,7 +5,6 @@ use crate::output::say;
 use crate::{Sources, Usage};
 use clap::Args;
 use codemode::Language;
-use std::process::ExitCode;
 use std::time::Duration;
 
 #[derive(Args)]
@@ -36,7 +35,7 @@ pub struct McpArgs {
     max_request_bytes: usize,
 }
 
-pub fn serve(args: McpArgs) -> Result<ExitCode, Usage> {
+pub fn serve(args: McpArgs) -> Result<u8, Usage> {
     let language = crate::parse_lang(args.lang.as_deref())?.unwrap_or(Language::JavaScript);
     let mut limits = crate::command_line_limits(language);
     if let Some(ms) = args.timeout_ms {
@@ -108,10 +107,10 @@ pub fn serve(args: McpArgs) -> Result<ExitCode, Usage> {
     // sources are killed as their connections drop.
     rt.shutdown_timeout(Duration::from_secs(1));
     match outcome {
-        Ok(()) => Ok(ExitCode::SUCCESS),
+        Ok(()) => Ok(0),
         Err(message) => {
             say(&format!("codemode: {message}"));
-            Ok(ExitCode::from(1))
+            Ok(1)
         }
     }
 }

@@ -6,7 +6,6 @@ use crate::sys;
 use std::fs::File;
 use std::io::{ErrorKind, Write};
 use std::os::fd::AsFd;
-use std::os::unix::fs::{FileTypeExt, MetadataExt};
 
 /// The process's stdout, written without std's line buffer so that every error surfaces
 /// (std's `println!` panics on a broken pipe and treats a closed descriptor as success).
@@ -21,7 +20,7 @@ impl Stdout {
             .try_clone_to_owned()
             .map_err(|e| format!("stdout is not usable: {e}"))?;
         let file = File::from(fd);
-        if was_closed(&file) {
+        if sys::stdout_was_closed() {
             return Err("stdout is closed: the result has nowhere to go".into());
         }
         Ok(Stdout(file))
@@ -39,18 +38,6 @@ impl Stdout {
             Err(e) => Err(format!("cannot write the result to stdout: {e}")),
         }
     }
-}
-
-/// The Rust runtime replaces a closed stdout (`>&-`) by /dev/null opened for reading and
-/// writing before `main` runs, so writes would vanish with exit 0. A shell's `>/dev/null`
-/// opens it write-only, which stays accepted.
-fn was_closed(file: &File) -> bool {
-    let (Ok(ours), Ok(null)) = (file.metadata(), std::fs::metadata("/dev/null")) else {
-        return false;
-    };
-    ours.file_type().is_char_device()
-        && ours.rdev() == null.rdev()
-        && sys::access_mode(file) == Some(libc::O_RDWR)
 }
 
 /// One line on stderr. A closed or broken stderr is ignored: there is nowhere else to say it,

@@ -1,9 +1,72 @@
-//! The few POSIX calls std does not offer: signalling a whole process group, reading a file
-//! descriptor's access mode, and dying of SIGPIPE the way a Unix filter does. Every `unsafe`
+//! The process's entry and exit, and the few POSIX calls std does not offer: signalling a
+//! whole process group, and dying of SIGPIPE the way a Unix filter does. Every `unsafe`
 //! block of the crate is here.
 #![allow(unsafe_code)]
 
-use std::os::fd::AsRawFd;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether descriptor 1 was closed when the process started (`codemode run prog.js >&-`).
+static STDOUT_WAS_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// The C entry point, in place of std's (the crate is `no_main`). std's start-up reads
+/// /proc/self/maps and maps a signal stack to report stack overflows, which none of our code
+/// can cause (no native recursion on a program's depth), and it hides a closed stdout behind
+/// /dev/null. Here the standard descriptors are checked first, SIGPIPE is ignored as std
+/// would, and the process ends with `_exit` once the result is written: the heap and the
+/// libraries' exit handlers have nothing to do that the system does not do at once.
+#[cfg_attr(not(test), no_mangle)]
+#[cfg_attr(test, allow(dead_code))]
+pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+    fill_closed_standard_descriptors();
+    // SAFETY: setting a signal's disposition touches no memory of ours.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+    // A panic outside the driver's guard is a bug: it is reported by the panic hook, and the
+    // process ends with std's status for it.
+    let code = std::panic::catch_unwind(crate::run_command).unwrap_or(101);
+    exit_now(code)
+}
+
+/// Ends the process at once with `code`. The result is written to stdout unbuffered and
+/// stderr has no buffer; std's stdout buffer (clap's help) is flushed first.
+pub fn exit_now(code: u8) -> ! {
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    // SAFETY: _exit ends the process; no memory of ours is touched afterwards.
+    unsafe { libc::_exit(libc::c_int::from(code)) }
+}
+
+/// A closed descriptor 0, 1 or 2 is opened on /dev/null, so that no file the process opens
+/// later takes its number (and a tool's output or a source file becomes "stdout"). A closed
+/// stdout is remembered: the result has nowhere to go, and `run` says so.
+fn fill_closed_standard_descriptors() {
+    for fd in 0..=2 {
+        // SAFETY: F_GETFD reads a descriptor's flags and touches no memory of ours.
+        let open = unsafe { libc::fcntl(fd, libc::F_GETFD) } != -1;
+        if open {
+            continue;
+        }
+        if fd == 1 {
+            STDOUT_WAS_CLOSED.store(true, Ordering::Relaxed);
+        }
+        let mode = if fd == 0 {
+            libc::O_RDONLY
+        } else {
+            libc::O_WRONLY
+        };
+        // SAFETY: the path is a NUL-terminated literal; open takes the lowest free number,
+        // which is `fd` since the lower ones are open by now.
+        unsafe {
+            libc::open(c"/dev/null".as_ptr(), mode);
+        }
+    }
+}
+
+/// Whether stdout was closed when the process started.
+pub fn stdout_was_closed() -> bool {
+    STDOUT_WAS_CLOSED.load(Ordering::Relaxed)
+}
 
 /// Sends SIGKILL to every process of the group `pgid`. A group that is already gone (ESRCH)
 /// is not an error: the caller only wants it gone.
@@ -21,15 +84,7 @@ pub fn kill_group(pgid: u32) {
     }
 }
 
-/// The access mode (`O_RDONLY`, `O_WRONLY` or `O_RDWR`) of an open file descriptor.
-pub fn access_mode(fd: &impl AsRawFd) -> Option<i32> {
-    // SAFETY: F_GETFL reads the descriptor's flags and touches no memory of ours; the
-    // descriptor is borrowed, so it is open for the duration of the call.
-    let flags = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_GETFL) };
-    (flags >= 0).then_some(flags & libc::O_ACCMODE)
-}
-
-/// Restores SIGPIPE's default action (death), which Rust replaces by "ignore" at startup.
+/// Restores SIGPIPE's default action (death), which [`main`] replaces by "ignore".
 /// Only for commands that run no tool: a tool's closed stdin would otherwise kill codemode.
 pub fn default_sigpipe() {
     // SAFETY: restoring a signal's default action touches no memory of ours.
@@ -39,8 +94,8 @@ pub fn default_sigpipe() {
 }
 
 /// Ends the process as a Unix filter ends when its reader has gone: killed by SIGPIPE, with
-/// nothing on stderr (the shell then reports status 141). Rust ignores SIGPIPE at startup,
-/// so the default action is restored first; callers do this only when no tool is running,
+/// nothing on stderr (the shell then reports status 141). [`main`] ignores SIGPIPE, so the
+/// default action is restored first; callers do this only when no tool is running,
 /// because a tool's closed stdin would otherwise kill codemode too.
 pub fn die_of_sigpipe() -> ! {
     default_sigpipe();
@@ -49,5 +104,5 @@ pub fn die_of_sigpipe() -> ! {
         libc::raise(libc::SIGPIPE);
     }
     // Not reached when the signal is delivered; 128 + SIGPIPE is what a shell would show.
-    std::process::exit(141)
+    exit_now(141)
 }

@@ -505,6 +505,36 @@ fn a_closed_or_full_stdout_is_an_error_with_one_line() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+
+    // So is /dev/null opened for reading and writing, as Python's subprocess.DEVNULL and
+    // systemd's StandardOutput=null open it.
+    let null = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .unwrap();
+    let out = codemode()
+        .args(["run", program.to_str().unwrap()])
+        .stdout(null)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+
+    // A closed stdin or stderr is filled with /dev/null: a source file opened later does not
+    // take its number.
+    let out = Command::new("sh")
+        .args(["-c", "exec \"$0\" run \"$1\" <&- 2>&-"])
+        .arg(env!("CARGO_BIN_EXE_codemode"))
+        .arg(&program)
+        .stdout(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "{\"ok\":true,\"value\":42,\"toolCalls\":[]}\n"
+    );
 }
 
 #[test]
