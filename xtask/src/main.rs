@@ -21,9 +21,13 @@
 //! - `cargo xtask lua-testes --dir PATH [--update] [--verbose]`: the Lua 5.4 test suite
 //!   (`testes/` of lua/lua at v5.4.8, at PATH) through codemode-lua, sections passed per
 //!   file compared with (or, with --update, written to) docs/lua-testes.txt
+//! - `cargo xtask startup-order`: writes crates/codemode-cli/startup-order.txt, the functions
+//!   a short run executes, for the linker to place together (see startup_order.rs; needs
+//!   valgrind)
 
 mod bench;
 mod lua_testes;
+mod startup_order;
 mod test262;
 
 use std::path::{Path, PathBuf};
@@ -39,8 +43,9 @@ fn main() -> ExitCode {
         Some("test262") => test262::test262(&args[1..]),
         Some("lua-testes") => lua_testes::lua_testes(&args[1..]),
         Some("codegen") => codegen(&args[1..]),
+        Some("startup-order") => startup_order::startup_order(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask ci | publish-dry-run | codegen [--check] | bench [lua|js] [--runs N] | fuzz [--seconds N] | test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE] | lua-testes --dir PATH [--update] [--verbose]");
+            eprintln!("usage: cargo xtask ci | publish-dry-run | codegen [--check] | bench [lua|js] [--runs N] | fuzz [--seconds N] | test262 --dir PATH [--filter SUBSTR] [--update] [--failures FILE] | lua-testes --dir PATH [--update] [--verbose] | startup-order");
             return ExitCode::from(2);
         }
     };
