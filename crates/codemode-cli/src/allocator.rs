@@ -12,7 +12,7 @@
 use mimalloc::MiMalloc;
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::UnsafeCell;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 const ARENA_BYTES: usize = 1 << 20;
 
@@ -27,6 +27,11 @@ unsafe impl Sync for Arena {}
 static ARENA: Arena = Arena(UnsafeCell::new([0; ARENA_BYTES]));
 /// How many bytes from the arena's start are handed out.
 static USED: AtomicUsize = AtomicUsize::new(0);
+/// Cleared when the arena is (nearly) used up: from then on an allocation costs one load
+/// more than mimalloc's own.
+static OPEN: AtomicBool = AtomicBool::new(true);
+/// A request this small that does not fit means the arena is used up.
+const CLOSE_BELOW: usize = 64 << 10;
 
 pub struct StartArena;
 
@@ -37,6 +42,26 @@ impl StartArena {
 
     fn owns(ptr: *mut u8) -> bool {
         (ptr as usize).wrapping_sub(Self::base()) < ARENA_BYTES
+    }
+
+    /// `layout`'s bytes from the arena, or else from mimalloc.
+    #[inline(never)]
+    fn alloc_start(layout: Layout, zeroed: bool) -> *mut u8 {
+        if let Some(ptr) = Self::cut(layout) {
+            // The arena starts zeroed and no byte of it is handed out twice.
+            return ptr;
+        }
+        if layout.size() < CLOSE_BELOW {
+            OPEN.store(false, Ordering::Relaxed);
+        }
+        // SAFETY: the caller's guarantees for `layout` are passed on.
+        unsafe {
+            if zeroed {
+                MiMalloc.alloc_zeroed(layout)
+            } else {
+                MiMalloc.alloc(layout)
+            }
+        }
     }
 
     /// `layout`'s bytes from the arena, or None when they do not fit.
@@ -78,23 +103,25 @@ impl StartArena {
 // SAFETY: every block handed out is `layout.size()` bytes aligned to `layout.align()`, from
 // the arena (once only) or from mimalloc; a block is given back to whichever gave it.
 unsafe impl GlobalAlloc for StartArena {
+    #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        match Self::cut(layout) {
-            Some(ptr) => ptr,
-            // SAFETY: the caller's guarantees for `layout` are passed on.
-            None => unsafe { MiMalloc.alloc(layout) },
+        if OPEN.load(Ordering::Relaxed) {
+            return Self::alloc_start(layout, false);
         }
+        // SAFETY: the caller's guarantees for `layout` are passed on.
+        unsafe { MiMalloc.alloc(layout) }
     }
 
+    #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        match Self::cut(layout) {
-            // The arena starts zeroed and no byte of it is handed out twice.
-            Some(ptr) => ptr,
-            // SAFETY: the caller's guarantees for `layout` are passed on.
-            None => unsafe { MiMalloc.alloc_zeroed(layout) },
+        if OPEN.load(Ordering::Relaxed) {
+            return Self::alloc_start(layout, true);
         }
+        // SAFETY: the caller's guarantees for `layout` are passed on.
+        unsafe { MiMalloc.alloc_zeroed(layout) }
     }
 
+    #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         if !Self::owns(ptr) {
             // SAFETY: not the arena's, so mimalloc's, with this layout (the caller's word).
@@ -102,19 +129,36 @@ unsafe impl GlobalAlloc for StartArena {
         }
     }
 
+    #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if !Self::owns(ptr) {
-            // SAFETY: mimalloc's block, with the caller's guarantees.
-            return unsafe { MiMalloc.realloc(ptr, layout, new_size) };
+        if Self::owns(ptr) {
+            // SAFETY: the caller's guarantees are passed on.
+            return unsafe { Self::realloc_start(ptr, layout, new_size) };
         }
+        // SAFETY: mimalloc's block, with the caller's guarantees.
+        unsafe { MiMalloc.realloc(ptr, layout, new_size) }
+    }
+}
+
+impl StartArena {
+    /// Resizes a block of the arena: in place when it is the last one, else by moving it.
+    ///
+    /// # Safety
+    /// `GlobalAlloc::realloc`'s contract, for a block of the arena.
+    #[inline(never)]
+    unsafe fn realloc_start(ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         if Self::resize_last(ptr, layout.size(), new_size) {
             return ptr;
         }
         // SAFETY: the caller guarantees that `new_size`, rounded up to the alignment, does
         // not overflow isize.
         let new_layout = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
-        // SAFETY: `new_layout` has a non-zero size (the caller's guarantee).
-        let new = unsafe { self.alloc(new_layout) };
+        let new = if OPEN.load(Ordering::Relaxed) {
+            Self::alloc_start(new_layout, false)
+        } else {
+            // SAFETY: `new_layout` has a non-zero size (the caller's guarantee).
+            unsafe { MiMalloc.alloc(new_layout) }
+        };
         if !new.is_null() {
             // SAFETY: both blocks are valid for the smaller size and do not overlap (the
             // new one was just handed out).

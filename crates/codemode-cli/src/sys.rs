@@ -106,3 +106,18 @@ pub fn die_of_sigpipe() -> ! {
     // Not reached when the signal is delivered; 128 + SIGPIPE is what a shell would show.
     exit_now(141)
 }
+
+#[cfg(test)]
+mod tests {
+    /// The unwinder is linked statically (build.rs: libgcc_eh instead of libgcc_s.so): a
+    /// panic still unwinds to the `catch_unwind` of `main` and of the driver's guard.
+    #[test]
+    fn a_panic_unwinds_to_catch_unwind() {
+        let caught = std::panic::catch_unwind(|| {
+            let v: Vec<u8> = Vec::new();
+            #[allow(clippy::unnecessary_literal_unwrap)]
+            v.first().copied().unwrap()
+        });
+        assert!(caught.is_err());
+    }
+}
