@@ -25,13 +25,13 @@ fn main() {
         // std's -lgcc_s, it defines the _Unwind_ symbols first, and --as-needed drops
         // libgcc_s.
         println!("cargo:rustc-link-lib=static:-bundle=gcc_eh");
-        if links_with_lld() {
+        let order = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default())
+            .join("startup-order.txt");
+        if links_with_lld() && order.exists() {
             // The functions a run executes are spread over the 17 MB of text, and each first
             // touch of a 64 KB window is a page fault (~2 us here): placed together, in the
             // order of startup-order.txt (written by `cargo xtask startup-order`), they take
             // a few windows. A name the build no longer has is skipped.
-            let order = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap())
-                .join("startup-order.txt");
             println!(
                 "cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={}",
                 order.display()
