@@ -9,7 +9,8 @@
 //! once per process.
 #![allow(unsafe_code)]
 
-use mimalloc::MiMalloc;
+use libmimalloc_sys as mi;
+use std::ffi::c_void;
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::UnsafeCell;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -35,6 +36,66 @@ const CLOSE_BELOW: usize = 64 << 10;
 
 pub struct StartArena;
 
+/// mimalloc, called directly: every block it gives is 8-aligned, so an alignment of 8 or
+/// less takes its plain calls, which skip the aligned calls' checks and, for `realloc`, grow
+/// in place within the block's size class.
+struct Mimalloc;
+
+/// The alignment of every block mimalloc gives.
+const MI_MIN_ALIGN: usize = 8;
+
+impl Mimalloc {
+    /// # Safety
+    /// `GlobalAlloc::alloc`'s contract.
+    #[inline]
+    unsafe fn alloc(layout: Layout) -> *mut u8 {
+        // SAFETY: mimalloc takes any size and a power-of-two alignment.
+        unsafe {
+            if layout.align() <= MI_MIN_ALIGN {
+                mi::mi_malloc(layout.size()).cast()
+            } else {
+                mi::mi_malloc_aligned(layout.size(), layout.align()).cast()
+            }
+        }
+    }
+
+    /// # Safety
+    /// `GlobalAlloc::alloc_zeroed`'s contract.
+    #[inline]
+    unsafe fn alloc_zeroed(layout: Layout) -> *mut u8 {
+        // SAFETY: as `alloc`.
+        unsafe {
+            if layout.align() <= MI_MIN_ALIGN {
+                mi::mi_zalloc(layout.size()).cast()
+            } else {
+                mi::mi_zalloc_aligned(layout.size(), layout.align()).cast()
+            }
+        }
+    }
+
+    /// # Safety
+    /// `GlobalAlloc::dealloc`'s contract, for a block of mimalloc's.
+    #[inline]
+    unsafe fn dealloc(ptr: *mut u8) {
+        // SAFETY: `ptr` is a live block of mimalloc's (the caller's word).
+        unsafe { mi::mi_free(ptr.cast::<c_void>()) }
+    }
+
+    /// # Safety
+    /// `GlobalAlloc::realloc`'s contract, for a block of mimalloc's.
+    #[inline]
+    unsafe fn realloc(ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: `ptr` is a live block of mimalloc's allocated with `layout`'s alignment.
+        unsafe {
+            if layout.align() <= MI_MIN_ALIGN {
+                mi::mi_realloc(ptr.cast(), new_size).cast()
+            } else {
+                mi::mi_realloc_aligned(ptr.cast(), new_size, layout.align()).cast()
+            }
+        }
+    }
+}
+
 impl StartArena {
     fn base() -> usize {
         ARENA.0.get() as usize
@@ -57,9 +118,9 @@ impl StartArena {
         // SAFETY: the caller's guarantees for `layout` are passed on.
         unsafe {
             if zeroed {
-                MiMalloc.alloc_zeroed(layout)
+                Mimalloc::alloc_zeroed(layout)
             } else {
-                MiMalloc.alloc(layout)
+                Mimalloc::alloc(layout)
             }
         }
     }
@@ -109,7 +170,7 @@ unsafe impl GlobalAlloc for StartArena {
             return Self::alloc_start(layout, false);
         }
         // SAFETY: the caller's guarantees for `layout` are passed on.
-        unsafe { MiMalloc.alloc(layout) }
+        unsafe { Mimalloc::alloc(layout) }
     }
 
     #[inline]
@@ -118,14 +179,14 @@ unsafe impl GlobalAlloc for StartArena {
             return Self::alloc_start(layout, true);
         }
         // SAFETY: the caller's guarantees for `layout` are passed on.
-        unsafe { MiMalloc.alloc_zeroed(layout) }
+        unsafe { Mimalloc::alloc_zeroed(layout) }
     }
 
     #[inline]
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
         if !Self::owns(ptr) {
-            // SAFETY: not the arena's, so mimalloc's, with this layout (the caller's word).
-            unsafe { MiMalloc.dealloc(ptr, layout) }
+            // SAFETY: not the arena's, so mimalloc's (the caller's word).
+            unsafe { Mimalloc::dealloc(ptr) }
         }
     }
 
@@ -136,7 +197,7 @@ unsafe impl GlobalAlloc for StartArena {
             return unsafe { Self::realloc_start(ptr, layout, new_size) };
         }
         // SAFETY: mimalloc's block, with the caller's guarantees.
-        unsafe { MiMalloc.realloc(ptr, layout, new_size) }
+        unsafe { Mimalloc::realloc(ptr, layout, new_size) }
     }
 }
 
@@ -157,7 +218,7 @@ impl StartArena {
             Self::alloc_start(new_layout, false)
         } else {
             // SAFETY: `new_layout` has a non-zero size (the caller's guarantee).
-            unsafe { MiMalloc.alloc(new_layout) }
+            unsafe { Mimalloc::alloc(new_layout) }
         };
         if !new.is_null() {
             // SAFETY: both blocks are valid for the smaller size and do not overlap (the
