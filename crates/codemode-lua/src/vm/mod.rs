@@ -13,6 +13,7 @@ pub mod meta;
 mod ops;
 mod parallel;
 mod run;
+pub(crate) mod shortbuf;
 
 use std::sync::Arc;
 
@@ -342,6 +343,30 @@ impl Vm {
         self.check_len(b.len())?;
         self.charge_copy(b.len())?;
         Ok(Value::Str(self.heap.intern_vec(b)))
+    }
+
+    /// A new string of `len` bytes that `fill` writes (reading the VM): a short one is
+    /// built on the stack and costs no allocation when it is interned already; a long one
+    /// is allocated once, at its size.
+    #[inline]
+    pub fn new_str_filled(
+        &mut self,
+        len: usize,
+        fill: impl FnOnce(&Vm, &mut [u8]),
+    ) -> LResult<Value> {
+        const SHORT: usize = shortbuf::SMALL;
+        self.check_len(len)?;
+        self.charge_copy(len)?;
+        if len <= SHORT {
+            let mut buf = [0u8; SHORT];
+            let out = &mut buf[..len];
+            fill(self, out);
+            Ok(Value::Str(self.heap.intern(out)))
+        } else {
+            let mut v = vec![0u8; len];
+            fill(self, &mut v);
+            Ok(Value::Str(self.heap.intern_vec(v)))
+        }
     }
 
     /// Fuel for building (copying, hashing) a long string of `len` bytes: a library call
