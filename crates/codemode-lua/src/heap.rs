@@ -443,13 +443,18 @@ impl Heap {
                     self.strings.mark(s.0);
                 }
                 Value::Table(t) if self.tables.mark(t.0) => {
-                    if let Some(m) = self.tables.get(t.0).meta {
+                    let tab = self.tables.get(t.0);
+                    if let Some(m) = tab.meta {
                         gray.push(Value::Table(m));
                     }
-                    self.tables.get(t.0).for_each_value(|x| {
-                        if needs_mark(x) {
-                            gray.push(x)
+                    // Strings have nothing to trace: marked here, not queued.
+                    let strings = &mut self.strings;
+                    tab.for_each_value(|x| match x {
+                        Value::Str(s) => {
+                            strings.mark(s.0);
                         }
+                        x if needs_mark(x) => gray.push(x),
+                        _ => {}
                     });
                 }
                 Value::Func(f) if self.closures.mark(f.0) => {

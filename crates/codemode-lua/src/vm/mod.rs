@@ -709,6 +709,16 @@ impl Vm {
     /// Moves the builtin results in `rets` to `func`, adjusted to `nresults`.
     pub fn place_rets(&mut self, func: usize, nresults: i32) -> LResult<()> {
         let n = self.rets.len();
+        // The common case: one result, wanted once (its slot exists: it held the callee).
+        if let ([v], 1) = (&self.rets[..], nresults) {
+            if func + 2 <= self.stack.len() && self.rets.capacity() <= RETS_KEPT {
+                if let Some(slot) = self.stack.get_mut(func) {
+                    *slot = *v;
+                    self.top = func + 1;
+                    return Ok(());
+                }
+            }
+        }
         let want = match nresults {
             -1 => n,
             meta::MM_RESULT => 1,
