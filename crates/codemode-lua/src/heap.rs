@@ -179,20 +179,45 @@ pub struct Heap {
     pub max_collection_len: usize,
 }
 
+#[inline(always)]
+fn word8(b: &[u8], at: usize) -> u64 {
+    b.get(at..at + 8)
+        .and_then(|w| <[u8; 8]>::try_from(w).ok())
+        .map_or(0, u64::from_le_bytes)
+}
+
+#[inline(always)]
+fn word4(b: &[u8], at: usize) -> u64 {
+    b.get(at..at + 4)
+        .and_then(|w| <[u8; 4]>::try_from(w).ok())
+        .map_or(0, |w| u64::from(u32::from_le_bytes(w)))
+}
+
 pub fn hash_bytes(b: &[u8]) -> u64 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut h: u64 = (b.len() as u64).wrapping_mul(K);
-    let mut chunks = b.chunks_exact(8);
-    for c in &mut chunks {
-        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
-    }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut w = [0u8; 8];
-        w[..rest.len()].copy_from_slice(rest);
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
-    }
+    let n = b.len();
+    let mut h: u64 = (n as u64).wrapping_mul(K);
+    // Words that together cover every byte (overlapping where the length is not a
+    // multiple of their size); with the length mixed in first, that decides the string.
+    let (x, y) = if n > 16 {
+        let mut at = 0;
+        while at + 8 < n - 8 {
+            h = (h.rotate_left(5) ^ word8(b, at)).wrapping_mul(K);
+            at += 8;
+        }
+        (word8(b, at), word8(b, n - 8))
+    } else if n >= 8 {
+        (word8(b, 0), word8(b, n - 8))
+    } else if n >= 4 {
+        (word4(b, 0), word4(b, n - 4))
+    } else if n > 0 {
+        let at = |i: usize| u64::from(b.get(i).copied().unwrap_or(0));
+        (at(0) | at(n / 2) << 8 | at(n - 1) << 16, 0)
+    } else {
+        (0, 0)
+    };
+    h = (h.rotate_left(5) ^ x).wrapping_mul(K);
+    h = (h.rotate_left(5) ^ y).wrapping_mul(K);
     // Final avalanche so the low bits (the bucket index) depend on every input byte.
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -236,8 +261,12 @@ impl Heap {
         self.insert_string(StrBytes::Owned(b.into()), hash)
     }
 
-    /// Interns an owned buffer (avoids a copy when the string is new).
+    /// Interns an owned buffer (avoids a copy when the string is new and the buffer is
+    /// exactly its size; shrinking one in place costs more than a fresh allocation).
     pub fn intern_vec(&mut self, b: Vec<u8>) -> StrRef {
+        if b.capacity() != b.len() {
+            return self.intern(&b);
+        }
         let hash = hash_bytes(&b);
         let mask = self.buckets.len() - 1;
         let mut i = self.buckets[(hash as usize) & mask];
@@ -414,13 +443,18 @@ impl Heap {
                     self.strings.mark(s.0);
                 }
                 Value::Table(t) if self.tables.mark(t.0) => {
-                    if let Some(m) = self.tables.get(t.0).meta {
+                    let tab = self.tables.get(t.0);
+                    if let Some(m) = tab.meta {
                         gray.push(Value::Table(m));
                     }
-                    self.tables.get(t.0).for_each_value(|x| {
-                        if needs_mark(x) {
-                            gray.push(x)
+                    // Strings have nothing to trace: marked here, not queued.
+                    let strings = &mut self.strings;
+                    tab.for_each_value(|x| match x {
+                        Value::Str(s) => {
+                            strings.mark(s.0);
                         }
+                        x if needs_mark(x) => gray.push(x),
+                        _ => {}
                     });
                 }
                 Value::Func(f) if self.closures.mark(f.0) => {

@@ -145,7 +145,58 @@ impl Table {
             }
             return Value::Nil;
         }
-        self.get_hash(Value::Str(s))
+        self.get_str_indexed(s)
+    }
+
+    /// [`Table::get_str`] through the index: the probe sequence of
+    /// `hash_slot(Value::Str(s))`, comparing handles only (no match on the key's type).
+    fn get_str_indexed(&self, s: crate::value::StrRef) -> Value {
+        match self.find_str_indexed(s) {
+            Some(e) => self.entries[e].1,
+            None => Value::Nil,
+        }
+    }
+
+    #[inline]
+    fn find_str_indexed(&self, s: crate::value::StrRef) -> Option<usize> {
+        let mask = self.index.len() - 1;
+        let mut i = hash_slot(Value::Str(s), mask);
+        loop {
+            let e = self.index[i];
+            if e == 0 {
+                return None;
+            }
+            let idx = (e - 1) as usize;
+            if let Some((Value::Str(ks), _)) = self.entries.get(idx) {
+                if *ks == s {
+                    return Some(idx);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// [`Table::find`] of a string key.
+    #[inline]
+    fn find_str(&self, s: crate::value::StrRef) -> Option<usize> {
+        if self.index.is_empty() {
+            return self
+                .entries
+                .iter()
+                .position(|(k, _)| matches!(k, Value::Str(ks) if *ks == s));
+        }
+        self.find_str_indexed(s)
+    }
+
+    /// `t[s] = v` for a string key (`SetField`): [`Table::set`] without the key's checks.
+    pub fn set_str(
+        &mut self,
+        s: crate::value::StrRef,
+        v: Value,
+        max_len: usize,
+    ) -> Result<(), SetError> {
+        let found = self.find_str(s);
+        self.set_hash_at(found, Value::Str(s), v, max_len)
     }
 
     fn get_hash(&self, k: Value) -> Value {
@@ -269,7 +320,20 @@ impl Table {
     }
 
     fn set_hash(&mut self, k: Value, v: Value, max_len: usize) -> Result<(), SetError> {
-        if let Some(e) = self.find(k) {
+        let found = self.find(k);
+        self.set_hash_at(found, k, v, max_len)
+    }
+
+    /// `set_hash` with `found`, the entry of `k` if it has one, already looked up.
+    #[inline]
+    fn set_hash_at(
+        &mut self,
+        found: Option<usize>,
+        k: Value,
+        v: Value,
+        max_len: usize,
+    ) -> Result<(), SetError> {
+        if let Some(e) = found {
             let was_nil = self.entries[e].1.is_nil();
             self.entries[e].1 = v;
             match (was_nil, v.is_nil()) {

@@ -4,6 +4,7 @@
 
 pub mod base;
 pub mod coroutine;
+mod format_fast;
 pub mod json;
 pub mod load;
 pub mod math;

@@ -62,17 +62,25 @@ pub fn sub(vm: &mut Vm, a: Args) -> LResult<Native> {
 
 pub fn upper(vm: &mut Vm, a: Args) -> LResult<Native> {
     let s = a.check_str(vm, 0)?;
-    let out: Vec<u8> = vm.str(s).iter().map(|c| c.to_ascii_uppercase()).collect();
-    vm.charge(out.len() as u64 / 16)?;
-    let v = vm.new_str_vec(out)?;
+    let len = vm.str(s).len();
+    vm.charge(len as u64 / 16)?;
+    let v = vm.new_str_filled(len, |vm, out| {
+        for (o, c) in out.iter_mut().zip(vm.str(s)) {
+            *o = c.to_ascii_uppercase();
+        }
+    })?;
     ret1(vm, v)
 }
 
 pub fn lower(vm: &mut Vm, a: Args) -> LResult<Native> {
     let s = a.check_str(vm, 0)?;
-    let out: Vec<u8> = vm.str(s).iter().map(|c| c.to_ascii_lowercase()).collect();
-    vm.charge(out.len() as u64 / 16)?;
-    let v = vm.new_str_vec(out)?;
+    let len = vm.str(s).len();
+    vm.charge(len as u64 / 16)?;
+    let v = vm.new_str_filled(len, |vm, out| {
+        for (o, c) in out.iter_mut().zip(vm.str(s)) {
+            *o = c.to_ascii_lowercase();
+        }
+    })?;
     ret1(vm, v)
 }
 
@@ -623,6 +631,9 @@ fn other_texts(vm: &mut Vm, a: &Args, converted: &[(usize, Value)]) -> LResult<V
 
 pub fn format(vm: &mut Vm, a: Args) -> LResult<Native> {
     let f = a.check_str(vm, 0)?;
+    if let Some(v) = super::format_fast::format_plain(vm, &a, f)? {
+        return ret1(vm, v);
+    }
     // Every string argument is read whole by its conversion (copied by `%s`, escaped by
     // `%q`, parsed as a numeral by `%d`): charged by length, whatever the result's size.
     let mut read = vm.heap.str_bytes(f).len() as u64;

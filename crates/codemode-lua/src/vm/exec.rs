@@ -426,7 +426,7 @@ impl Vm {
                         let max = self.heap.max_collection_len;
                         tri!(self
                             .heap
-                            .with_table(g, |t, m| t.set(key, v, m))
+                            .with_table(g, |t, m| set_const(t, key, v, m))
                             .map_err(|e| set_error(e, max)));
                     }
                     Op::GetTable { a, b, c } => {
@@ -533,7 +533,7 @@ impl Vm {
                                 let max = self.heap.max_collection_len;
                                 tri!(self
                                     .heap
-                                    .with_table(tr, |t, m| t.set(key, v, m))
+                                    .with_table(tr, |t, m| set_const(t, key, v, m))
                                     .map_err(|e| set_error(e, max)));
                                 if self.heap.debt_exceeded() {
                                     save!();
@@ -1359,4 +1359,19 @@ fn _assert_send() {
     fn is_send<T: Send>() {}
     is_send::<Vm>();
     let _ = FuncRef(0, 0);
+}
+
+/// `t[key] = v` for a constant key (`SetField`, `SetGlobal`): a string key skips the
+/// checks and normalization other keys need.
+#[inline(always)]
+fn set_const(
+    t: &mut crate::table::Table,
+    key: Value,
+    v: Value,
+    max: usize,
+) -> Result<(), crate::table::SetError> {
+    match key {
+        Value::Str(s) => t.set_str(s, v, max),
+        _ => t.set(key, v, max),
+    }
 }

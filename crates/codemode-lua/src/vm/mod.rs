@@ -13,6 +13,7 @@ pub mod meta;
 mod ops;
 mod parallel;
 mod run;
+pub(crate) mod shortbuf;
 
 use std::sync::Arc;
 
@@ -342,6 +343,30 @@ impl Vm {
         self.check_len(b.len())?;
         self.charge_copy(b.len())?;
         Ok(Value::Str(self.heap.intern_vec(b)))
+    }
+
+    /// A new string of `len` bytes that `fill` writes (reading the VM): a short one is
+    /// built on the stack and costs no allocation when it is interned already; a long one
+    /// is allocated once, at its size.
+    #[inline]
+    pub fn new_str_filled(
+        &mut self,
+        len: usize,
+        fill: impl FnOnce(&Vm, &mut [u8]),
+    ) -> LResult<Value> {
+        const SHORT: usize = shortbuf::SMALL;
+        self.check_len(len)?;
+        self.charge_copy(len)?;
+        if len <= SHORT {
+            let mut buf = [0u8; SHORT];
+            let out = &mut buf[..len];
+            fill(self, out);
+            Ok(Value::Str(self.heap.intern(out)))
+        } else {
+            let mut v = vec![0u8; len];
+            fill(self, &mut v);
+            Ok(Value::Str(self.heap.intern_vec(v)))
+        }
     }
 
     /// Fuel for building (copying, hashing) a long string of `len` bytes: a library call
@@ -684,6 +709,16 @@ impl Vm {
     /// Moves the builtin results in `rets` to `func`, adjusted to `nresults`.
     pub fn place_rets(&mut self, func: usize, nresults: i32) -> LResult<()> {
         let n = self.rets.len();
+        // The common case: one result, wanted once (its slot exists: it held the callee).
+        if let ([v], 1) = (&self.rets[..], nresults) {
+            if func + 2 <= self.stack.len() && self.rets.capacity() <= RETS_KEPT {
+                if let Some(slot) = self.stack.get_mut(func) {
+                    *slot = *v;
+                    self.top = func + 1;
+                    return Ok(());
+                }
+            }
+        }
         let want = match nresults {
             -1 => n,
             meta::MM_RESULT => 1,

@@ -6,6 +6,7 @@ use codemode_lua_text::number::{self, FloatToInt, Number};
 use super::arith::{self, ArithError};
 use super::describe::describe_reg;
 use super::exec::NotIndexable;
+use super::shortbuf::{ShortBuf, SHORT_MAX, SMALL};
 use super::{LResult, LuaError, Vm};
 use crate::bytecode::{ArithOp, Op, Proto};
 use crate::heap::Proxy;
@@ -212,6 +213,17 @@ impl Vm {
         self.check_len(len)?;
         // Charged before the copy (and the deadline seen), the size being known.
         self.charge(len as u64 / 16)?;
+        if len <= SMALL {
+            let mut out = ShortBuf::<SMALL>::new();
+            if self.concat_short(&mut out, base + a, n).is_some() {
+                return self.new_str(out.bytes());
+            }
+        } else if len <= SHORT_MAX {
+            let mut out = ShortBuf::<SHORT_MAX>::new();
+            if self.concat_short(&mut out, base + a, n).is_some() {
+                return self.new_str(out.bytes());
+            }
+        }
         let mut out = Vec::with_capacity(len);
         for i in 0..n {
             let v = self.stack[base + a + i];
@@ -221,6 +233,28 @@ impl Vm {
             }
         }
         self.new_str_vec(out)
+    }
+
+    /// `..` of the `n` strings and numbers at `from` into `out`; `None` if they do not fit.
+    #[inline]
+    fn concat_short<const N: usize>(
+        &self,
+        out: &mut ShortBuf<N>,
+        from: usize,
+        n: usize,
+    ) -> Option<()> {
+        for &v in self.stack.get(from..from + n)? {
+            match v {
+                Value::Str(s) => out.push(self.heap.str_bytes(s))?,
+                Value::Int(x) => out.push_int(x).map(drop)?,
+                _ => {
+                    let mut text = Vec::new();
+                    arith::write_number(&mut text, v);
+                    out.push(&text)?
+                }
+            }
+        }
+        Some(())
     }
 
     pub(super) fn for_error(&self, what: &str, v: Value) -> LuaError {
