@@ -1159,24 +1159,11 @@ impl Vm {
                         let a = self.new_array(Vec::with_capacity(n.min(1024) as usize));
                         self.stack.push(Value::Obj(a));
                     }
-                    Op::ArrayPush | Op::ArrayHole => {
-                        let v = if op == Op::ArrayPush {
-                            pop!(self)
-                        } else {
-                            Value::Empty
-                        };
-                        if let Some(Value::Obj(a)) = self.stack.last() {
-                            let a = *a;
-                            let o = self.heap.get_mut(a);
-                            if v.is_empty() {
-                                o.holes = true;
-                            }
-                            if let Kind::Array(items) = &mut o.kind {
-                                items.push(v);
-                            }
-                            self.heap.charge(2 * crate::limits::ELEMENT_COST);
-                        }
+                    Op::ArrayPush => {
+                        let v = pop!(self);
+                        self.op_array_push(v);
                     }
+                    Op::ArrayHole => self.op_array_push(Value::Empty),
                     Op::ArraySpread => {
                         save_pc!();
                         if tri!(self.op_array_spread(func & PROGRAM_BIT == 0)) {
@@ -1185,73 +1172,20 @@ impl Vm {
                     }
                     Op::InitProp(k) => {
                         let v = pop!(self);
-                        let key = const_str(code, k);
-                        if let Some(Value::Obj(o)) = self.stack.last() {
-                            let o = *o;
-                            self.heap.get_mut(o).props.insert(key, v, DEFAULT_FLAGS);
-                            self.heap.charge(crate::heap::PROP_COST);
-                        }
+                        self.op_init_prop(const_str(code, k), v);
                     }
-                    Op::InitElem => {
-                        let v = pop!(self);
-                        let k = pop!(self);
-                        let key = tri!(self.to_property_key(&k));
-                        self.name_method(&v, &key);
-                        if let Some(Value::Obj(o)) = self.stack.last() {
-                            let o = *o;
-                            self.heap.get_mut(o).props.insert(key, v, DEFAULT_FLAGS);
-                            self.heap.charge(crate::heap::PROP_COST);
-                        }
-                    }
+                    Op::InitElem => tri!(self.op_init_elem()),
                     Op::ObjectSpread => {
-                        let src = pop!(self);
-                        if crate::builtins::has_own_accessor(self, &src) {
-                            // Its getters run as frames, in the prelude's copy.
-                            if let Some(Value::Obj(o)) = self.stack.last() {
-                                let o = Value::Obj(*o);
-                                save_pc!();
-                                tri!(self.call_hook(
-                                    crate::builtins::HOOK_COPY_PROPS,
-                                    vec![o, src],
-                                    ACC_DISCARD
-                                ));
-                                continue 'frames;
-                            }
-                        }
-                        if let Some(Value::Obj(o)) = self.stack.last() {
-                            let o = *o;
-                            tri!(self.copy_props(o, &src, &[]));
+                        save_pc!();
+                        if tri!(self.op_object_spread()) {
+                            continue 'frames;
                         }
                     }
                     Op::ObjectRest => {
-                        let keys = pop!(self);
-                        let src = pop!(self);
-                        let ks: Vec<JsStr> = match &keys {
-                            Value::Obj(r) => match &self.heap.get(*r).kind {
-                                Kind::Array(items) => items
-                                    .iter()
-                                    .filter_map(|v| match v {
-                                        Value::Str(s) => Some(s.clone()),
-                                        Value::Num(n) => Some(number::to_js_str(*n)),
-                                        _ => None,
-                                    })
-                                    .collect(),
-                                _ => Vec::new(),
-                            },
-                            _ => Vec::new(),
-                        };
-                        let o = self.new_object();
-                        if crate::builtins::has_own_accessor(self, &src) {
-                            save_pc!();
-                            tri!(self.call_hook(
-                                crate::builtins::HOOK_COPY_PROPS,
-                                vec![Value::Obj(o), src, keys],
-                                ACC_GET
-                            ));
+                        save_pc!();
+                        if tri!(self.op_object_rest()) {
                             continue 'frames;
                         }
-                        tri!(self.copy_props(o, &src, &ks));
-                        self.stack.push(Value::Obj(o));
                     }
                     Op::Closure(idx) => {
                         let c = self.new_closure(idx, base, closure);
@@ -1438,27 +1372,8 @@ impl Vm {
                             continue 'frames;
                         }
                     }
-                    Op::IndexOf(i) => {
-                        let v = match self.stack.last() {
-                            Some(&Value::Obj(r)) => match &self.heap.get(r).kind {
-                                Kind::Array(items) => match items.get(i as usize) {
-                                    Some(Value::Empty) => tri!(self.hole_value(r, i as usize)),
-                                    v => v.cloned().unwrap_or_default(),
-                                },
-                                _ => Value::Undefined,
-                            },
-                            _ => Value::Undefined,
-                        };
-                        self.stack.push(v);
-                    }
-                    Op::SliceFrom(i) => {
-                        let rest = match self.stack.last() {
-                            Some(&Value::Obj(r)) => tri!(self.elements_read(r, i as usize)),
-                            _ => Vec::new(),
-                        };
-                        let a = self.new_array(rest);
-                        self.stack.push(Value::Obj(a));
-                    }
+                    Op::IndexOf(i) => tri!(self.op_index_of(i as usize)),
+                    Op::SliceFrom(i) => tri!(self.op_slice_from(i as usize)),
                     Op::RequireObject(_) => {
                         if let Some(v) = self.stack.last() {
                             if v.is_nullish() {

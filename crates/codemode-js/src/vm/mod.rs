@@ -1,7 +1,8 @@
 //! The virtual machine: frames in a Vec, exceptions, promises and jobs, host calls.
 //!
 //! `exec` is the dispatch loop; `call` enters and leaves frames; `object` is property access;
-//! `convert` and `operators` are the abstract operations; `promise` the job queue; `gc` the
+//! `literals` builds array and object literals and takes patterns apart; `convert` and
+//! `operators` are the abstract operations; `promise` the job queue; `gc` the
 //! collector's roots.
 
 use crate::builtins::{NativeFn, Realm};
@@ -566,6 +567,7 @@ mod exec;
 mod gc;
 mod generator;
 mod iter;
+mod literals;
 mod object;
 mod operands;
 mod operators;
