@@ -141,9 +141,10 @@ pub enum Op {
     Dec,
     ToNumeric,
     ToPropertyKey,
-    /// ToString for template substitutions.
+    /// ToString for template substitutions, except that a number is left as it is: the
+    /// `Concat` that always follows writes its digits into the result.
     ToStr,
-    /// Concatenates the top n strings.
+    /// Concatenates the top n strings and numbers (a number as its ToString).
     Concat(u16),
 
     NewObject,
@@ -378,7 +379,8 @@ pub struct FuncCode {
     /// it) uses one, and whether that slot holds a cell (captured by an arrow).
     pub arguments: Option<(u16, bool)>,
     /// Entering needs no rest array, `arguments` object or promise: calls with at most
-    /// `nparams` arguments take the VM's in-place path. Set by `FuncCode::finish`.
+    /// `nparams` arguments take the VM's in-place path (the general loop's also takes
+    /// calls with more, dropping the extra ones). Set by `FuncCode::finish`.
     pub plain_entry: bool,
 }
 

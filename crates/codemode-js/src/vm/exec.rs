@@ -614,11 +614,18 @@ impl Vm {
                         // instead of going through `call_value`.
                         let argc = argc as usize;
                         let callee_pos = self.stack.len().wrapping_sub(argc + 2);
+                        let mut native = None;
                         if let Some(&Value::Obj(r)) = self.stack.get(callee_pos) {
-                            if let Kind::Closure(c) = &self.heap.get(r).kind {
+                            let kind = &self.heap.get(r).kind;
+                            if argc <= NATIVE_FEW_ARGS && matches!(kind, Kind::Native(_)) {
+                                native = Some(r);
+                            }
+                            if let Kind::Closure(c) = kind {
                                 let f = c.func;
                                 if let Some(callee) = code_of(&program, &prelude, f) {
-                                    if callee.enters_plainly(argc)
+                                    // Arguments past the parameters (a callback called
+                                    // with more than it takes) are dropped.
+                                    if callee.plain_entry
                                         && self.frames.len() < self.frame_room
                                         && callee_pos + 2 + callee.nlocals as usize
                                             <= self.stack.capacity()
@@ -628,6 +635,9 @@ impl Vm {
                                             self.stack[callee_pos + 1] = t;
                                         }
                                         let new_base = callee_pos + 2;
+                                        if argc > callee.nparams as usize {
+                                            self.stack.truncate(new_base + callee.nparams as usize);
+                                        }
                                         self.stack.resize(
                                             new_base + callee.nlocals as usize,
                                             Value::Undefined,
@@ -648,7 +658,11 @@ impl Vm {
                             }
                         }
                         let depth = self.frames.len();
-                        tri!(self.call_value(argc, text, FrameKind::Normal));
+                        if let Some(r) = native {
+                            tri!(self.call_native_few(r, argc, text));
+                        } else {
+                            tri!(self.call_value(argc, text, FrameKind::Normal));
+                        }
                         if self.blocked.is_some() {
                             return Ok(RunState::Blocked);
                         }
@@ -1130,6 +1144,10 @@ impl Vm {
                         self.stack.push(v);
                     }
                     Op::ToStr => {
+                        // A number is left for the Concat after it (see `concat_top`).
+                        if let Some(Value::Str(_) | Value::Num(_)) = self.stack.last() {
+                            continue;
+                        }
                         let v = pop!(self);
                         program_convert!(convert_code(op), v, Value::Undefined, false);
                         let s = match v {

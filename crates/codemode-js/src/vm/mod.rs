@@ -57,6 +57,9 @@ pub(crate) fn returns_plainly(frames: &[Frame], handlers: &[Handler]) -> bool {
 const FAST_VISIT_MIN_PROGRESS: u32 = 1;
 /// ...and makes this many frame switches skip the fast loop.
 const FAST_BACKOFF_SWITCHES: u32 = 32;
+/// Natives called with at most this many arguments get them in an array on the native
+/// stack (more go through a reused buffer).
+pub(crate) const NATIVE_FEW_ARGS: usize = 3;
 
 #[derive(Clone, Debug)]
 pub enum FrameKind {
