@@ -119,6 +119,22 @@ impl Vm {
         Ok(())
     }
 
+    /// `Op::Intrinsic`: built-in `id` called on the top `argc` values (the usual few popped
+    /// into an array on the native stack, more collected into a vector).
+    pub(crate) fn call_intrinsic(&mut self, id: u16, argc: usize) -> JsResult<Value> {
+        let f = crate::builtins::INTRINSICS[id as usize].1;
+        if argc <= NATIVE_FEW_ARGS {
+            let mut few: [Value; NATIVE_FEW_ARGS] = Default::default();
+            for slot in few[..argc].iter_mut().rev() {
+                *slot = pop!(self);
+            }
+            return f(self, &Value::Undefined, &few[..argc]);
+        }
+        let start = self.stack.len() - argc;
+        let args: Vec<Value> = self.stack.drain(start..).collect();
+        f(self, &Value::Undefined, &args)
+    }
+
     /// The end of `call_value` for a native that asked for more than its result: a call
     /// to make in its place, a generator to resume, or a host call to wait for.
     #[cold]

@@ -1412,11 +1412,8 @@ impl Vm {
                         self.stack.push(Value::Obj(arr));
                     }
                     Op::Intrinsic(id, argc) => {
-                        let start = self.stack.len() - argc as usize;
-                        let args: Vec<Value> = self.stack.drain(start..).collect();
                         save_pc!();
-                        let f = crate::builtins::INTRINSICS[id as usize].1;
-                        let v = tri!(f(self, &Value::Undefined, &args));
+                        let v = tri!(self.call_intrinsic(id, argc as usize));
                         self.stack.push(v);
                     }
                     Op::Import => {
