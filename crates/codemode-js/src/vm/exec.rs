@@ -709,6 +709,8 @@ impl Vm {
                         match self.stack.last() {
                             Some(&Value::Num(n)) => return_plain!(Value::Num(n)),
                             Some(&Value::Obj(r)) => return_plain!(Value::Obj(r)),
+                            // A predicate's answer (a filter or find callback).
+                            Some(&Value::Bool(b)) => return_plain!(Value::Bool(b)),
                             _ => {}
                         }
                         let v = pop!(self);
