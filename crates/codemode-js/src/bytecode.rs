@@ -379,8 +379,7 @@ pub struct FuncCode {
     /// it) uses one, and whether that slot holds a cell (captured by an arrow).
     pub arguments: Option<(u16, bool)>,
     /// Entering needs no rest array, `arguments` object or promise: calls with at most
-    /// `nparams` arguments take the VM's in-place path (the general loop's also takes
-    /// calls with more, dropping the extra ones). Set by `FuncCode::finish`.
+    /// `nparams` arguments take the VM's in-place path. Set by `FuncCode::finish`.
     pub plain_entry: bool,
 }
 

@@ -623,9 +623,7 @@ impl Vm {
                             if let Kind::Closure(c) = kind {
                                 let f = c.func;
                                 if let Some(callee) = code_of(&program, &prelude, f) {
-                                    // Arguments past the parameters (a callback called
-                                    // with more than it takes) are dropped.
-                                    if callee.plain_entry
+                                    if callee.enters_plainly(argc)
                                         && self.frames.len() < self.frame_room
                                         && callee_pos + 2 + callee.nlocals as usize
                                             <= self.stack.capacity()
@@ -635,9 +633,6 @@ impl Vm {
                                             self.stack[callee_pos + 1] = t;
                                         }
                                         let new_base = callee_pos + 2;
-                                        if argc > callee.nparams as usize {
-                                            self.stack.truncate(new_base + callee.nparams as usize);
-                                        }
                                         self.stack.resize(
                                             new_base + callee.nlocals as usize,
                                             Value::Undefined,
