@@ -141,9 +141,10 @@ pub enum Op {
     Dec,
     ToNumeric,
     ToPropertyKey,
-    /// ToString for template substitutions.
+    /// ToString for template substitutions, except that a number is left as it is: the
+    /// `Concat` that always follows writes its digits into the result.
     ToStr,
-    /// Concatenates the top n strings.
+    /// Concatenates the top n strings and numbers (a number as its ToString).
     Concat(u16),
 
     NewObject,

@@ -685,20 +685,28 @@ impl Heap {
         self.marks.resize(total, false);
         let mut work: Vec<ObjRef> = roots.to_vec();
         work.extend(extra);
-        let push_val = |v: &Value, work: &mut Vec<ObjRef>| {
-            if let Some(r) = v.heap_ref() {
-                work.push(r);
-            }
-        };
         while let Some(r) = work.pop() {
             let i = r.0 as usize;
             if i >= self.marks.len() || self.marks[i] {
                 continue;
             }
             self.marks[i] = true;
+            // A reference already marked (the prototype every record shares, most often)
+            // is not pushed: the pop would only skip it.
+            let marks = &self.marks;
+            let unmarked = |r: ObjRef| marks.get(r.0 as usize).is_some_and(|m| !m);
+            let push_val = |v: &Value, work: &mut Vec<ObjRef>| {
+                if let Some(r) = v.heap_ref() {
+                    if unmarked(r) {
+                        work.push(r);
+                    }
+                }
+            };
             let o = self.get(r);
             if let Some(p) = o.proto {
-                work.push(p);
+                if unmarked(p) {
+                    work.push(p);
+                }
             }
             for p in &o.props.entries {
                 push_val(&p.value, &mut work);

@@ -31,14 +31,30 @@ pub fn to_js_str(n: f64) -> JsStr {
     JsStr::from_str(&to_string(n))
 }
 
+/// "00" to "99": two digits per table read instead of a division and a remainder by 10.
+const DIGIT_PAIRS: [[u16; 2]; 100] = {
+    let mut t = [[0u16; 2]; 100];
+    let mut i = 0;
+    while i < 100 {
+        t[i] = [b'0' as u16 + (i / 10) as u16, b'0' as u16 + (i % 10) as u16];
+        i += 1;
+    }
+    t
+};
+
 /// The decimal digits of `n` written into `buf` when it is a nonzero integer below 1e15 in
 /// magnitude (what Number::toString gives it then); None for any other number.
 #[inline]
 pub fn integer_units(n: f64, buf: &mut [u16; 16]) -> Option<&[u16]> {
-    if !(n.fract() == 0.0 && n.abs() < 1e15 && n != 0.0) {
+    // NaN fails the first test; below 1e15 the conversion is exact for an integer, and it
+    // truncates a fraction, which the comparison then sees (no call to trunc).
+    if !(n.abs() < 1e15 && n != 0.0) {
         return None;
     }
     let mut v = n.abs() as u64;
+    if v as f64 != n.abs() {
+        return None;
+    }
     let mut at = buf.len();
     // Two digits per division (while the value fits 32 bits, whose division is cheaper).
     while v >= 100 {
@@ -48,14 +64,12 @@ pub fn integer_units(n: f64, buf: &mut [u16; 16]) -> Option<&[u16]> {
             (v / 100, (v % 100) as u32)
         };
         at -= 2;
-        buf[at] = b'0' as u16 + (r / 10) as u16;
-        buf[at + 1] = b'0' as u16 + (r % 10) as u16;
+        buf[at..at + 2].copy_from_slice(&DIGIT_PAIRS[r as usize]);
         v = q;
     }
     if v >= 10 {
         at -= 2;
-        buf[at] = b'0' as u16 + (v / 10) as u16;
-        buf[at + 1] = b'0' as u16 + (v % 10) as u16;
+        buf[at..at + 2].copy_from_slice(&DIGIT_PAIRS[v as usize]);
     } else if v > 0 {
         at -= 1;
         buf[at] = b'0' as u16 + v as u16;

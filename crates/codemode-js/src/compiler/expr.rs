@@ -329,10 +329,9 @@ impl<'a> Compiler<'a> {
                 if n == 0 {
                     let c = self.str_const(&[]);
                     self.emit(Op::Const(c));
-                } else if n > 1 {
+                } else if n > 1 || !t.exprs.is_empty() {
+                    // A lone substitution also ends in Concat: its ToStr may leave a number.
                     self.emit(Op::Concat(n));
-                } else if t.exprs.is_empty() {
-                    // a single constant
                 }
             }
             ExprKind::TaggedTemplate { tag, quasi } => {

@@ -53,7 +53,7 @@ impl Vm {
             }
             // Native-like callees: collect args (the usual few popped into an array on
             // the native stack, more moved into the reused buffer).
-            const FEW: usize = 3;
+            const FEW: usize = NATIVE_FEW_ARGS;
             let result = if argc <= FEW {
                 let mut few: [Value; FEW] = Default::default();
                 for slot in few[..argc].iter_mut().rev() {
@@ -98,6 +98,62 @@ impl Vm {
             }
             return self.deliver(kind, result);
         }
+    }
+
+    /// `call_value` of a plain call (`FrameKind::Normal`) whose callee is a `Kind::Native`
+    /// taking at most `NATIVE_FEW_ARGS` arguments: the arguments popped into an array on
+    /// the native stack, the result pushed.
+    #[inline]
+    pub(crate) fn call_native_few(&mut self, r: ObjRef, argc: usize, text: u32) -> JsResult<()> {
+        let mut few: [Value; NATIVE_FEW_ARGS] = Default::default();
+        for slot in few[..argc].iter_mut().rev() {
+            *slot = pop!(self);
+        }
+        let this = pop!(self);
+        self.stack.pop();
+        let v = self.call_native_like(r, &this, &few[..argc], text)?;
+        if self.tail_call.is_some() || self.gen_resume.is_some() || self.blocked.is_some() {
+            return self.finish_native_call(v, text);
+        }
+        self.stack.push(v);
+        Ok(())
+    }
+
+    /// `Op::Intrinsic`: built-in `id` called on the top `argc` values (the usual few popped
+    /// into an array on the native stack, more collected into a vector).
+    pub(crate) fn call_intrinsic(&mut self, id: u16, argc: usize) -> JsResult<Value> {
+        let f = crate::builtins::INTRINSICS[id as usize].1;
+        if argc <= NATIVE_FEW_ARGS {
+            let mut few: [Value; NATIVE_FEW_ARGS] = Default::default();
+            for slot in few[..argc].iter_mut().rev() {
+                *slot = pop!(self);
+            }
+            return f(self, &Value::Undefined, &few[..argc]);
+        }
+        let start = self.stack.len() - argc;
+        let args: Vec<Value> = self.stack.drain(start..).collect();
+        f(self, &Value::Undefined, &args)
+    }
+
+    /// The end of `call_value` for a native that asked for more than its result: a call
+    /// to make in its place, a generator to resume, or a host call to wait for.
+    #[cold]
+    #[inline(never)]
+    fn finish_native_call(&mut self, v: Value, text: u32) -> JsResult<()> {
+        if let Some((c, t, a)) = self.tail_call.take() {
+            self.stack.push(c);
+            self.stack.push(t);
+            let argc = a.len();
+            self.stack.extend(a);
+            return self.call_value(argc, text, FrameKind::Normal);
+        }
+        if let Some((g, v, mode)) = self.gen_resume.take() {
+            return self.resume_generator(g, v, mode, FrameKind::Normal);
+        }
+        if self.blocked.is_none() {
+            self.stack.push(v);
+        }
+        Ok(())
     }
 
     pub(crate) fn not_a_function(&mut self, text: u32, callee: &Value) -> Throw {

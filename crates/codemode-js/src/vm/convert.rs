@@ -99,38 +99,74 @@ impl Vm {
         })
     }
 
-    /// A template literal's concatenation: the top `n` values, strings by now (each part
-    /// went through `Op::ToStr`), popped and joined into one string.
+    /// A template literal's concatenation: the top `n` values, strings or numbers by now
+    /// (each part went through `Op::ToStr`, which leaves a number for this to write: an
+    /// integer's digits go straight into the result, with no string of their own), popped
+    /// and joined into one string.
     pub(crate) fn concat_top(&mut self, n: usize) -> JsResult<Value> {
         let start = self.stack.len().saturating_sub(n);
+        if n == 1 {
+            if let Some(Value::Str(_)) = self.stack.last() {
+                return Ok(pop!(self));
+            }
+        }
+        // The parts' units, on the native stack for the usual few (an integer's digits in
+        // its own buffer).
+        const FEW: usize = 8;
+        let few = self.stack.len() - start <= FEW;
+        let mut digits = [[0u16; 16]; FEW];
+        let mut digit_lens = [0u8; FEW];
         let mut total = 0usize;
-        for v in &self.stack[start..] {
-            if let Value::Str(s) = v {
-                total = total.saturating_add(s.len());
+        for (i, v) in self.stack[start..].iter_mut().enumerate() {
+            match v {
+                Value::Str(s) => total = total.saturating_add(s.len()),
+                Value::Num(x) => {
+                    let d = if few {
+                        crate::number::integer_units(*x, &mut digits[i]).map(|d| d.len())
+                    } else {
+                        None
+                    };
+                    match d {
+                        Some(len) => {
+                            digit_lens[i] = len as u8;
+                            total = total.saturating_add(len);
+                        }
+                        None => {
+                            // Zero, a fraction, a large or special number: its string.
+                            let s = crate::number::to_js_str(*x);
+                            total = total.saturating_add(s.len());
+                            *v = Value::Str(s);
+                        }
+                    }
+                }
+                _ => {}
             }
         }
         self.count_new_string(total)?;
         // The copy is work its one instruction does not show (and a long one checks the
         // deadline).
         self.charge(total / crate::limits::COPY_UNITS_PER_CHARGE)?;
-        // The parts' units, on the native stack for the usual few.
-        const FEW: usize = 8;
-        let s = {
+        let s = if few {
+            let mut parts: [&[u16]; FEW] = [&[]; FEW];
+            for (((slot, v), buf), len) in parts
+                .iter_mut()
+                .zip(&self.stack[start..])
+                .zip(&digits)
+                .zip(digit_lens)
+            {
+                *slot = match v {
+                    Value::Str(s) => s.units(),
+                    Value::Num(_) => &buf[buf.len() - len as usize..],
+                    _ => &[],
+                };
+            }
+            JsStr::from_parts(&parts[..self.stack.len() - start])
+        } else {
             let strs = self.stack[start..].iter().filter_map(|v| match v {
                 Value::Str(s) => Some(s.units()),
                 _ => None,
             });
-            if self.stack.len() - start <= FEW {
-                let mut parts: [&[u16]; FEW] = [&[]; FEW];
-                let mut k = 0;
-                for (slot, u) in parts.iter_mut().zip(strs) {
-                    *slot = u;
-                    k += 1;
-                }
-                JsStr::from_parts(&parts[..k])
-            } else {
-                JsStr::from_parts(&strs.collect::<Vec<_>>())
-            }
+            JsStr::from_parts(&strs.collect::<Vec<_>>())
         };
         self.stack.truncate(start);
         Ok(Value::Str(s))

@@ -614,8 +614,13 @@ impl Vm {
                         // instead of going through `call_value`.
                         let argc = argc as usize;
                         let callee_pos = self.stack.len().wrapping_sub(argc + 2);
+                        let mut native = None;
                         if let Some(&Value::Obj(r)) = self.stack.get(callee_pos) {
-                            if let Kind::Closure(c) = &self.heap.get(r).kind {
+                            let kind = &self.heap.get(r).kind;
+                            if argc <= NATIVE_FEW_ARGS && matches!(kind, Kind::Native(_)) {
+                                native = Some(r);
+                            }
+                            if let Kind::Closure(c) = kind {
                                 let f = c.func;
                                 if let Some(callee) = code_of(&program, &prelude, f) {
                                     if callee.enters_plainly(argc)
@@ -648,7 +653,11 @@ impl Vm {
                             }
                         }
                         let depth = self.frames.len();
-                        tri!(self.call_value(argc, text, FrameKind::Normal));
+                        if let Some(r) = native {
+                            tri!(self.call_native_few(r, argc, text));
+                        } else {
+                            tri!(self.call_value(argc, text, FrameKind::Normal));
+                        }
                         if self.blocked.is_some() {
                             return Ok(RunState::Blocked);
                         }
@@ -695,6 +704,8 @@ impl Vm {
                         match self.stack.last() {
                             Some(&Value::Num(n)) => return_plain!(Value::Num(n)),
                             Some(&Value::Obj(r)) => return_plain!(Value::Obj(r)),
+                            // A predicate's answer (a filter or find callback).
+                            Some(&Value::Bool(b)) => return_plain!(Value::Bool(b)),
                             _ => {}
                         }
                         let v = pop!(self);
@@ -1130,6 +1141,10 @@ impl Vm {
                         self.stack.push(v);
                     }
                     Op::ToStr => {
+                        // A number is left for the Concat after it (see `concat_top`).
+                        if let Some(Value::Str(_) | Value::Num(_)) = self.stack.last() {
+                            continue;
+                        }
                         let v = pop!(self);
                         program_convert!(convert_code(op), v, Value::Undefined, false);
                         let s = match v {
@@ -1159,24 +1174,11 @@ impl Vm {
                         let a = self.new_array(Vec::with_capacity(n.min(1024) as usize));
                         self.stack.push(Value::Obj(a));
                     }
-                    Op::ArrayPush | Op::ArrayHole => {
-                        let v = if op == Op::ArrayPush {
-                            pop!(self)
-                        } else {
-                            Value::Empty
-                        };
-                        if let Some(Value::Obj(a)) = self.stack.last() {
-                            let a = *a;
-                            let o = self.heap.get_mut(a);
-                            if v.is_empty() {
-                                o.holes = true;
-                            }
-                            if let Kind::Array(items) = &mut o.kind {
-                                items.push(v);
-                            }
-                            self.heap.charge(2 * crate::limits::ELEMENT_COST);
-                        }
+                    Op::ArrayPush => {
+                        let v = pop!(self);
+                        self.op_array_push(v);
                     }
+                    Op::ArrayHole => self.op_array_push(Value::Empty),
                     Op::ArraySpread => {
                         save_pc!();
                         if tri!(self.op_array_spread(func & PROGRAM_BIT == 0)) {
@@ -1185,73 +1187,20 @@ impl Vm {
                     }
                     Op::InitProp(k) => {
                         let v = pop!(self);
-                        let key = const_str(code, k);
-                        if let Some(Value::Obj(o)) = self.stack.last() {
-                            let o = *o;
-                            self.heap.get_mut(o).props.insert(key, v, DEFAULT_FLAGS);
-                            self.heap.charge(crate::heap::PROP_COST);
-                        }
+                        self.op_init_prop(const_str(code, k), v);
                     }
-                    Op::InitElem => {
-                        let v = pop!(self);
-                        let k = pop!(self);
-                        let key = tri!(self.to_property_key(&k));
-                        self.name_method(&v, &key);
-                        if let Some(Value::Obj(o)) = self.stack.last() {
-                            let o = *o;
-                            self.heap.get_mut(o).props.insert(key, v, DEFAULT_FLAGS);
-                            self.heap.charge(crate::heap::PROP_COST);
-                        }
-                    }
+                    Op::InitElem => tri!(self.op_init_elem()),
                     Op::ObjectSpread => {
-                        let src = pop!(self);
-                        if crate::builtins::has_own_accessor(self, &src) {
-                            // Its getters run as frames, in the prelude's copy.
-                            if let Some(Value::Obj(o)) = self.stack.last() {
-                                let o = Value::Obj(*o);
-                                save_pc!();
-                                tri!(self.call_hook(
-                                    crate::builtins::HOOK_COPY_PROPS,
-                                    vec![o, src],
-                                    ACC_DISCARD
-                                ));
-                                continue 'frames;
-                            }
-                        }
-                        if let Some(Value::Obj(o)) = self.stack.last() {
-                            let o = *o;
-                            tri!(self.copy_props(o, &src, &[]));
+                        save_pc!();
+                        if tri!(self.op_object_spread()) {
+                            continue 'frames;
                         }
                     }
                     Op::ObjectRest => {
-                        let keys = pop!(self);
-                        let src = pop!(self);
-                        let ks: Vec<JsStr> = match &keys {
-                            Value::Obj(r) => match &self.heap.get(*r).kind {
-                                Kind::Array(items) => items
-                                    .iter()
-                                    .filter_map(|v| match v {
-                                        Value::Str(s) => Some(s.clone()),
-                                        Value::Num(n) => Some(number::to_js_str(*n)),
-                                        _ => None,
-                                    })
-                                    .collect(),
-                                _ => Vec::new(),
-                            },
-                            _ => Vec::new(),
-                        };
-                        let o = self.new_object();
-                        if crate::builtins::has_own_accessor(self, &src) {
-                            save_pc!();
-                            tri!(self.call_hook(
-                                crate::builtins::HOOK_COPY_PROPS,
-                                vec![Value::Obj(o), src, keys],
-                                ACC_GET
-                            ));
+                        save_pc!();
+                        if tri!(self.op_object_rest()) {
                             continue 'frames;
                         }
-                        tri!(self.copy_props(o, &src, &ks));
-                        self.stack.push(Value::Obj(o));
                     }
                     Op::Closure(idx) => {
                         let c = self.new_closure(idx, base, closure);
@@ -1438,27 +1387,8 @@ impl Vm {
                             continue 'frames;
                         }
                     }
-                    Op::IndexOf(i) => {
-                        let v = match self.stack.last() {
-                            Some(&Value::Obj(r)) => match &self.heap.get(r).kind {
-                                Kind::Array(items) => match items.get(i as usize) {
-                                    Some(Value::Empty) => tri!(self.hole_value(r, i as usize)),
-                                    v => v.cloned().unwrap_or_default(),
-                                },
-                                _ => Value::Undefined,
-                            },
-                            _ => Value::Undefined,
-                        };
-                        self.stack.push(v);
-                    }
-                    Op::SliceFrom(i) => {
-                        let rest = match self.stack.last() {
-                            Some(&Value::Obj(r)) => tri!(self.elements_read(r, i as usize)),
-                            _ => Vec::new(),
-                        };
-                        let a = self.new_array(rest);
-                        self.stack.push(Value::Obj(a));
-                    }
+                    Op::IndexOf(i) => tri!(self.op_index_of(i as usize)),
+                    Op::SliceFrom(i) => tri!(self.op_slice_from(i as usize)),
                     Op::RequireObject(_) => {
                         if let Some(v) = self.stack.last() {
                             if v.is_nullish() {
@@ -1479,11 +1409,8 @@ impl Vm {
                         self.stack.push(Value::Obj(arr));
                     }
                     Op::Intrinsic(id, argc) => {
-                        let start = self.stack.len() - argc as usize;
-                        let args: Vec<Value> = self.stack.drain(start..).collect();
                         save_pc!();
-                        let f = crate::builtins::INTRINSICS[id as usize].1;
-                        let v = tri!(f(self, &Value::Undefined, &args));
+                        let v = tri!(self.call_intrinsic(id, argc as usize));
                         self.stack.push(v);
                     }
                     Op::Import => {

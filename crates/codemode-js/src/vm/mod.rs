@@ -1,7 +1,8 @@
 //! The virtual machine: frames in a Vec, exceptions, promises and jobs, host calls.
 //!
 //! `exec` is the dispatch loop; `call` enters and leaves frames; `object` is property access;
-//! `convert` and `operators` are the abstract operations; `promise` the job queue; `gc` the
+//! `literals` builds array and object literals and takes patterns apart; `convert` and
+//! `operators` are the abstract operations; `promise` the job queue; `gc` the
 //! collector's roots.
 
 use crate::builtins::{NativeFn, Realm};
@@ -56,6 +57,9 @@ pub(crate) fn returns_plainly(frames: &[Frame], handlers: &[Handler]) -> bool {
 const FAST_VISIT_MIN_PROGRESS: u32 = 1;
 /// ...and makes this many frame switches skip the fast loop.
 const FAST_BACKOFF_SWITCHES: u32 = 32;
+/// Natives called with at most this many arguments get them in an array on the native
+/// stack (more go through a reused buffer).
+pub(crate) const NATIVE_FEW_ARGS: usize = 3;
 
 #[derive(Clone, Debug)]
 pub enum FrameKind {
@@ -566,6 +570,7 @@ mod exec;
 mod gc;
 mod generator;
 mod iter;
+mod literals;
 mod object;
 mod operands;
 mod operators;
