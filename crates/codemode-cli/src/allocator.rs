@@ -10,9 +10,9 @@
 #![allow(unsafe_code)]
 
 use libmimalloc_sys as mi;
-use std::ffi::c_void;
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::UnsafeCell;
+use std::ffi::c_void;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 const ARENA_BYTES: usize = 1 << 20;
