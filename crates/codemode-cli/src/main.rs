@@ -24,7 +24,7 @@ use std::time::Duration;
 
 // The interpreters allocate a small object per string, table and closure and free most of them
 // soon after; mimalloc's size-class pages serve that without glibc's bin bookkeeping
-// (docs/performance.md, "The allocator, session 14"), after a start served from one block
+// (docs/performance/start.md, "The allocator, session 14"), after a start served from one block
 // (allocator.rs). Accounting is the interpreters' own and does not depend on the allocator;
 // an embedding host keeps whichever allocator it chose.
 #[global_allocator]
@@ -153,7 +153,7 @@ pub(crate) struct Usage(pub(crate) String);
 
 /// `codemode run` alone, parsed without building the other subcommands' arguments: `run`
 /// is the command hosts start per program, and clap's building of the whole command tree
-/// was a measurable share of its startup (docs/performance.md).
+/// was a measurable share of its startup (docs/performance/start.md).
 #[derive(Parser)]
 #[command(
     name = "codemode run",

@@ -63,7 +63,7 @@ pub fn serve(args: McpArgs) -> Result<u8, Usage> {
     // connections on threads of its own (one per core, each a current-thread runtime); this
     // runtime only accepts them and runs the MCP tool sources' connections, and a
     // multi-threaded one here measured 10-50 us more server CPU per call
-    // (docs/performance.md, "MCP").
+    // (docs/performance/tools.md, "MCP").
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

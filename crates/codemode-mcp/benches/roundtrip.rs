@@ -22,7 +22,7 @@
 //!
 //! Under `valgrind --tool=callgrind --trace-children=yes` the server processes get their own
 //! profiles: the difference between two runs with different `--calls` is the server's
-//! instructions per call (docs/performance.md, "MCP").
+//! instructions per call (docs/performance/tools.md, "MCP").
 
 use codemode::{CodeMode, Language, Tool};
 use codemode_mcp::{serve_http, serve_io, serve_stdio, CodeModeServer, HttpOptions};
