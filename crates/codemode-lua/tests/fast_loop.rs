@@ -48,6 +48,18 @@ const PROGRAMS: &[(&str, i64)] = &[
         1360,
     ),
     (
+        // Closed upvalues holding functions (the fast loop keeps the last one read): two
+        // closures with the same upvalue index, each set again between calls.
+        "local function make(tag) local self local function rec(n) if n == 0 then \
+         return tag end return self(n - 1) end self = rec \
+         return rec, function(f) self = f end end \
+         local a, seta = make(1) local b, setb = make(2) local s = 0 for i = 1, 50 do \
+         s = s + a(i % 4) * 10 + b(i % 3) \
+         if i == 25 then seta(function() return 5 end) end \
+         if i == 40 then setb(function(n) return n * 3 end) end end return s",
+        1358,
+    ),
+    (
         // A metamethod in the loop: the fast loop hands every `+` to the general loop.
         "local mt = {__add = function(a, b) return a.v + b end} local o = setmetatable({v = 2}, mt) \
          local s = 0 for i = 1, 500 do s = s + (o + i) end return s",
