@@ -222,10 +222,13 @@ impl JsStr {
     /// for once in total, not once per reference.
     pub fn shared_size(&self) -> usize {
         // Most strings have one holder: no division then (the collector sums this for
-        // every string it keeps).
+        // every string it keeps); nor when there are more holders than bytes (a property
+        // key every record shares), which leaves each a share of 0.
+        let size = self.byte_size();
         match ThinArc::strong_count(&self.0) {
-            0 | 1 => self.byte_size(),
-            n => self.byte_size() / n,
+            0 | 1 => size,
+            n if n > size => 0,
+            n => size / n,
         }
     }
 }
