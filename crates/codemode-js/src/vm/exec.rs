@@ -1,6 +1,8 @@
 //! The dispatch loop.
 
-use super::operands::{const_name, const_str, push_local, push_plain};
+use super::operands::{
+    const_name, const_str, copy_value, has_plain_elem, plain_elem, push_local, push_plain,
+};
 use super::*;
 use crate::bytecode::{Cmp, Op, FOR_STEP_INC};
 use crate::number;
@@ -488,22 +490,23 @@ impl Vm {
                         throw!(self.type_error("Assignment to constant variable."))
                     }
                     Op::GetProp(k) => {
-                        let o = pop!(self);
-                        // Fast path: own data property of an ordinary object.
-                        if let Value::Obj(r) = &o {
+                        // Fast path: own data property of an ordinary object, which replaces
+                        // the object on top in place.
+                        if let (Some(Value::Obj(r)), Some(Value::Str(key))) =
+                            (self.stack.last(), code.consts.get(k as usize))
+                        {
                             let obj = self.heap.get(*r);
-                            if let Kind::Ordinary = obj.kind {
-                                if let Value::Str(key) = &code.consts[k as usize] {
-                                    if let Some(p) = obj.props.entry(key) {
-                                        if p.flags & ACCESSOR == 0 {
-                                            let v = p.value.clone();
-                                            self.stack.push(v);
-                                            continue;
-                                        }
+                            if let (Kind::Ordinary, Some(p)) = (&obj.kind, obj.props.entry(key)) {
+                                if p.flags & ACCESSOR == 0 {
+                                    let v = copy_value(&p.value);
+                                    if let Some(top) = self.stack.last_mut() {
+                                        *top = v;
                                     }
+                                    continue;
                                 }
                             }
                         }
+                        let o = pop!(self);
                         let key = const_str(code, k);
                         save_pc!();
                         match tri!(self.get_prop_raw(&o, &key)) {
@@ -538,6 +541,17 @@ impl Vm {
                         }
                     }
                     Op::GetElem => {
+                        // In place: the element replaces the object, the key is popped.
+                        let n = self.stack.len();
+                        if n >= 2 {
+                            if let Some(v) =
+                                plain_elem(&self.heap, &self.stack[n - 2], &self.stack[n - 1])
+                            {
+                                self.stack.pop();
+                                self.stack[n - 2] = v;
+                                continue;
+                            }
+                        }
                         let k = pop!(self);
                         let o = pop!(self);
                         save_pc!();
@@ -578,6 +592,32 @@ impl Vm {
                         }
                     }
                     Op::SetElem => {
+                        // An own writable data property of an ordinary object under a string
+                        // key (`totals[name] = ...`), overwritten in place as `set_elem_raw`
+                        // does; the value replaces the object and the key on the stack.
+                        let n = self.stack.len();
+                        if n >= 3 {
+                            if let (Value::Obj(r), Value::Str(key)) =
+                                (&self.stack[n - 3], &self.stack[n - 2])
+                            {
+                                let r = *r;
+                                let obj = self.heap.get(r);
+                                if let (Kind::Ordinary, Some(i)) = (&obj.kind, obj.props.find(key))
+                                {
+                                    let flags = obj.props.entries[i].flags;
+                                    if flags & ACCESSOR == 0 {
+                                        let v = pop!(self);
+                                        self.stack.pop();
+                                        let o = self.heap.get_mut(r);
+                                        if !o.frozen && flags & WRITABLE != 0 {
+                                            o.props.entries[i].value = v.clone();
+                                        }
+                                        self.stack[n - 3] = v;
+                                        continue;
+                                    }
+                                }
+                            }
+                        }
                         let v = pop!(self);
                         let k = pop!(self);
                         let o = pop!(self);
@@ -1076,6 +1116,14 @@ impl Vm {
                         }
                     }
                     Op::In => {
+                        let n = self.stack.len();
+                        if n >= 2
+                            && has_plain_elem(&self.heap, &self.stack[n - 1], &self.stack[n - 2])
+                        {
+                            self.stack.pop();
+                            self.stack[n - 2] = Value::Bool(true);
+                            continue;
+                        }
                         let o = pop!(self);
                         let k = pop!(self);
                         let r = tri!(self.has_property(&o, &k));

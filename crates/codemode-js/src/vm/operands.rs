@@ -2,6 +2,7 @@
 //! slots.
 
 use crate::bytecode::FuncCode;
+use crate::heap::{Heap, Kind, ACCESSOR};
 use crate::value::{JsStr, Value};
 
 pub(crate) fn const_str(code: &FuncCode, k: u32) -> JsStr {
@@ -41,5 +42,58 @@ pub(crate) fn push_local(stack: &mut Vec<Value>, i: usize) {
             stack.push(v)
         }
         None => stack.push(Value::Undefined),
+    }
+}
+
+/// `o[k]` when it needs no conversion, getter or prototype lookup: an array element in
+/// range (not a hole) under an integer, or an own data property of an ordinary object
+/// under a string (as `get_elem_raw` finds them first). None for anything else.
+#[inline(always)]
+pub(crate) fn plain_elem(heap: &Heap, o: &Value, k: &Value) -> Option<Value> {
+    let Value::Obj(r) = o else {
+        return None;
+    };
+    let obj = heap.get(*r);
+    match (k, &obj.kind) {
+        (Value::Num(n), Kind::Array(items)) => {
+            let i = *n as usize;
+            match items.get(i) {
+                Some(v) if i as f64 == *n && !v.is_empty() => Some(copy_value(v)),
+                _ => None,
+            }
+        }
+        (Value::Str(key), Kind::Ordinary) => match obj.props.entry(key) {
+            Some(p) if p.flags & ACCESSOR == 0 => Some(copy_value(&p.value)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether `i in o` holds because `o` is an array with an element at integer `i` (no
+/// key to make, no prototype to ask).
+#[inline(always)]
+pub(crate) fn has_plain_elem(heap: &Heap, o: &Value, k: &Value) -> bool {
+    match (o, k) {
+        (Value::Obj(r), Value::Num(n)) => match &heap.get(*r).kind {
+            Kind::Array(items) => {
+                let i = *n as usize;
+                i as f64 == *n && items.get(i).is_some_and(|v| !v.is_empty())
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// A copy of `v`: numbers, objects and booleans field by field, inline (the loop's
+/// property and element reads); the rest by `clone`.
+#[inline(always)]
+pub(crate) fn copy_value(v: &Value) -> Value {
+    match *v {
+        Value::Num(n) => Value::Num(n),
+        Value::Obj(o) => Value::Obj(o),
+        Value::Bool(b) => Value::Bool(b),
+        ref v => v.clone(),
     }
 }
