@@ -76,17 +76,24 @@ impl JsStr {
             }
             return JsStr::from_units(&buf[..total]);
         }
-        let mut arc = ThinArc::from_header_and_iter(STRING, std::iter::repeat_n(0u16, total));
+        JsStr::filled(total, |out| {
+            let mut at = 0;
+            for p in parts {
+                if let Some(dst) = out.get_mut(at..at + p.len()) {
+                    dst.copy_from_slice(p);
+                }
+                at += p.len();
+            }
+        })
+    }
+    /// A string of `len` units that `fill` writes into its block (zeroed first): one
+    /// allocation of the final size, no buffer to copy from.
+    pub fn filled(len: usize, fill: impl FnOnce(&mut [u16])) -> Self {
+        let mut arc = ThinArc::from_header_and_iter(STRING, std::iter::repeat_n(0u16, len));
         arc.with_arc_mut(|a| {
             // Just made, so unique: get_mut always answers.
             if let Some(inner) = triomphe::Arc::get_mut(a) {
-                let mut at = 0;
-                for p in parts {
-                    if let Some(dst) = inner.slice_mut().get_mut(at..at + p.len()) {
-                        dst.copy_from_slice(p);
-                    }
-                    at += p.len();
-                }
+                fill(inner.slice_mut());
             }
         });
         JsStr(arc)
