@@ -272,7 +272,10 @@ impl Vm {
                 };
                 pc += 1;
                 match op {
-                    Op::Const(k) => self.stack.push(code.consts[k as usize].clone()),
+                    Op::Const(k) => {
+                        let v = copy_value(&code.consts[k as usize]);
+                        self.stack.push(v)
+                    }
                     Op::Num(n) => self.stack.push(Value::Num(n)),
                     Op::BigInt(k) => {
                         let text = match code.consts.get(k as usize) {

@@ -31,12 +31,18 @@ pub(crate) fn push_plain(stack: &mut Vec<Value>, v: &Value) -> bool {
     true
 }
 
-/// Pushes a copy of stack slot `i`. Numbers are pushed field by field: a whole-value copy
-/// of a slot just written field by field stalls on store forwarding.
+/// Pushes a copy of stack slot `i`. Numbers, objects and strings are pushed field by
+/// field: a whole-value copy goes through a temporary whose bytes are read back in
+/// overlapping pieces, which stalls on store forwarding.
 #[inline(always)]
 pub(crate) fn push_local(stack: &mut Vec<Value>, i: usize) {
     match stack.get(i) {
         Some(&Value::Num(n)) => stack.push(Value::Num(n)),
+        Some(&Value::Obj(o)) => stack.push(Value::Obj(o)),
+        Some(Value::Str(s)) => {
+            let s = s.clone();
+            stack.push(Value::Str(s))
+        }
         Some(v) => {
             let v = v.clone();
             stack.push(v)
@@ -94,6 +100,7 @@ pub(crate) fn copy_value(v: &Value) -> Value {
         Value::Num(n) => Value::Num(n),
         Value::Obj(o) => Value::Obj(o),
         Value::Bool(b) => Value::Bool(b),
+        Value::Str(ref s) => Value::Str(s.clone()),
         ref v => v.clone(),
     }
 }
