@@ -1,7 +1,7 @@
 //! The dispatch loop.
 
 use super::operands::{
-    const_name, const_str, copy_value, has_plain_elem, plain_elem, push_local, push_plain,
+    const_name, const_str, copy_value, get_elem_in_place, has_plain_elem, push_local, push_plain,
 };
 use super::*;
 use crate::bytecode::{Cmp, Op, FOR_STEP_INC};
@@ -544,16 +544,8 @@ impl Vm {
                         }
                     }
                     Op::GetElem => {
-                        // In place: the element replaces the object, the key is popped.
-                        let n = self.stack.len();
-                        if n >= 2 {
-                            if let Some(v) =
-                                plain_elem(&self.heap, &self.stack[n - 2], &self.stack[n - 1])
-                            {
-                                self.stack.pop();
-                                self.stack[n - 2] = v;
-                                continue;
-                            }
+                        if get_elem_in_place(&self.heap, &mut self.stack) {
+                            continue;
                         }
                         let k = pop!(self);
                         let o = pop!(self);
@@ -609,13 +601,17 @@ impl Vm {
                                 {
                                     let flags = obj.props.entries[i].flags;
                                     if flags & ACCESSOR == 0 {
-                                        let v = pop!(self);
-                                        self.stack.pop();
+                                        let v = copy_value(&self.stack[n - 1]);
                                         let o = self.heap.get_mut(r);
                                         if !o.frozen && flags & WRITABLE != 0 {
-                                            o.props.entries[i].value = v.clone();
+                                            o.props.entries[i].value = v;
                                         }
-                                        self.stack[n - 3] = v;
+                                        // The value moves down over the object (whole
+                                        // slots swapped, no temporary), then the object and
+                                        // the key are popped.
+                                        self.stack.swap(n - 3, n - 1);
+                                        self.stack.pop();
+                                        self.stack.pop();
                                         continue;
                                     }
                                 }

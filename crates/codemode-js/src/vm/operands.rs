@@ -51,29 +51,41 @@ pub(crate) fn push_local(stack: &mut Vec<Value>, i: usize) {
     }
 }
 
-/// `o[k]` when it needs no conversion, getter or prototype lookup: an array element in
-/// range (not a hole) under an integer, or an own data property of an ordinary object
-/// under a string (as `get_elem_raw` finds them first). None for anything else.
+/// `o[k]` on the two values on top, when it needs no conversion, getter or prototype
+/// lookup: an array element in range (not a hole) under an integer, or an own data
+/// property of an ordinary object under a string (as `get_elem_raw` finds them first).
+/// The element replaces the object and the key is popped; false (nothing changed) for
+/// anything else. The element is written by variant, not moved through a temporary (see
+/// `push_local`).
 #[inline(always)]
-pub(crate) fn plain_elem(heap: &Heap, o: &Value, k: &Value) -> Option<Value> {
-    let Value::Obj(r) = o else {
-        return None;
+pub(crate) fn get_elem_in_place(heap: &Heap, stack: &mut Vec<Value>) -> bool {
+    let n = stack.len();
+    let (Some(Value::Obj(r)), Some(k)) =
+        (stack.get(n.wrapping_sub(2)), stack.get(n.wrapping_sub(1)))
+    else {
+        return false;
     };
     let obj = heap.get(*r);
-    match (k, &obj.kind) {
+    let v = match (k, &obj.kind) {
         (Value::Num(n), Kind::Array(items)) => {
             let i = *n as usize;
             match items.get(i) {
-                Some(v) if i as f64 == *n && !v.is_empty() => Some(copy_value(v)),
-                _ => None,
+                Some(v) if i as f64 == *n && !v.is_empty() => v,
+                _ => return false,
             }
         }
         (Value::Str(key), Kind::Ordinary) => match obj.props.entry(key) {
-            Some(p) if p.flags & ACCESSOR == 0 => Some(copy_value(&p.value)),
-            _ => None,
+            Some(p) if p.flags & ACCESSOR == 0 => &p.value,
+            _ => return false,
         },
-        _ => None,
+        _ => return false,
+    };
+    let v = copy_value(v);
+    stack.pop();
+    if let Some(top) = stack.last_mut() {
+        *top = v;
     }
+    true
 }
 
 /// Whether `i in o` holds because `o` is an array with an element at integer `i` (no
