@@ -76,17 +76,24 @@ impl JsStr {
             }
             return JsStr::from_units(&buf[..total]);
         }
-        let mut arc = ThinArc::from_header_and_iter(STRING, std::iter::repeat_n(0u16, total));
+        JsStr::filled(total, |out| {
+            let mut at = 0;
+            for p in parts {
+                if let Some(dst) = out.get_mut(at..at + p.len()) {
+                    dst.copy_from_slice(p);
+                }
+                at += p.len();
+            }
+        })
+    }
+    /// A string of `len` units that `fill` writes into its block (zeroed first): one
+    /// allocation of the final size, no buffer to copy from.
+    pub fn filled(len: usize, fill: impl FnOnce(&mut [u16])) -> Self {
+        let mut arc = ThinArc::from_header_and_iter(STRING, std::iter::repeat_n(0u16, len));
         arc.with_arc_mut(|a| {
             // Just made, so unique: get_mut always answers.
             if let Some(inner) = triomphe::Arc::get_mut(a) {
-                let mut at = 0;
-                for p in parts {
-                    if let Some(dst) = inner.slice_mut().get_mut(at..at + p.len()) {
-                        dst.copy_from_slice(p);
-                    }
-                    at += p.len();
-                }
+                fill(inner.slice_mut());
             }
         });
         JsStr(arc)
@@ -222,10 +229,13 @@ impl JsStr {
     /// for once in total, not once per reference.
     pub fn shared_size(&self) -> usize {
         // Most strings have one holder: no division then (the collector sums this for
-        // every string it keeps).
+        // every string it keeps); nor when there are more holders than bytes (a property
+        // key every record shares), which leaves each a share of 0.
+        let size = self.byte_size();
         match ThinArc::strong_count(&self.0) {
-            0 | 1 => self.byte_size(),
-            n => self.byte_size() / n,
+            0 | 1 => size,
+            n if n > size => 0,
+            n => size / n,
         }
     }
 }

@@ -849,12 +849,72 @@ pub(crate) fn array_join(vm: &mut Vm, this: &Value, a: &[Value]) -> JsResult<Val
         Value::Undefined => JsStr::from_str(","),
         v => vm.to_string(&v)?,
     };
+    if let Some(joined) = join_strings(vm, r, sep.units())? {
+        return Ok(joined);
+    }
     let out = match join_values(vm, this, r, sep.units()) {
         Ok(out) => out,
         Err(e) => return join_by_program(vm, this, sep, e),
     };
     vm.charge(out.len() / 8)?;
     vm.new_string(out)
+}
+
+/// `join` of an array whose elements are all strings (`parts.join(",")`): the length is
+/// summed first, so the result is counted and then built once at its final size, with no
+/// growing buffer and no copy of one. The fuel is the general join's (an element each,
+/// then the copy). None, having charged only for the elements it looked at, when an
+/// element is not a string, the array is being joined further out, or the text would
+/// pass a limit: the general join then runs and ends as it does.
+fn join_strings(vm: &mut Vm, r: ObjRef, sep: &[u16]) -> JsResult<Option<Value>> {
+    if vm.join_stack.contains(&r) {
+        return Ok(None);
+    }
+    let list = items(vm, r);
+    let n = list.len();
+    let mut total = sep.len().saturating_mul(n.saturating_sub(1));
+    let mut strings = true;
+    for (i, v) in list.iter().enumerate() {
+        let Value::Str(s) = v else {
+            strings = false;
+            total = i;
+            break;
+        };
+        total = total.saturating_add(s.len());
+        vm.tick(i)?;
+    }
+    if !strings {
+        vm.charge(total)?;
+        return Ok(None);
+    }
+    // Where the general join's checks could fail (the string limit, its buffer against
+    // the memory), it runs instead and fails as it does.
+    let bytes = vm.heap.bytes.saturating_add(total.saturating_mul(4));
+    if total > vm.limits.max_string_len || bytes > vm.limits.max_memory_bytes {
+        return Ok(None);
+    }
+    vm.charge(n)?;
+    vm.charge(total / 8)?;
+    vm.count_new_string(total)?;
+    let list = items(vm, r);
+    let joined = JsStr::filled(total, |out| {
+        let mut at = 0;
+        for (i, v) in list.iter().enumerate() {
+            if i > 0 {
+                if let Some(dst) = out.get_mut(at..at + sep.len()) {
+                    dst.copy_from_slice(sep);
+                }
+                at += sep.len();
+            }
+            if let Value::Str(s) = v {
+                if let Some(dst) = out.get_mut(at..at + s.len()) {
+                    dst.copy_from_slice(s.units());
+                }
+                at += s.len();
+            }
+        }
+    });
+    Ok(Some(Value::Str(joined)))
 }
 
 /// A join that stopped at an element needing a program-defined toString (recorded in

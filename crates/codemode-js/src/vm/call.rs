@@ -105,6 +105,18 @@ impl Vm {
     /// the native stack, the result pushed.
     #[inline]
     pub(crate) fn call_native_few(&mut self, r: ObjRef, argc: usize, text: u32) -> JsResult<()> {
+        if argc == 1
+            && matches!(self.heap.get(r).kind, Kind::Native(id) if id as u32 == self.push_native)
+        {
+            // `array.push(v)`: [push, array, v] becomes [new length].
+            if let Some(len) = self.push_top() {
+                self.stack.pop();
+                if let Some(top) = self.stack.last_mut() {
+                    *top = Value::Num(len as f64);
+                }
+                return Ok(());
+            }
+        }
         let mut few: [Value; NATIVE_FEW_ARGS] = Default::default();
         for slot in few[..argc].iter_mut().rev() {
             *slot = pop!(self);
@@ -122,6 +134,13 @@ impl Vm {
     /// `Op::Intrinsic`: built-in `id` called on the top `argc` values (the usual few popped
     /// into an array on the native stack, more collected into a vector).
     pub(crate) fn call_intrinsic(&mut self, id: u16, argc: usize) -> JsResult<Value> {
+        if argc == 2 && id == self.push_intrinsic {
+            // `__cm_push(array, v)`: [array, v] becomes [], the length returned.
+            if let Some(len) = self.push_top() {
+                self.stack.pop();
+                return Ok(Value::Num(len as f64));
+            }
+        }
         let f = crate::builtins::INTRINSICS[id as usize].1;
         if argc <= NATIVE_FEW_ARGS {
             let mut few: [Value; NATIVE_FEW_ARGS] = Default::default();
@@ -133,6 +152,39 @@ impl Vm {
         let start = self.stack.len() - argc;
         let args: Vec<Value> = self.stack.drain(start..).collect();
         f(self, &Value::Undefined, &args)
+    }
+
+    /// `array_push` of the value on top onto the array just below it, the value moved
+    /// from the stack rather than copied into an argument list (the array slot is left for
+    /// the caller). Counted as `array_push` counts. None, with nothing changed, unless the
+    /// array is an unfrozen one with room: `array_push` then runs and reports the error.
+    #[inline]
+    fn push_top(&mut self) -> Option<usize> {
+        let n = self.stack.len();
+        let Some(&Value::Obj(a)) = self.stack.get(n.wrapping_sub(2)) else {
+            return None;
+        };
+        let o = self.heap.get(a);
+        match &o.kind {
+            Kind::Array(items) if !o.frozen && items.len() < self.limits.max_collection_len => {}
+            _ => return None,
+        }
+        // The general call clears a conversion left pending before any native runs.
+        if self.pending_conversion.is_some() {
+            self.pending_conversion = None;
+        }
+        let v = self.stack.pop()?;
+        self.heap.charge(2 * crate::limits::ELEMENT_COST);
+        match &mut self.heap.get_mut(a).kind {
+            Kind::Array(items) => {
+                items.push(v);
+                Some(items.len())
+            }
+            _ => {
+                self.stack.push(v);
+                None
+            }
+        }
     }
 
     /// The end of `call_value` for a native that asked for more than its result: a call

@@ -1,6 +1,8 @@
 //! The dispatch loop.
 
-use super::operands::{const_name, const_str, push_local, push_plain};
+use super::operands::{
+    const_name, const_str, copy_value, get_elem_in_place, has_plain_elem, push_local, push_plain,
+};
 use super::*;
 use crate::bytecode::{Cmp, Op, FOR_STEP_INC};
 use crate::number;
@@ -270,7 +272,10 @@ impl Vm {
                 };
                 pc += 1;
                 match op {
-                    Op::Const(k) => self.stack.push(code.consts[k as usize].clone()),
+                    Op::Const(k) => {
+                        let v = copy_value(&code.consts[k as usize]);
+                        self.stack.push(v)
+                    }
                     Op::Num(n) => self.stack.push(Value::Num(n)),
                     Op::BigInt(k) => {
                         let text = match code.consts.get(k as usize) {
@@ -488,22 +493,23 @@ impl Vm {
                         throw!(self.type_error("Assignment to constant variable."))
                     }
                     Op::GetProp(k) => {
-                        let o = pop!(self);
-                        // Fast path: own data property of an ordinary object.
-                        if let Value::Obj(r) = &o {
+                        // Fast path: own data property of an ordinary object, which replaces
+                        // the object on top in place.
+                        if let (Some(Value::Obj(r)), Some(Value::Str(key))) =
+                            (self.stack.last(), code.consts.get(k as usize))
+                        {
                             let obj = self.heap.get(*r);
-                            if let Kind::Ordinary = obj.kind {
-                                if let Value::Str(key) = &code.consts[k as usize] {
-                                    if let Some(p) = obj.props.entry(key) {
-                                        if p.flags & ACCESSOR == 0 {
-                                            let v = p.value.clone();
-                                            self.stack.push(v);
-                                            continue;
-                                        }
+                            if let (Kind::Ordinary, Some(p)) = (&obj.kind, obj.props.entry(key)) {
+                                if p.flags & ACCESSOR == 0 {
+                                    let v = copy_value(&p.value);
+                                    if let Some(top) = self.stack.last_mut() {
+                                        *top = v;
                                     }
+                                    continue;
                                 }
                             }
                         }
+                        let o = pop!(self);
                         let key = const_str(code, k);
                         save_pc!();
                         match tri!(self.get_prop_raw(&o, &key)) {
@@ -538,6 +544,9 @@ impl Vm {
                         }
                     }
                     Op::GetElem => {
+                        if get_elem_in_place(&self.heap, &mut self.stack) {
+                            continue;
+                        }
                         let k = pop!(self);
                         let o = pop!(self);
                         save_pc!();
@@ -578,6 +587,36 @@ impl Vm {
                         }
                     }
                     Op::SetElem => {
+                        // An own writable data property of an ordinary object under a string
+                        // key (`totals[name] = ...`), overwritten in place as `set_elem_raw`
+                        // does; the value replaces the object and the key on the stack.
+                        let n = self.stack.len();
+                        if n >= 3 {
+                            if let (Value::Obj(r), Value::Str(key)) =
+                                (&self.stack[n - 3], &self.stack[n - 2])
+                            {
+                                let r = *r;
+                                let obj = self.heap.get(r);
+                                if let (Kind::Ordinary, Some(i)) = (&obj.kind, obj.props.find(key))
+                                {
+                                    let flags = obj.props.entries[i].flags;
+                                    if flags & ACCESSOR == 0 {
+                                        let v = copy_value(&self.stack[n - 1]);
+                                        let o = self.heap.get_mut(r);
+                                        if !o.frozen && flags & WRITABLE != 0 {
+                                            o.props.entries[i].value = v;
+                                        }
+                                        // The value moves down over the object (whole
+                                        // slots swapped, no temporary), then the object and
+                                        // the key are popped.
+                                        self.stack.swap(n - 3, n - 1);
+                                        self.stack.pop();
+                                        self.stack.pop();
+                                        continue;
+                                    }
+                                }
+                            }
+                        }
                         let v = pop!(self);
                         let k = pop!(self);
                         let o = pop!(self);
@@ -1076,6 +1115,14 @@ impl Vm {
                         }
                     }
                     Op::In => {
+                        let n = self.stack.len();
+                        if n >= 2
+                            && has_plain_elem(&self.heap, &self.stack[n - 1], &self.stack[n - 2])
+                        {
+                            self.stack.pop();
+                            self.stack[n - 2] = Value::Bool(true);
+                            continue;
+                        }
                         let o = pop!(self);
                         let k = pop!(self);
                         let r = tri!(self.has_property(&o, &k));

@@ -153,6 +153,10 @@ pub struct Vm {
     pub heap: Heap,
     pub realm: Realm,
     pub natives: Arc<Vec<(NativeFn, &'static str, u8)>>,
+    /// The native id of `Array.prototype.push` and the intrinsic id of `__cm_push`
+    /// (`u32::MAX`/`u16::MAX` if absent): the call ops push one value in place.
+    pub(crate) push_native: u32,
+    pub(crate) push_intrinsic: u16,
     pub prelude: Arc<Module>,
     pub program: Option<Arc<Module>>,
     pub stack: Vec<Value>,
@@ -247,10 +251,20 @@ impl Vm {
         prelude: Arc<Module>,
         limits: VmLimits,
     ) -> Vm {
+        let push_native = natives
+            .iter()
+            .position(|n| n.0 as *const () == crate::builtins::array_push as *const ())
+            .map_or(u32::MAX, |i| i as u32);
+        let push_intrinsic = crate::builtins::INTRINSICS
+            .iter()
+            .position(|i| i.0 == "push")
+            .map_or(u16::MAX, |i| i as u16);
         Vm {
             heap,
             realm,
             natives,
+            push_native,
+            push_intrinsic,
             prelude,
             program: None,
             stack: Vec::with_capacity(256),
