@@ -166,7 +166,20 @@ pub enum Op {
         sub: bool,
         i: i16,
     },
-    /// R[a] = R[b] op i (an integer constant)
+    /// R[a] = R[b] * i: `ArithI`'s multiplication and modulo have ops of their own, so
+    /// the fast loop reaches them with one dispatch, not a second jump on `op`.
+    MulI {
+        a: u8,
+        b: u8,
+        i: i32,
+    },
+    /// R[a] = R[b] % i
+    ModI {
+        a: u8,
+        b: u8,
+        i: i32,
+    },
+    /// R[a] = R[b] op i (an integer constant; not `*` or `%`, which are `MulI`, `ModI`)
     ArithI {
         a: u8,
         b: u8,

@@ -1305,11 +1305,11 @@ impl<'a> Compiler<'a> {
                     });
                 }
                 (_, Value::Int(i)) if i32::try_from(i).is_ok() => {
-                    self.emit(Op::ArithI {
-                        a: dest,
-                        b,
-                        op: aop,
-                        i: i as i32,
+                    let (a, i) = (dest, i as i32);
+                    self.emit(match aop {
+                        ArithOp::Mul => Op::MulI { a, b, i },
+                        ArithOp::Mod => Op::ModI { a, b, i },
+                        op => Op::ArithI { a, b, op, i },
                     });
                 }
                 _ => {

@@ -32,6 +32,8 @@ fn writes(op: &Op, reg: u8) -> bool {
         | Op::Shr { a, .. }
         | Op::ArithK { a, .. }
         | Op::ArithI { a, .. }
+        | Op::MulI { a, .. }
+        | Op::ModI { a, .. }
         | Op::AddI { a, .. }
         | Op::Unm { a, .. }
         | Op::Not { a, .. }

@@ -265,6 +265,62 @@ impl Vm {
                     r!($a) = res;
                 }};
             }
+            // `R[a] = R[b] op i`: `ArithI`, `MulI` and `ModI` (whose constant `op` folds the
+            // tests below away).
+            macro_rules! arith_i {
+                ($a:expr, $b:expr, $op:expr, $i:expr) => {{
+                    let y = $i as i64;
+                    if let Value::Int(x) = &r!($b) {
+                        let x = *x;
+                        // The common operators are tested first, before a table jump.
+                        let n = if $op == ArithOp::Mod && y > 0 {
+                            // A positive divisor (the usual `i % n`): Lua's floored
+                            // modulo is the Euclidean remainder; others take the
+                            // general path below.
+                            Some(x.rem_euclid(y))
+                        } else if $op == ArithOp::Mul {
+                            Some(x.wrapping_mul(y))
+                        } else if $op == ArithOp::Sub {
+                            Some(x.wrapping_sub(y))
+                        } else {
+                            match $op {
+                                ArithOp::Add => Some(x.wrapping_add(y)),
+                                ArithOp::IDiv if y != 0 => Some(arith::int_idiv(x, y)),
+                                ArithOp::BAnd => Some(x & y),
+                                ArithOp::BOr => Some(x | y),
+                                ArithOp::BXor => Some(x ^ y),
+                                ArithOp::Shl => Some(arith::shift_left(x, y)),
+                                ArithOp::Shr => Some(arith::shift_left(x, y.wrapping_neg())),
+                                _ => None,
+                            }
+                        };
+                        // Stored in place: merging whole values first costs four stores.
+                        if let Some(n) = n {
+                            r!($a) = Value::Int(n);
+                            continue;
+                        }
+                    }
+                    let v = match arith::arith(&self.heap, &mut fuel, $op, r!($b), Value::Int(y)) {
+                        Ok(v) => v,
+                        Err(e) => {
+                            let vb = r!($b);
+                            mm_opt!(self.arith_mm($op, vb, Value::Int(y)), {
+                                save!();
+                                return Err(self.arith_error(
+                                    p,
+                                    pc - 1,
+                                    e,
+                                    $b,
+                                    None,
+                                    vb,
+                                    Value::Int(y),
+                                ));
+                            })
+                        }
+                    };
+                    r!($a) = v;
+                }};
+            }
             macro_rules! bit_rr {
                 ($a:expr, $b:expr, $c:expr, $op:expr, $int:expr) => {{
                     let vb = r!($b);
@@ -680,59 +736,9 @@ impl Vm {
                         };
                         r!(a) = v;
                     }
-                    Op::ArithI { a, b, op, i } => {
-                        let y = i as i64;
-                        if let Value::Int(x) = &r!(b) {
-                            let x = *x;
-                            // The common operators are tested first, before a table jump.
-                            let n = if op == ArithOp::Mod && y > 0 {
-                                // A positive divisor (the usual `i % n`): Lua's floored
-                                // modulo is the Euclidean remainder; others take the
-                                // general path below.
-                                Some(x.rem_euclid(y))
-                            } else if op == ArithOp::Mul {
-                                Some(x.wrapping_mul(y))
-                            } else if op == ArithOp::Sub {
-                                Some(x.wrapping_sub(y))
-                            } else {
-                                match op {
-                                    ArithOp::Add => Some(x.wrapping_add(y)),
-                                    ArithOp::IDiv if y != 0 => Some(arith::int_idiv(x, y)),
-                                    ArithOp::BAnd => Some(x & y),
-                                    ArithOp::BOr => Some(x | y),
-                                    ArithOp::BXor => Some(x ^ y),
-                                    ArithOp::Shl => Some(arith::shift_left(x, y)),
-                                    ArithOp::Shr => Some(arith::shift_left(x, y.wrapping_neg())),
-                                    _ => None,
-                                }
-                            };
-                            // Stored in place: merging whole values first costs four stores.
-                            if let Some(n) = n {
-                                r!(a) = Value::Int(n);
-                                continue;
-                            }
-                        }
-                        let v = match arith::arith(&self.heap, &mut fuel, op, r!(b), Value::Int(y))
-                        {
-                            Ok(v) => v,
-                            Err(e) => {
-                                let vb = r!(b);
-                                mm_opt!(self.arith_mm(op, vb, Value::Int(y)), {
-                                    save!();
-                                    return Err(self.arith_error(
-                                        p,
-                                        pc - 1,
-                                        e,
-                                        b,
-                                        None,
-                                        vb,
-                                        Value::Int(y),
-                                    ));
-                                })
-                            }
-                        };
-                        r!(a) = v;
-                    }
+                    Op::ArithI { a, b, op, i } => arith_i!(a, b, op, i),
+                    Op::MulI { a, b, i } => arith_i!(a, b, ArithOp::Mul, i),
+                    Op::ModI { a, b, i } => arith_i!(a, b, ArithOp::Mod, i),
                     Op::ArithK { a, b, op, k: kk } => {
                         let vb = r!(b);
                         let vc = p.consts[kk as usize];

@@ -55,7 +55,9 @@ impl Vm {
                 pc,
                 ..
             }) => match protos.get(*proto as usize) {
-                Some(p) => (*closure, *base as usize, *pc as usize, p),
+                // The closure widened once here: as a `u32`, LLVM widened it at every
+                // op's dispatch for `GetUpval`'s key.
+                Some(p) => (*closure as u64, *base as usize, *pc as usize, p),
                 None => return,
             },
             _ => return,
@@ -153,12 +155,17 @@ impl Vm {
                 Op::LoadI { a, i } => r!(a) = Value::Int(i as i64),
                 Op::LoadBool { a, b } => r!(a) = Value::Bool(b),
                 Op::GetUpval { a, b } => {
-                    let key = closure as u64 | (b as u64) << 32;
+                    let key = closure | (b as u64) << 32;
                     if key == upval_fn.0 {
                         r!(a) = Value::Func(upval_fn.1);
                         continue;
                     }
-                    let u = heap.closures.get(closure).upvals.get(b as usize).copied();
+                    let u = heap
+                        .closures
+                        .get(closure as u32)
+                        .upvals
+                        .get(b as usize)
+                        .copied();
                     let v = match u.map(|u| heap.upvals.get(u.0)) {
                         Some(Upval::Closed(v)) => {
                             if let Value::Func(f) = v {
@@ -188,13 +195,26 @@ impl Vm {
                         stop!();
                     }
                 },
+                Op::MulI { a, b, i } => match &r!(b) {
+                    Value::Int(x) => r!(a) = Value::Int(x.wrapping_mul(i as i64)),
+                    Value::Float(x) => r!(a) = Value::Float(x * i as f64),
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
+                Op::ModI { a, b, i } => match &r!(b) {
+                    // Lua's floored modulo by a positive divisor is the Euclidean remainder.
+                    Value::Int(x) if i > 0 => r!(a) = Value::Int(x.rem_euclid(i as i64)),
+                    Value::Float(x) => r!(a) = Value::Float(arith::float_mod(*x, i as f64)),
+                    _ => {
+                        pc -= 1;
+                        stop!();
+                    }
+                },
                 Op::ArithI { a, b, op, i } => {
                     let y = i as i64;
                     let n = match (&r!(b), op) {
-                        // Lua's floored modulo by a positive divisor is the Euclidean
-                        // remainder.
-                        (Value::Int(x), ArithOp::Mod) if y > 0 => x.rem_euclid(y),
-                        (Value::Int(x), ArithOp::Mul) => x.wrapping_mul(y),
                         (Value::Int(x), ArithOp::Add) => x.wrapping_add(y),
                         (Value::Int(x), ArithOp::Sub) => x.wrapping_sub(y),
                         _ => {
@@ -312,27 +332,30 @@ impl Vm {
                 Op::ForLoop { a, off } => {
                     let a = a as usize;
                     // The loop's four registers: no bounds check within the window.
-                    let r = &mut regs[a..a + 4];
-                    match (&r[0], &r[1], &r[2]) {
-                        (Value::Int(i), Value::Int(count), Value::Int(step)) => {
-                            let (i, count, step) = (*i, *count, *step);
-                            if count > 0 {
+                    let Ok(r) = <&mut [Value; 4]>::try_from(&mut regs[a..a + 4]) else {
+                        pc -= 1;
+                        stop!();
+                    };
+                    // The index and counter are updated in place (their tags stay); the
+                    // variable the body sees may hold anything by now.
+                    match r {
+                        [Value::Int(i), Value::Int(count), Value::Int(step), var] => {
+                            if *count > 0 {
                                 back_jump!(off, {
-                                    let ni = i.wrapping_add(step);
-                                    r[1] = Value::Int(count - 1);
-                                    r[0] = Value::Int(ni);
-                                    r[3] = Value::Int(ni);
+                                    let ni = i.wrapping_add(*step);
+                                    *count -= 1;
+                                    *i = ni;
+                                    *var = Value::Int(ni);
                                 });
                             }
                         }
-                        (Value::Float(i), Value::Float(lim), Value::Float(step)) => {
-                            let (i, lim, step) = (*i, *lim, *step);
-                            let ni = i + step;
-                            let go = if step > 0.0 { ni <= lim } else { lim <= ni };
+                        [Value::Float(i), Value::Float(lim), Value::Float(step), var] => {
+                            let ni = *i + *step;
+                            let go = if *step > 0.0 { ni <= *lim } else { *lim <= ni };
                             if go {
                                 back_jump!(off, {
-                                    r[0] = Value::Float(ni);
-                                    r[3] = Value::Float(ni);
+                                    *i = ni;
+                                    *var = Value::Float(ni);
                                 });
                             }
                         }
@@ -375,7 +398,7 @@ impl Vm {
                         f.pc = pc as u32;
                     }
                     frames.push(Frame::lua_call(cl, proto, func, c as i32 - 1));
-                    closure = cl;
+                    closure = cl as u64;
                     base = func + 1;
                     pc = 0;
                     p = q;
@@ -410,7 +433,7 @@ impl Vm {
                     };
                     let func = callee.func as usize;
                     let v = r!(a);
-                    closure = *c;
+                    closure = *c as u64;
                     base = caller.base as usize;
                     pc = caller.pc as usize;
                     frames.pop();

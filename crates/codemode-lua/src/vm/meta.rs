@@ -440,6 +440,8 @@ impl Vm {
             | Op::Shr { a, .. }
             | Op::AddI { a, .. }
             | Op::ArithI { a, .. }
+            | Op::MulI { a, .. }
+            | Op::ModI { a, .. }
             | Op::ArithK { a, .. }
             | Op::Unm { a, .. }
             | Op::BNot { a, .. }

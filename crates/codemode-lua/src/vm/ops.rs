@@ -50,9 +50,9 @@ impl Vm {
                 let name = match p.code.get(pc) {
                     Some(Op::Add { .. }) | Some(Op::AddI { sub: false, .. }) => "add",
                     Some(Op::Sub { .. }) | Some(Op::AddI { sub: true, .. }) => "sub",
-                    Some(Op::Mul { .. }) => "mul",
+                    Some(Op::Mul { .. }) | Some(Op::MulI { .. }) => "mul",
                     Some(Op::Div { .. }) => "div",
-                    Some(Op::Mod { .. }) => "mod",
+                    Some(Op::Mod { .. }) | Some(Op::ModI { .. }) => "mod",
                     Some(Op::Pow { .. }) => "pow",
                     Some(Op::IDiv { .. }) => "idiv",
                     Some(Op::Unm { .. }) => "unm",
