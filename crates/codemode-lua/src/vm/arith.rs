@@ -198,9 +198,17 @@ pub fn arith_num(op: ArithOp, x: Number, y: Number) -> Result<Value, ArithError>
             _ => return Err(ArithError::NoInteger(0)),
         });
     }
-    let a = to_float(x);
-    let b = to_float(y);
-    Ok(Value::Float(match op {
+    match float_arith(op, to_float(x), to_float(y)) {
+        Some(f) => Ok(Value::Float(f)),
+        None => Err(ArithError::NoInteger(0)),
+    }
+}
+
+/// `a op b` once either operand is a float (both converted), as Lua computes it; `None`
+/// for the bitwise operators, which need integers. The VMs' fast paths call this too.
+#[inline(always)]
+pub fn float_arith(op: ArithOp, a: f64, b: f64) -> Option<f64> {
+    Some(match op {
         ArithOp::Add => a + b,
         ArithOp::Sub => a - b,
         ArithOp::Mul => a * b,
@@ -214,8 +222,20 @@ pub fn arith_num(op: ArithOp, x: Number, y: Number) -> Result<Value, ArithError>
                 a.powf(b)
             }
         }
-        _ => return Err(ArithError::NoInteger(0)),
-    }))
+        _ => return None,
+    })
+}
+
+/// Both operands as floats when they are numbers and at least one is a float (the case
+/// `float_arith` computes), read in place.
+#[inline(always)]
+pub fn float_operands(a: &Value, b: &Value) -> Option<(f64, f64)> {
+    match (a, b) {
+        (Value::Float(x), Value::Float(y)) => Some((*x, *y)),
+        (Value::Int(x), Value::Float(y)) => Some((*x as f64, *y)),
+        (Value::Float(x), Value::Int(y)) => Some((*x, *y as f64)),
+        _ => None,
+    }
 }
 
 /// `a < b` for numbers.

@@ -250,6 +250,16 @@ impl Vm {
                             r!($a) = Value::Float(f);
                             continue;
                         }
+                        (Value::Int(x), Value::Float(y)) => {
+                            let f = $flt(*x as f64, *y);
+                            r!($a) = Value::Float(f);
+                            continue;
+                        }
+                        (Value::Float(x), Value::Int(y)) => {
+                            let f = $flt(*x, *y as f64);
+                            r!($a) = Value::Float(f);
+                            continue;
+                        }
                         _ => {}
                     }
                     let res = match arith::arith(&self.heap, &mut fuel, $op, r!($b), r!($c)) {
@@ -262,7 +272,7 @@ impl Vm {
                             })
                         }
                     };
-                    r!($a) = res;
+                    r!($a) = copy_value(&res);
                 }};
             }
             // `R[a] = R[b] op i`: `ArithI`, `MulI` and `ModI` (whose constant `op` folds the
@@ -299,6 +309,17 @@ impl Vm {
                             r!($a) = Value::Int(n);
                             continue;
                         }
+                        if matches!($op, ArithOp::Div | ArithOp::Pow) {
+                            if let Some(f) = arith::float_arith($op, x as f64, y as f64) {
+                                r!($a) = Value::Float(f);
+                                continue;
+                            }
+                        }
+                    } else if let Value::Float(x) = &r!($b) {
+                        if let Some(f) = arith::float_arith($op, *x, y as f64) {
+                            r!($a) = Value::Float(f);
+                            continue;
+                        }
                     }
                     let v = match arith::arith(&self.heap, &mut fuel, $op, r!($b), Value::Int(y)) {
                         Ok(v) => v,
@@ -318,7 +339,7 @@ impl Vm {
                             })
                         }
                     };
-                    r!($a) = v;
+                    r!($a) = copy_value(&v);
                 }};
             }
             macro_rules! bit_rr {
@@ -740,40 +761,46 @@ impl Vm {
                     Op::MulI { a, b, i } => arith_i!(a, b, ArithOp::Mul, i),
                     Op::ModI { a, b, i } => arith_i!(a, b, ArithOp::Mod, i),
                     Op::ArithK { a, b, op, k: kk } => {
-                        let vb = r!(b);
                         let vc = p.consts[kk as usize];
-                        let fast = match (op, vb, vc) {
-                            (ArithOp::Mod, Value::Int(x), Value::Int(y)) if y != 0 => {
-                                Some(Value::Int(arith::int_mod(x, y)))
+                        // Each common case stored from its own arm (see `arith_i`).
+                        match (&r!(b), vc) {
+                            (Value::Int(x), Value::Int(y)) => {
+                                let n = match op {
+                                    ArithOp::Mod if y != 0 => Some(arith::int_mod(*x, y)),
+                                    ArithOp::Mul => Some(x.wrapping_mul(y)),
+                                    ArithOp::Add => Some(x.wrapping_add(y)),
+                                    ArithOp::Sub => Some(x.wrapping_sub(y)),
+                                    _ => None,
+                                };
+                                if let Some(n) = n {
+                                    r!(a) = Value::Int(n);
+                                    continue;
+                                }
+                                if matches!(op, ArithOp::Div | ArithOp::Pow) {
+                                    if let Some(f) = arith::float_arith(op, *x as f64, y as f64) {
+                                        r!(a) = Value::Float(f);
+                                        continue;
+                                    }
+                                }
                             }
-                            (ArithOp::Mul, Value::Int(x), Value::Int(y)) => {
-                                Some(Value::Int(x.wrapping_mul(y)))
+                            (vb, vc) => {
+                                if let Some((x, y)) = arith::float_operands(vb, &vc) {
+                                    if let Some(f) = arith::float_arith(op, x, y) {
+                                        r!(a) = Value::Float(f);
+                                        continue;
+                                    }
+                                }
                             }
-                            (ArithOp::Add, Value::Int(x), Value::Int(y)) => {
-                                Some(Value::Int(x.wrapping_add(y)))
-                            }
-                            (ArithOp::Sub, Value::Int(x), Value::Int(y)) => {
-                                Some(Value::Int(x.wrapping_sub(y)))
-                            }
-                            (ArithOp::Mul, Value::Float(x), Value::Float(y)) => {
-                                Some(Value::Float(x * y))
-                            }
-                            (ArithOp::Div, Value::Float(x), Value::Float(y)) => {
-                                Some(Value::Float(x / y))
-                            }
-                            _ => None,
+                        }
+                        let vb = r!(b);
+                        let v = match arith::arith(&self.heap, &mut fuel, op, vb, vc) {
+                            Ok(v) => v,
+                            Err(e) => mm_opt!(self.arith_mm(op, vb, vc), {
+                                save!();
+                                return Err(self.arith_error(p, pc - 1, e, b, None, vb, vc));
+                            }),
                         };
-                        let v = match fast {
-                            Some(v) => v,
-                            None => match arith::arith(&self.heap, &mut fuel, op, vb, vc) {
-                                Ok(v) => v,
-                                Err(e) => mm_opt!(self.arith_mm(op, vb, vc), {
-                                    save!();
-                                    return Err(self.arith_error(p, pc - 1, e, b, None, vb, vc));
-                                }),
-                            },
-                        };
-                        r!(a) = v;
+                        r!(a) = copy_value(&v);
                     }
                     Op::Unm { a, b } => {
                         let vb = r!(b);
