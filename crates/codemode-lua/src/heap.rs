@@ -120,11 +120,25 @@ impl std::ops::Deref for StrBytes {
 pub struct LuaStr {
     pub bytes: StrBytes,
     hash: u64,
-    /// Next string in the same intern bucket.
-    next: u32,
     /// Constants and library names: never collected.
     fixed: bool,
 }
+
+/// An entry of the intern table: a string and the low 32 bits of its hash (which also
+/// place it). The table is open-addressed with linear probing and at most half full, and
+/// a lookup compares these bits before it reads a string: probing past other strings
+/// touches only this array. With chained buckets every probe read a string's slot, a cache
+/// miss each once the heap is large (records.lua spent a fifth of its time there).
+#[derive(Clone, Copy)]
+struct InternSlot {
+    string: u32,
+    hash: u32,
+}
+
+const EMPTY_SLOT: InternSlot = InternSlot {
+    string: NO_STR,
+    hash: 0,
+};
 
 #[derive(Clone)]
 pub struct Closure {
@@ -166,7 +180,8 @@ pub type RootFn<'a> = dyn FnMut(&mut dyn FnMut(Value), &mut dyn FnMut(UpvalRef))
 #[derive(Clone)]
 pub struct Heap {
     pub strings: Arena<LuaStr>,
-    buckets: Vec<u32>,
+    /// The intern table (see `InternSlot`); its length is a power of two.
+    interned: Vec<InternSlot>,
     pub tables: Arena<Table>,
     pub closures: Arena<Closure>,
     pub upvals: Arena<Upval>,
@@ -228,7 +243,7 @@ impl Heap {
     pub fn new(max_collection_len: usize) -> Heap {
         Heap {
             strings: Arena::default(),
-            buckets: vec![NO_STR; 256],
+            interned: vec![EMPTY_SLOT; 256],
             tables: Arena::default(),
             closures: Arena::default(),
             upvals: Arena::default(),
@@ -249,16 +264,10 @@ impl Heap {
 
     pub fn intern(&mut self, b: &[u8]) -> StrRef {
         let hash = hash_bytes(b);
-        let mask = self.buckets.len() - 1;
-        let mut i = self.buckets[(hash as usize) & mask];
-        while i != NO_STR {
-            let s = self.strings.get(i);
-            if s.hash == hash && &*s.bytes == b {
-                return StrRef(i);
-            }
-            i = s.next;
+        match self.find_interned(b, hash) {
+            Ok(i) => StrRef(i),
+            Err(at) => self.insert_string(StrBytes::Owned(b.into()), hash, at),
         }
-        self.insert_string(StrBytes::Owned(b.into()), hash)
     }
 
     /// Interns an owned buffer (avoids a copy when the string is new and the buffer is
@@ -268,65 +277,101 @@ impl Heap {
             return self.intern(&b);
         }
         let hash = hash_bytes(&b);
-        let mask = self.buckets.len() - 1;
-        let mut i = self.buckets[(hash as usize) & mask];
-        while i != NO_STR {
-            let s = self.strings.get(i);
-            if s.hash == hash && *s.bytes == *b {
-                return StrRef(i);
-            }
-            i = s.next;
+        match self.find_interned(&b, hash) {
+            Ok(i) => StrRef(i),
+            Err(at) => self.insert_string(StrBytes::Owned(b.into_boxed_slice()), hash, at),
         }
-        self.insert_string(StrBytes::Owned(b.into_boxed_slice()), hash)
     }
 
-    fn insert_string(&mut self, bytes: StrBytes, hash: u64) -> StrRef {
-        if self.strings.live() >= self.buckets.len() {
-            self.grow_buckets();
+    /// The interned string with bytes `b` (whose hash is `hash`), or the free entry of the
+    /// intern table where it goes. Ends: the table always has free entries.
+    #[inline]
+    fn find_interned(&self, b: &[u8], hash: u64) -> Result<u32, usize> {
+        let mask = self.interned.len() - 1;
+        let h = hash as u32;
+        let mut at = h as usize & mask;
+        loop {
+            let e = self.interned[at];
+            if e.string == NO_STR {
+                return Err(at);
+            }
+            if e.hash == h && *self.strings.get(e.string).bytes == *b {
+                return Ok(e.string);
+            }
+            at = (at + 1) & mask;
         }
+    }
+
+    /// Adds a new string at entry `at` of the intern table (from `find_interned`).
+    fn insert_string(&mut self, bytes: StrBytes, hash: u64, at: usize) -> StrRef {
         self.bytes += STRING_OVERHEAD + bytes.len();
-        let mask = self.buckets.len() - 1;
-        let b = (hash as usize) & mask;
-        let head = self.buckets[b];
         let i = self.strings.insert(LuaStr {
             bytes,
             hash,
-            next: head,
             fixed: false,
         });
-        self.buckets[b] = i;
+        self.interned[at] = InternSlot {
+            string: i,
+            hash: hash as u32,
+        };
+        if self.strings.live() * 2 > self.interned.len() {
+            self.grow_interned();
+        }
         StrRef(i)
     }
 
-    fn grow_buckets(&mut self) {
-        let n = self.buckets.len() * 2;
-        self.bytes += self.buckets.len() * 4;
-        let mut buckets = vec![NO_STR; n];
+    /// Doubles the intern table (counted as the bytes it adds).
+    fn grow_interned(&mut self) {
+        let n = self.interned.len() * 2;
+        self.bytes += self.interned.len() * std::mem::size_of::<InternSlot>();
+        let mut table = vec![EMPTY_SLOT; n];
         let mask = n - 1;
-        for (i, slot) in self.strings.slots.iter_mut().enumerate() {
-            if let Some(s) = &mut slot.value {
-                let b = (s.hash as usize) & mask;
-                s.next = buckets[b];
-                buckets[b] = i as u32;
+        for e in self.interned.iter().filter(|e| e.string != NO_STR) {
+            let mut at = e.hash as usize & mask;
+            while table[at].string != NO_STR {
+                at = (at + 1) & mask;
             }
+            table[at] = *e;
         }
-        self.buckets = buckets;
+        self.interned = table;
+    }
+
+    /// Takes string `i` (with hash bits `h`) out of the intern table, moving back the
+    /// entries after it that probed past it (linear probing's deletion, no tombstones).
+    fn remove_interned(&mut self, i: u32, h: u32) {
+        let mask = self.interned.len() - 1;
+        let mut hole = h as usize & mask;
+        while self.interned[hole].string != i {
+            if self.interned[hole].string == NO_STR {
+                return;
+            }
+            hole = (hole + 1) & mask;
+        }
+        let mut j = (hole + 1) & mask;
+        loop {
+            let e = self.interned[j];
+            if e.string == NO_STR {
+                break;
+            }
+            // `e` may fill the hole when the hole lies on its probe path (from its home
+            // entry to `j`).
+            let home = e.hash as usize & mask;
+            if (j.wrapping_sub(home) & mask) >= (j.wrapping_sub(hole) & mask) {
+                self.interned[hole] = e;
+                hole = j;
+            }
+            j = (j + 1) & mask;
+        }
+        self.interned[hole] = EMPTY_SLOT;
     }
 
     /// Interns a library name that lives for the whole program (no copy of its bytes).
     pub fn intern_static(&mut self, b: &'static [u8]) -> StrRef {
         let hash = hash_bytes(b);
-        let mask = self.buckets.len() - 1;
-        let mut i = self.buckets[(hash as usize) & mask];
-        while i != NO_STR {
-            let s = self.strings.get(i);
-            if s.hash == hash && &*s.bytes == b {
-                self.strings.get_mut(i).fixed = true;
-                return StrRef(i);
-            }
-            i = s.next;
-        }
-        let r = self.insert_string(StrBytes::Static(b), hash);
+        let r = match self.find_interned(b, hash) {
+            Ok(i) => StrRef(i),
+            Err(at) => self.insert_string(StrBytes::Static(b), hash, at),
+        };
         self.strings.get_mut(r.0).fixed = true;
         r
     }
@@ -482,8 +527,7 @@ impl Heap {
     }
 
     fn sweep(&mut self) {
-        // Strings: unlink dead ones from their intern buckets.
-        let mask = self.buckets.len() - 1;
+        // Strings: dead ones leave the intern table.
         for i in 0..self.strings.slots.len() {
             let slot = &mut self.strings.slots[i];
             let Some(s) = &slot.value else { continue };
@@ -491,21 +535,8 @@ impl Heap {
                 slot.marked = false;
                 continue;
             }
-            let (hash, next, len) = (s.hash, s.next, s.bytes.len());
-            let b = (hash as usize) & mask;
-            if self.buckets[b] == i as u32 {
-                self.buckets[b] = next;
-            } else {
-                let mut j = self.buckets[b];
-                while j != NO_STR {
-                    let sj = self.strings.get_mut(j);
-                    if sj.next == i as u32 {
-                        sj.next = next;
-                        break;
-                    }
-                    j = sj.next;
-                }
-            }
+            let (hash, len) = (s.hash, s.bytes.len());
+            self.remove_interned(i as u32, hash as u32);
             self.strings.slots[i].value = None;
             self.strings.free.push(i as u32);
             self.bytes = self.bytes.saturating_sub(STRING_OVERHEAD + len);
@@ -581,5 +612,30 @@ mod tests {
         assert_eq!(h.intern(b"keep"), keep);
         let again = h.intern(b"garbage5");
         assert_eq!(h.str_bytes(again), b"garbage5");
+    }
+
+    /// Collections that keep every third string, over a table grown to thousands of
+    /// entries: each survivor is still found as itself (so no entry was lost when the
+    /// entries after a removed one moved back, around the table's end included), and
+    /// every dead string interns anew, once.
+    #[test]
+    fn intern_table_removal_keeps_probe_paths() {
+        let mut h = Heap::new(1 << 20);
+        let names: Vec<Vec<u8>> = (0..5000).map(|i| format!("s{i}").into_bytes()).collect();
+        for round in 0..4 {
+            let refs: Vec<StrRef> = names.iter().map(|n| h.intern(n)).collect();
+            assert_eq!(h.strings.live(), names.len());
+            let kept: Vec<usize> = (0..names.len()).filter(|i| (i + round) % 3 == 0).collect();
+            h.collect(&mut |mark, _| {
+                for &i in &kept {
+                    mark(Value::Str(refs[i]));
+                }
+            });
+            assert_eq!(h.strings.live(), kept.len());
+            for &i in &kept {
+                assert_eq!(h.intern(&names[i]), refs[i]);
+                assert_eq!(h.str_bytes(refs[i]), &names[i][..]);
+            }
+        }
     }
 }
