@@ -4,46 +4,106 @@
 //! interpreter (`jit.off()`) in-process through the Python packages `quickjs-ng` and `lupa`
 //! when the Python in `CODEMODE_BENCH_PYTHON` (default `python3`) can import them (issue
 //! 15's anchors: what a user would pick instead of us).
+//!
+//! The figures are medians over interleaved rounds, each round running every engine once
+//! (the order rotating), of CPU time (user + system) and of wall time: the method of
+//! docs/performance.md, so that a drift of the host's speed does not fall on one engine.
+//! One Python driver runs every engine of a program: whole processes through `os.wait4`
+//! (their own rusage), in-process engines between `time.process_time()` readings.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use crate::{root, run};
 
-/// Times one program in an engine loaded into Python: a fresh context or Lua state per run
-/// (as a fresh process is for the others), one warm-up run, then the mean of `runs` in ms.
+/// Reads one engine a line (`name`, `kind`, then a command's words for `process` or the
+/// program's path for `quickjs`, `lua54` and `luajit`, tab-separated) and prints one line an
+/// engine: `name`, median CPU ms, median wall ms; or `name`, `error`, the reason.
 const PYTHON_DRIVER: &str = r#"
-import sys, time, importlib
-engine, path, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-src = open(path).read()
-if engine == "quickjs":
-    import quickjs
-    code = "(function(){\n" + src + "\n})()"
+import importlib, os, statistics, subprocess, sys, tempfile, time
+
+rounds = int(sys.argv[1])
+engines = [line.split("\t") for line in sys.stdin.read().splitlines() if line]
+
+def process_runner(cmd):
+    err = tempfile.TemporaryFile()
     def once():
-        quickjs.Context().eval(code)
-else:
-    lua = importlib.import_module("lupa.luajit21" if engine == "luajit" else "lupa.lua54")
+        err.seek(0)
+        err.truncate()
+        start = time.perf_counter()
+        child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            err.seek(0)
+            lines = err.read().decode(errors="replace").strip().splitlines()
+            raise RuntimeError(" ".join(cmd) + " failed: " + (lines[0] if lines else str(child.returncode)))
+        return usage.ru_utime + usage.ru_stime, wall
+    return once
+
+def inprocess_runner(kind, path):
+    src = open(path).read()
+    if kind == "quickjs":
+        import quickjs
+        code = "(function(){\n" + src + "\n})()"
+        def work():
+            quickjs.Context().eval(code)
+    else:
+        lua = importlib.import_module("lupa.luajit21" if kind == "luajit" else "lupa.lua54")
+        def work():
+            runtime = lua.LuaRuntime()
+            if kind == "luajit":
+                runtime.execute("jit.off()")
+            runtime.execute(src)
     def once():
-        rt = lua.LuaRuntime()
-        if engine == "luajit":
-            rt.execute("jit.off()")
-        rt.execute(src)
-once()
-total = 0.0
-for _ in range(runs):
-    start = time.perf_counter()
-    once()
-    total += time.perf_counter() - start
-print(total / runs * 1000.0)
+        cpu, wall = time.process_time(), time.perf_counter()
+        work()
+        return time.process_time() - cpu, time.perf_counter() - wall
+    return once
+
+# [name, runner, cpu samples, wall samples, error]
+entries = []
+for name, kind, *args in engines:
+    try:
+        runner = process_runner(args) if kind == "process" else inprocess_runner(kind, args[0])
+        runner()
+        entries.append([name, runner, [], [], None])
+    except Exception as e:
+        entries.append([name, None, [], [], str(e)])
+for i in range(rounds):
+    k = i % len(entries)
+    for entry in entries[k:] + entries[:k]:
+        if entry[1] is None:
+            continue
+        try:
+            cpu, wall = entry[1]()
+            entry[2].append(cpu)
+            entry[3].append(wall)
+        except Exception as e:
+            entry[1], entry[4] = None, str(e)
+for name, _, cpu, wall, error in entries:
+    if error is not None:
+        print(name, "error", " ".join(error.split()), sep="\t")
+    else:
+        print(name, statistics.median(cpu) * 1e3, statistics.median(wall) * 1e3, sep="\t")
 "#;
 
 /// An engine to compare with.
+#[derive(Clone)]
 enum Engine {
     /// A whole process: the command, the file appended.
     Process(Vec<String>),
     /// In-process through Python: the driver's engine name.
     Python(&'static str),
+}
+
+/// Median CPU and wall time of one engine on one program, in ms.
+#[derive(Clone, Copy)]
+struct Times {
+    cpu: f64,
+    wall: f64,
 }
 
 /// The Python that runs `PYTHON_DRIVER`.
@@ -61,27 +121,6 @@ fn python_has(module: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// Mean time of `runs` runs of `file` in a Python-hosted engine.
-fn time_python(engine: &str, file: &Path, runs: u32, tmp: &Path) -> Result<Duration, String> {
-    let driver = tmp.join("driver.py");
-    std::fs::write(&driver, PYTHON_DRIVER).map_err(|e| e.to_string())?;
-    let out = Command::new(python())
-        .arg(&driver)
-        .args([engine, &file.display().to_string(), &runs.to_string()])
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("{}: {e}", python()))?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    match text.trim().parse::<f64>() {
-        Ok(ms) if out.status.success() => Ok(Duration::from_secs_f64(ms / 1e3)),
-        _ => Err(String::from_utf8_lossy(&out.stderr)
-            .lines()
-            .last()
-            .unwrap_or("failed")
-            .to_string()),
-    }
-}
-
 fn on_path(program: &str) -> bool {
     Command::new("sh")
         .args(["-c", &format!("command -v {program}")])
@@ -91,41 +130,95 @@ fn on_path(program: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// Mean wall time of `runs` runs of a whole process (after one warm-up run).
-fn time_process(cmd: &[String], runs: u32) -> Result<Duration, String> {
-    let go = || -> Result<Duration, String> {
-        let start = Instant::now();
-        let out = Command::new(&cmd[0])
-            .args(&cmd[1..])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .output()
-            .map_err(|e| format!("{}: {e}", cmd[0]))?;
-        let elapsed = start.elapsed();
-        if !out.status.success() {
-            return Err(format!(
-                "{} failed: {}",
-                cmd.join(" "),
-                String::from_utf8_lossy(&out.stderr)
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-            ));
-        }
-        Ok(elapsed)
-    };
-    go()?;
-    let mut total = Duration::ZERO;
-    for _ in 0..runs {
-        total += go()?;
+/// Runs `engines` (name, engine, the file it runs) in `rounds` interleaved rounds.
+fn measure(
+    engines: &[(String, Engine, PathBuf)],
+    rounds: u32,
+    driver: &Path,
+) -> Result<Vec<Result<Times, String>>, String> {
+    let mut spec = String::new();
+    for (name, engine, file) in engines {
+        let file = file.display().to_string();
+        let fields: Vec<String> = match engine {
+            Engine::Process(cmd) => {
+                let mut f = vec![name.clone(), "process".into()];
+                f.extend(cmd.iter().cloned());
+                f.push(file);
+                f
+            }
+            Engine::Python(kind) => vec![name.clone(), (*kind).into(), file],
+        };
+        spec.push_str(&fields.join("\t"));
+        spec.push('\n');
     }
-    Ok(total / runs)
+    let mut child = Command::new(python())
+        .arg(driver)
+        .arg(rounds.to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| {
+            format!(
+                "xtask bench runs its engines from Python ({}): {e}",
+                python()
+            )
+        })?;
+    child
+        .stdin
+        .take()
+        .ok_or("no stdin for the driver")?
+        .write_all(spec.as_bytes())
+        .map_err(|e| e.to_string())?;
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(format!("the bench driver failed with {}", out.status));
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() != engines.len() {
+        return Err(format!("the bench driver printed {text:?}"));
+    }
+    Ok(lines
+        .iter()
+        .map(|line| {
+            let fields: Vec<&str> = line.splitn(3, '\t').collect();
+            match fields.as_slice() {
+                [_, "error", why] => Err(why.to_string()),
+                [_, cpu, wall] => match (cpu.parse(), wall.parse()) {
+                    (Ok(cpu), Ok(wall)) => Ok(Times { cpu, wall }),
+                    _ => Err(format!("unreadable line {line:?}")),
+                },
+                _ => Err(format!("unreadable line {line:?}")),
+            }
+        })
+        .collect())
+}
+
+/// One table row: the program, codemode's time, then each engine's time and codemode's
+/// ratio to it.
+fn row(program: &str, results: &[Result<Times, String>], pick: fn(Times) -> f64) -> String {
+    let ours = results[0].as_ref().ok().map(|t| pick(*t));
+    let mut row = match (&results[0], ours) {
+        (_, Some(ms)) => format!("| {program} | {ms:.1} ms |"),
+        (Err(e), _) => format!("| {program} | error: {e} |"),
+        _ => unreachable!("an Ok result has a time"),
+    };
+    for result in &results[1..] {
+        match (result, ours) {
+            (Ok(t), Some(o)) => {
+                row.push_str(&format!(" {:.1} ms | {:.2}× |", pick(*t), o / pick(*t)))
+            }
+            (Ok(t), None) => row.push_str(&format!(" {:.1} ms | - |", pick(*t))),
+            (Err(e), _) if e == "-" => row.push_str(" - | - |"),
+            (Err(e), _) => row.push_str(&format!(" error: {e} | - |")),
+        }
+    }
+    row
 }
 
 pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     let mut languages = vec!["lua", "js"];
-    let mut runs = 5u32;
+    let mut rounds = 11u32;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -133,10 +226,11 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
             "js" => languages = vec!["js"],
             "--runs" => {
                 i += 1;
-                runs = args
+                rounds = args
                     .get(i)
                     .and_then(|s| s.parse().ok())
-                    .ok_or("--runs needs a number")?;
+                    .filter(|&n| n > 0)
+                    .ok_or("--runs needs a positive number")?;
             }
             other => return Err(format!("unknown bench argument {other}")),
         }
@@ -146,7 +240,6 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     let target = std::env::var("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|_| root().join("target"));
-    let codemode = target.join("release/codemode").display().to_string();
     let fixtures = root().join("fixtures/bench");
     // regex has no Lua twin (Lua patterns are not regular expressions): JavaScript only.
     let programs_of = |lang: &str| -> Vec<&'static str> {
@@ -157,19 +250,36 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
         p
     };
     let tmp = std::env::temp_dir().join("codemode-bench");
-    let (quickjs, lupa) = (python_has("quickjs"), python_has("lupa"));
     std::fs::create_dir_all(&tmp).map_err(|e| e.to_string())?;
-    println!("mean of {runs} runs (after one warm-up): codemode, lua5.4, node and boa whole process; QuickJS-ng and lupa's Lua in-process; ratio = codemode / other");
+    // A copy runs, not the linker's output: the file the linker has just written costs the
+    // kernel more to map at every start than the same bytes copied (a JS start 21-27 %
+    // slower, docs/performance/start.md). An installed binary starts as the copy does.
+    let codemode = tmp.join("codemode");
+    let _ = std::fs::remove_file(&codemode);
+    std::fs::copy(target.join("release/codemode"), &codemode)
+        .map_err(|e| format!("copying the release binary: {e}"))?;
+    let codemode = codemode.display().to_string();
+    let driver = tmp.join("driver.py");
+    std::fs::write(&driver, PYTHON_DRIVER).map_err(|e| e.to_string())?;
+    let quickjs = python_has("quickjs");
+    let (lua54, luajit) = (python_has("lupa.lua54"), python_has("lupa.luajit21"));
+    println!(
+        "medians of {rounds} interleaved rounds (after one warm-up each): codemode, lua5.4, \
+         node and boa as whole processes, QuickJS-ng and lupa's Lua in-process; \
+         ratio = codemode / other"
+    );
     for lang in languages {
-        println!("\n## {lang}");
-        let mut header = String::from("| program | codemode |");
         let mut others: Vec<(&str, Engine)> = Vec::new();
         if on_path("lua5.4") {
             others.push(("lua5.4", Engine::Process(vec!["lua5.4".into()])));
         }
-        if lang == "lua" && lupa {
-            others.push(("PUC Lua 5.4 in-process", Engine::Python("lua54")));
-            others.push(("LuaJIT interp. in-process", Engine::Python("luajit")));
+        if lang == "lua" {
+            if lua54 {
+                others.push(("PUC Lua 5.4 in-process", Engine::Python("lua54")));
+            }
+            if luajit {
+                others.push(("LuaJIT interp. in-process", Engine::Python("luajit")));
+            }
         }
         if lang == "js" {
             if quickjs {
@@ -182,29 +292,30 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
                 others.push(("boa", Engine::Process(vec!["boa".into()])));
             }
         }
+        let mut header = String::from("| program | codemode |");
         for (name, _) in &others {
             header.push_str(&format!(" {name} | ratio |"));
         }
-        println!("{header}");
-        println!("{}", "|---".repeat(1 + 2 * others.len() + 1) + "|");
+        let rule = "|---".repeat(2 + 2 * others.len()) + "|";
+        let (mut cpu_rows, mut wall_rows) = (Vec::new(), Vec::new());
         for program in programs_of(lang) {
             let file = fixtures.join(format!("{program}.{lang}"));
             if !file.exists() {
                 return Err(format!("missing benchmark program {}", file.display()));
             }
-            let ours = time_process(
-                &[codemode.clone(), "run".into(), file.display().to_string()],
-                runs,
-            );
-            let mut row = match &ours {
-                Ok(t) => format!("| {program} | {:.1} ms |", t.as_secs_f64() * 1e3),
-                Err(e) => format!("| {program} | error: {e} |"),
-            };
-            for (name, engine) in &others {
+            let mut engines = vec![(
+                "codemode".to_string(),
+                Engine::Process(vec![codemode.clone(), "run".into()]),
+                file.clone(),
+            )];
+            // Engines without this program (lua5.4 without a Lua twin) are left out of the
+            // rounds and shown as "-".
+            let mut absent = Vec::new();
+            for (index, (name, engine)) in others.iter().enumerate() {
                 // The Lua twin for lua5.4; a wrapped copy for boa (no top-level return there).
                 let target = match *name {
                     "lua5.4" if !fixtures.join(format!("{program}.lua")).exists() => {
-                        row.push_str(" - | - |");
+                        absent.push(index);
                         continue;
                     }
                     "lua5.4" => fixtures.join(format!("{program}.lua")),
@@ -217,28 +328,20 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
                     }
                     _ => file.clone(),
                 };
-                let theirs = match engine {
-                    Engine::Process(cmd) => {
-                        let mut full = cmd.clone();
-                        full.push(target.display().to_string());
-                        time_process(&full, runs)
-                    }
-                    Engine::Python(name) => time_python(name, &target, runs, &tmp),
-                };
-                match (theirs, &ours) {
-                    (Ok(t), Ok(o)) => row.push_str(&format!(
-                        " {:.1} ms | {:.2}× |",
-                        t.as_secs_f64() * 1e3,
-                        o.as_secs_f64() / t.as_secs_f64()
-                    )),
-                    (Ok(t), Err(_)) => {
-                        row.push_str(&format!(" {:.1} ms | - |", t.as_secs_f64() * 1e3))
-                    }
-                    (Err(e), _) => row.push_str(&format!(" error: {e} | - |")),
-                }
+                engines.push((name.to_string(), engine.clone(), target));
             }
-            println!("{row}");
+            eprintln!("bench: {program}.{lang}, {} engines", engines.len());
+            let mut results = measure(&engines, rounds, &driver)?;
+            for index in absent {
+                results.insert(index + 1, Err("-".into()));
+            }
+            cpu_rows.push(row(program, &results, |t| t.cpu));
+            wall_rows.push(row(program, &results, |t| t.wall));
         }
+        println!("\n## {lang}: CPU time (user + system)\n\n{header}\n{rule}");
+        cpu_rows.iter().for_each(|r| println!("{r}"));
+        println!("\n## {lang}: wall time\n\n{header}\n{rule}");
+        wall_rows.iter().for_each(|r| println!("{r}"));
     }
     println!("\nIn-process figures: cargo bench -p codemode-lua / -p codemode-js (criterion).");
     Ok(())
