@@ -17,6 +17,8 @@ static STDOUT_WAS_CLOSED: AtomicBool = AtomicBool::new(false);
 #[cfg_attr(not(test), no_mangle)]
 #[cfg_attr(test, allow(dead_code))]
 pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+    #[cfg(all(target_os = "linux", not(test)))]
+    hidden_environment::restore();
     fill_closed_standard_descriptors();
     // SAFETY: setting a signal's disposition touches no memory of ours.
     unsafe {
@@ -26,6 +28,61 @@ pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) ->
     // process ends with std's status for it.
     let code = std::panic::catch_unwind(crate::run_command).unwrap_or(101);
     exit_now(code)
+}
+
+/// The environment, hidden from the constructors that run before [`main`]. mimalloc's reads
+/// each of its ~40 options from the environment, comparing every variable with every name in
+/// a loop of its own: 0.14 M instructions, an eighth of a JS start's and a quarter of a Lua
+/// start's, and more the larger the environment (docs/performance/start.md). codemode sets
+/// no `MIMALLOC_*` option, and the allocator's behaviour is not for the caller's environment
+/// to change either (`MIMALLOC_SHOW_STATS` writes to stderr, `MIMALLOC_RESERVE_OS_MEMORY`
+/// takes memory). aws-lc's CPU-feature constructor, the other one that runs, then does not
+/// read `OPENSSL_ia32cap` either. `main` gives the environment back before anything else.
+#[cfg(all(target_os = "linux", not(test)))]
+mod hidden_environment {
+    use std::sync::atomic::{AtomicPtr, Ordering};
+
+    type Environ = *mut *mut libc::c_char;
+
+    extern "C" {
+        /// libc's environment (POSIX `environ`): what `getenv` and std's `env` read.
+        static mut environ: Environ;
+    }
+
+    /// An empty environment: its one entry is the terminating null pointer.
+    static EMPTY: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
+    /// The real environment while it is hidden.
+    static SAVED: AtomicPtr<*mut libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
+
+    extern "C" fn hide() {
+        // SAFETY: constructors run one at a time on the one thread there is, before any code
+        // that reads the environment concurrently could start; `EMPTY` lives for the whole
+        // process and reads as one null pointer (`AtomicPtr` has a pointer's layout).
+        unsafe {
+            let env = std::ptr::addr_of_mut!(environ);
+            SAVED.store(*env, Ordering::Relaxed);
+            *env = EMPTY.as_ptr().cast();
+        }
+    }
+
+    /// Runs before every other constructor: priority 90 sorts before std's (99), mimalloc's
+    /// (101 when built by clang, the default priority when built by GCC) and aws-lc's.
+    #[used]
+    #[link_section = ".init_array.00090"]
+    static HIDE: extern "C" fn() = hide;
+
+    /// Gives the environment back (from `main`, before any thread starts).
+    pub fn restore() {
+        let saved = SAVED.load(Ordering::Relaxed);
+        if saved.is_null() {
+            return;
+        }
+        // SAFETY: as in `hide`: one thread, and `saved` is the pointer `hide` took from
+        // `environ`, which nothing has freed.
+        unsafe {
+            *std::ptr::addr_of_mut!(environ) = saved;
+        }
+    }
 }
 
 /// Ends the process at once with `code`. The result is written to stdout unbuffered and

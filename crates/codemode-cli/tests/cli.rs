@@ -340,3 +340,36 @@ fn lua_sources_with_latin1_bytes_in_literals_run_as_in_lua54() {
     let out = codemode(&["run", js.to_str().unwrap()], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The environment is hidden from the constructors that run before `main` (mimalloc's reads
+/// `MIMALLOC_*` options from it) and given back at once: the allocator ignores it, and a
+/// command tool, which inherits codemode's environment, still sees every variable.
+#[test]
+fn the_allocator_ignores_the_environment_and_tools_still_see_it() {
+    let manifest = temp_file(
+        "env-tool.json",
+        r#"{"tools": {"env.probe": {"command": ["sh", "-c", "printf '{\"probe\":\"%s\"}' \"$CODEMODE_ENV_PROBE\""]}}}"#,
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args(["run", "-", "--lang", "lua", "--tools"])
+        .arg(&manifest)
+        .env("MIMALLOC_VERBOSE", "1")
+        .env("MIMALLOC_SHOW_STATS", "1")
+        .env("CODEMODE_ENV_PROBE", "seen")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn codemode");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"return tools.env.probe({})").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "",
+        "nothing on stderr"
+    );
+    let result = stdout_json(&out);
+    assert_eq!(result["value"], json!({"probe": "seen"}), "{result}");
+}
