@@ -195,22 +195,24 @@ fn measure(
 }
 
 /// One table row: the program, codemode's time, then each engine's time and codemode's
-/// ratio to it.
-fn row(program: &str, results: &[Result<Times, String>], pick: fn(Times) -> f64) -> String {
-    let ours = results[0].as_ref().ok().map(|t| pick(*t));
-    let mut row = match (&results[0], ours) {
-        (_, Some(ms)) => format!("| {program} | {ms:.1} ms |"),
-        (Err(e), _) => format!("| {program} | error: {e} |"),
-        _ => unreachable!("an Ok result has a time"),
+/// ratio to it. `None` is an engine without this program (lua5.4 without a Lua twin).
+fn row(program: &str, results: &[Option<Result<Times, String>>], pick: fn(Times) -> f64) -> String {
+    let (ours, mut row) = match &results[0] {
+        Some(Ok(t)) => (
+            Some(pick(*t)),
+            format!("| {program} | {:.1} ms |", pick(*t)),
+        ),
+        Some(Err(e)) => (None, format!("| {program} | error: {e} |")),
+        None => (None, format!("| {program} | - |")),
     };
     for result in &results[1..] {
         match (result, ours) {
-            (Ok(t), Some(o)) => {
+            (Some(Ok(t)), Some(o)) => {
                 row.push_str(&format!(" {:.1} ms | {:.2}× |", pick(*t), o / pick(*t)))
             }
-            (Ok(t), None) => row.push_str(&format!(" {:.1} ms | - |", pick(*t))),
-            (Err(e), _) if e == "-" => row.push_str(" - | - |"),
-            (Err(e), _) => row.push_str(&format!(" error: {e} | - |")),
+            (Some(Ok(t)), None) => row.push_str(&format!(" {:.1} ms | - |", pick(*t))),
+            (Some(Err(e)), _) => row.push_str(&format!(" error: {e} | - |")),
+            (None, _) => row.push_str(" - | - |"),
         }
     }
     row
@@ -331,9 +333,12 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
                 engines.push((name.to_string(), engine.clone(), target));
             }
             eprintln!("bench: {program}.{lang}, {} engines", engines.len());
-            let mut results = measure(&engines, rounds, &driver)?;
+            let mut results: Vec<_> = measure(&engines, rounds, &driver)?
+                .into_iter()
+                .map(Some)
+                .collect();
             for index in absent {
-                results.insert(index + 1, Err("-".into()));
+                results.insert(index + 1, None);
             }
             cpu_rows.push(row(program, &results, |t| t.cpu));
             wall_rows.push(row(program, &results, |t| t.wall));
